@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "sitegen",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "sitegen", targets: ["sitegen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // The system cmark library (Debian: libcmark-dev).
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+
+        // Pure values and algorithms: typed values, diagnostics, sorting, pagination, grid geometry.
+        .target(name: "SiteCore"),
+        // Dataset readers: JSON and property lists (XML and binary) into `Value`.
+        .target(name: "SiteFormats", dependencies: ["SiteCore"]),
+        // Pixel sizes read from image file headers.
+        .target(name: "ImageProbe", dependencies: ["SiteCore"]),
+        // Markdown (cmark) and YAML front matter.
+        .target(name: "SiteMarkdown", dependencies: ["SiteCore", "CCmark", .product(name: "Yams", package: "Yams")]),
+        // Site configuration, content discovery and normalisation of datasets and notes.
+        .target(name: "SiteLoad", dependencies: ["SiteCore", "SiteFormats", "ImageProbe", "SiteMarkdown", .product(name: "Yams", package: "Yams")]),
+        // Page models and Mustache templates, with the built-in theme.
+        .target(name: "SiteRender", dependencies: ["SiteCore", .product(name: "Mustache", package: "swift-mustache")]),
+        // Staging folder and swap, sitemap, asset copying.
+        .target(name: "SiteWrite", dependencies: ["SiteCore"]),
+        // The pipeline: load → normalise → sort/lay out → render → write.
+        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite"]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        .testTarget(name: "SiteCoreTests", dependencies: ["SiteCore"]),
+        .testTarget(name: "SiteFormatsTests", dependencies: ["SiteFormats"]),
+        .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe"]),
+        .testTarget(name: "SiteMarkdownTests", dependencies: ["SiteMarkdown"]),
+        .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,51 @@
+/// Where in a source file something is. Line and column are 1-based and present only where the
+/// format reveals them; `path` (a key path such as `[3].bounty`) names the place otherwise.
+public struct SourceLocation: Sendable, Hashable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var path: String?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.path = path
+    }
+}
+
+/// One problem with the input, printed the way compilers and editors understand:
+/// `file:line:column: error: message`.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+
+    public init(_ location: SourceLocation, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, path: String? = nil, _ message: String) {
+        self.init(SourceLocation(file: file, line: line, column: column, path: path), message)
+    }
+
+    public var description: String {
+        var head = location.file
+        if let line = location.line {
+            head += ":\(line)"
+            if let column = location.column { head += ":\(column)" }
+        }
+        var text = "\(head): error: "
+        if let path = location.path, !path.isEmpty { text += "at \(path): " }
+        return text + message
+    }
+}
+
+/// Every problem found in one run. A build collects as many as it can before giving up.
+public struct Diagnostics: Error, Sendable, CustomStringConvertible {
+    public var items: [Diagnostic]
+
+    public init(_ items: [Diagnostic]) { self.items = items }
+
+    public var description: String { items.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A typed value read from a dataset, a note's front matter or the configuration.
+///
+/// Integers keep 64 bits; dictionaries keep no key order, so anything that turns one into
+/// output must order its keys itself (output has to be deterministic).
+public enum Value: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case date(Date)
+    case array([Value])
+    case dictionary([String: Value])
+
+    /// A short name of the value's type, for error messages ("expected a string, found an array").
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .int: "integer"
+        case .double: "number"
+        case .string: "string"
+        case .date: "date"
+        case .array: "array"
+        case .dictionary: "dictionary"
+        }
+    }
+
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var arrayValue: [Value]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var dictionaryValue: [String: Value]? {
+        if case .dictionary(let d) = self { return d }
+        return nil
+    }
+
+    /// The member named `key` of a dictionary, or nil.
+    public subscript(key: String) -> Value? {
+        if case .dictionary(let d) = self { return d[key] }
+        return nil
+    }
+}
+
+/// One step of a path into a nested value: a dictionary key or an array index.
+public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
+    case key(String)
+    case index(Int)
+
+    public var description: String {
+        switch self {
+        case .key(let k): k
+        case .index(let i): "[\(i)]"
+        }
+    }
+}
+
+extension Array where Element == PathComponent {
+    /// The path written as in the configuration and in messages: `a.b[3].c`.
+    public var dotted: String {
+        var out = ""
+        for component in self {
+            switch component {
+            case .key(let k):
+                if !out.isEmpty { out += "." }
+                out += k
+            case .index(let i):
+                out += "[\(i)]"
+            }
+        }
+        return out
+    }
+}
