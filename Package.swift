@@ -17,7 +17,7 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
 
         // Pure values and algorithms: typed values, diagnostics, sorting, pagination, grid geometry.
-        .target(name: "SiteCore"),
+        .target(name: "SiteCore", linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         // Dataset readers: JSON and property lists (XML and binary) into `Value`.
         .target(name: "SiteFormats", dependencies: ["SiteCore"]),
         // Pixel sizes read from image file headers.

@@ -1,0 +1,239 @@
+/// A field computed from others before rendering: Mustache is logic-less, so formatting and
+/// small computations happen here, once per item.
+public enum Derivation: Sendable, Hashable {
+    /// A number with the language's thousands separators: 300000000 → "300,000,000".
+    case thousands(from: String)
+    /// A date re-written in another layout: "20220105" (YYYYMMDD) → "2022.01.05" (YYYY.MM.DD).
+    case date(from: String, input: DateFormat, output: DateFormat)
+    /// Text with `{field}` placeholders filled from the item: "images/{name}.jpg".
+    case template(String)
+    /// The absolute value of a number (or numeric string): "-3" → 3.
+    case absolute(from: String)
+    /// "up", "down" or "same" for a positive, negative or zero number.
+    case sign(from: String)
+    /// A separated list split into trimmed, non-empty strings: "A, B" → ["A", "B"].
+    case list(from: String, separator: String)
+    /// A URL path segment made from text: "Hello World!" → "hello-world".
+    case slug(from: String)
+
+    /// The fields this derivation reads.
+    public var inputs: [String] {
+        switch self {
+        case .thousands(let f), .date(let f, _, _), .absolute(let f), .sign(let f), .list(let f, _), .slug(let f): [f]
+        case .template(let t): TemplateText.fields(in: t)
+        }
+    }
+
+    /// Computes the value from an item's fields. A missing input gives `.null` (the template shows
+    /// nothing); an input of the wrong kind is an error.
+    public func apply(_ fields: [String: Value], language: String) -> Result<Value, CoreError> {
+        switch self {
+        case .thousands(let f):
+            guard let v = fields[f], v != .null else { return .success(.null) }
+            switch number(v) {
+            case .some(.int(let i)): return .success(.string(NumberFormat.grouped(i, language: language)))
+            case .some(.double(let d)): return .success(.string(NumberFormat.grouped(real: d, language: language)))
+            default: return .failure(CoreError("field '\(f)' is not a number: \(describe(v))"))
+            }
+        case .date(let f, let input, let output):
+            guard let v = fields[f], v != .null else { return .success(.null) }
+            switch v {
+            case .date(let d): return .success(.string(output.format(CalendarDate(d))))
+            case .string(let s) where s.isEmpty: return .success(.null)
+            case .string(let s):
+                guard let day = input.parse(s) else { return .failure(CoreError("field '\(f)' is not a date in the form \(input): \"\(s)\"")) }
+                return .success(.string(output.format(day)))
+            case .int(let i):
+                guard let day = input.parse(String(i)) else { return .failure(CoreError("field '\(f)' is not a date in the form \(input): \(i)")) }
+                return .success(.string(output.format(day)))
+            default: return .failure(CoreError("field '\(f)' is not a date: \(describe(v))"))
+            }
+        case .template(let t):
+            return .success(.string(TemplateText.fill(t) { name in fields[name].map(TemplateText.plain) ?? "" }))
+        case .absolute(let f):
+            guard let v = fields[f], v != .null else { return .success(.null) }
+            switch number(v) {
+            case .some(.int(let i)): return .success(i == .min ? .double(-Double(i)) : .int(abs(i)))
+            case .some(.double(let d)): return .success(.double(abs(d)))
+            default: return .failure(CoreError("field '\(f)' is not a number: \(describe(v))"))
+            }
+        case .sign(let f):
+            guard let v = fields[f], v != .null else { return .success(.null) }
+            switch number(v) {
+            case .some(.int(let i)): return .success(.string(i > 0 ? "up" : (i < 0 ? "down" : "same")))
+            case .some(.double(let d)): return .success(.string(d > 0 ? "up" : (d < 0 ? "down" : "same")))
+            default: return .failure(CoreError("field '\(f)' is not a number: \(describe(v))"))
+            }
+        case .list(let f, let separator):
+            guard let v = fields[f], v != .null else { return .success(.array([])) }
+            if case .array = v { return .success(v) }
+            guard case .string(let s) = v else { return .failure(CoreError("field '\(f)' is not text: \(describe(v))")) }
+            let parts = s.components(separatedBy: separator).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            return .success(.array(parts.map(Value.string)))
+        case .slug(let f):
+            guard let v = fields[f], v != .null else { return .failure(CoreError("field '\(f)' is missing")) }
+            let s = Slug.make(TemplateText.plain(v))
+            if s.isEmpty { return .failure(CoreError("field '\(f)' gives an empty slug: \(describe(v))")) }
+            return .success(.string(s))
+        }
+    }
+
+    private func number(_ v: Value) -> Value? {
+        switch v {
+        case .int, .double: return v
+        case .string(let s):
+            let t = s.trimmingWhitespace()
+            if let i = Int64(t) { return .int(i) }
+            if let d = Double(t), d.isFinite { return .double(d) }
+            return nil
+        default: return nil
+        }
+    }
+
+    private func describe(_ v: Value) -> String {
+        if case .string(let s) = v { return "\"\(s)\"" }
+        return "a \(v.typeName)"
+    }
+}
+
+extension String {
+    /// `self` split on every occurrence of `separator` (Foundation-free).
+    func components(separatedBy separator: String) -> [String] {
+        guard !separator.isEmpty else { return [self] }
+        var parts: [String] = []
+        var rest = Substring(self)
+        while let r = rest.range(of: separator) {
+            parts.append(String(rest[..<r.lowerBound]))
+            rest = rest[r.upperBound...]
+        }
+        parts.append(String(rest))
+        return parts
+    }
+}
+
+extension Substring {
+    func range(of needle: String) -> Range<Index>? {
+        guard let first = needle.first else { return nil }
+        var i = startIndex
+        while let start = self[i...].firstIndex(of: first) {
+            if self[start...].hasPrefix(needle) { return start..<index(start, offsetBy: needle.count) }
+            i = index(after: start)
+        }
+        return nil
+    }
+}
+
+/// `{field}` placeholders in configuration strings.
+public enum TemplateText {
+    /// The names between braces, in order.
+    public static func fields(in template: String) -> [String] {
+        var names: [String] = []
+        _ = fill(template) { names.append($0); return "" }
+        return names
+    }
+
+    /// `template` with each `{name}` replaced by `value(name)`; `{{` and `}}` stand for braces.
+    public static func fill(_ template: String, _ value: (String) -> String) -> String {
+        var out = ""
+        var i = template.startIndex
+        while i < template.endIndex {
+            let c = template[i]
+            let next = template.index(after: i)
+            if c == "{", next < template.endIndex, template[next] == "{" { out.append("{"); i = template.index(after: next); continue }
+            if c == "}", next < template.endIndex, template[next] == "}" { out.append("}"); i = template.index(after: next); continue }
+            if c == "{", let close = template[next...].firstIndex(of: "}") {
+                out += value(String(template[next..<close]))
+                i = template.index(after: close)
+                continue
+            }
+            out.append(c)
+            i = next
+        }
+        return out
+    }
+
+    /// A scalar value as plain text (numbers without separators).
+    public static func plain(_ v: Value) -> String {
+        switch v {
+        case .null: ""
+        case .bool(let b): b ? "true" : "false"
+        case .int(let i): String(i)
+        case .double(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .string(let s): s
+        case .date(let d): DateFormat.iso.format(CalendarDate(d))
+        case .array(let a): a.map(plain).joined(separator: ", ")
+        case .dictionary: ""
+        }
+    }
+}
+
+/// Number formatting by language, without Foundation's formatters (deterministic, fast).
+public enum NumberFormat {
+    /// The thousands separator of a language: "," for ko/en/ja/zh, "." for de/es/it/nl/pt…,
+    /// a narrow no-break space for fr, a no-break space for ru/pl/cs/sv/fi/nb.
+    public static func groupingSeparator(language: String) -> String {
+        let base = language.split(separator: "-").first.map { String($0).lowercased() } ?? ""
+        switch base {
+        case "de", "es", "it", "nl", "pt", "id", "tr", "da", "el": return "."
+        case "fr": return "\u{202F}"
+        case "ru", "pl", "cs", "sv", "fi", "nb", "no", "uk", "sk", "hu": return "\u{00A0}"
+        default: return ","
+        }
+    }
+
+    public static func decimalSeparator(language: String) -> String {
+        groupingSeparator(language: language) == "," ? "." : ","
+    }
+
+    public static func grouped(_ n: Int64, language: String) -> String {
+        let sep = groupingSeparator(language: language)
+        let digits = Array(String(n.magnitude))
+        var out = n < 0 ? "-" : ""
+        for (k, d) in digits.enumerated() {
+            if k > 0, (digits.count - k) % 3 == 0 { out += sep }
+            out.append(d)
+        }
+        return out
+    }
+
+    public static func grouped(real d: Double, language: String) -> String {
+        if d == d.rounded(), abs(d) < 9e15 { return grouped(Int64(d), language: language) }
+        let whole = d < 0 ? (-d).rounded(.down) : d.rounded(.down)
+        var fraction = String(abs(d) - whole).dropFirst(2)  // "0.25" → "25"
+        if fraction.count > 6 { fraction = fraction.prefix(6) }
+        return (d < 0 ? "-" : "") + grouped(Int64(whole), language: language) + decimalSeparator(language: language) + fraction
+    }
+}
+
+/// URL path segments made from text.
+public enum Slug {
+    /// Lowercased letters and digits of any script, other runs of characters turned into one "-".
+    /// "Luffy D. Monkey" → "luffy-d-monkey"; "오징어 게임" → "오징어-게임".
+    public static func make(_ text: String) -> String {
+        var out = ""
+        var pendingDash = false
+        for scalar in text.lowercased().unicodeScalars {
+            let p = scalar.properties
+            if p.isAlphabetic || p.numericType != nil || scalar == "_" {
+                if pendingDash, !out.isEmpty { out += "-" }
+                pendingDash = false
+                out.unicodeScalars.append(scalar)
+            } else if p.generalCategory == .nonspacingMark || p.generalCategory == .spacingMark, !out.isEmpty {
+                out.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return out
+    }
+
+    /// Whether `slug` is safe as one path segment: non-empty, no `/`, `\`, NUL, `.`/`..`, no
+    /// control characters.
+    public static func isSafeSegment(_ slug: String) -> Bool {
+        guard !slug.isEmpty, slug != ".", slug != ".." else { return false }
+        for s in slug.unicodeScalars {
+            if s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F || s == "?" || s == "#" { return false }
+        }
+        return true
+    }
+}

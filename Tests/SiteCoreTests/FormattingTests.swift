@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import SiteCore
+
+@Suite struct DateFormatTests {
+    @Test(arguments: [
+        ("MM/DD/YYYY", "01/05/2022"), ("YYYY-MM-DD", "2022-01-05"), ("YYYYMMDD", "20220105"), ("YYYYMMDD", "20220105~20220107"),
+    ])
+    func parsesEachDeclaredFormat(pattern: String, text: String) {
+        #expect(DateFormat(pattern).parse(text) == CalendarDate(year: 2022, month: 1, day: 5))
+    }
+
+    @Test func rejectsImpossibleDaysAndWrongShapes() {
+        let f = DateFormat("YYYY-MM-DD")
+        #expect(f.parse("2021-02-29") == nil)
+        #expect(f.parse("2020-02-29") != nil)
+        #expect(f.parse("2022-13-01") == nil)
+        #expect(f.parse("2022/01/05") == nil)
+        #expect(f.parse("2022-01-05x") == nil)
+        #expect(DateFormat("YYYYMMDD").parse("2022015") == nil)
+    }
+
+    @Test func formatsWithAndWithoutPadding() {
+        let d = CalendarDate(year: 2022, month: 1, day: 5)
+        #expect(DateFormat("YYYY.MM.DD").format(d) == "2022.01.05")
+        #expect(DateFormat("YYYY년 M월 D일").format(d) == "2022년 1월 5일")
+    }
+
+    @Test func instantsBecomeUTCDays() {
+        let d = Date(timeIntervalSince1970: 1_641_340_800)  // 2022-01-05T00:00:00Z
+        #expect(CalendarDate(d) == CalendarDate(year: 2022, month: 1, day: 5))
+        #expect(CalendarDate(Date(timeIntervalSince1970: -1)) == CalendarDate(year: 1969, month: 12, day: 31, secondsOfDay: 86_399))
+    }
+}
+
+@Suite struct DerivationTests {
+    @Test func thousandsByLanguage() {
+        #expect(NumberFormat.grouped(300_000_000, language: "ko") == "300,000,000")
+        #expect(NumberFormat.grouped(50, language: "ko") == "50")
+        #expect(NumberFormat.grouped(-1234, language: "en") == "-1,234")
+        #expect(NumberFormat.grouped(1_234_567, language: "de") == "1.234.567")
+        #expect(NumberFormat.grouped(Int64.min, language: "en") == "-9,223,372,036,854,775,808")
+    }
+
+    @Test func thousandsFromNumericStrings() {
+        let r = Derivation.thousands(from: "audiCnt").apply(["audiCnt": .string("64050")], language: "ko")
+        #expect(r == .success(.string("64,050")))
+        let bad = Derivation.thousands(from: "audiCnt").apply(["audiCnt": .string("many")], language: "ko")
+        #expect(bad == .failure(CoreError("field 'audiCnt' is not a number: \"many\"")))
+    }
+
+    @Test func dateReformat() {
+        let d = Derivation.date(from: "openDt", input: DateFormat("YYYYMMDD"), output: DateFormat("YYYY.MM.DD"))
+        #expect(d.apply(["openDt": .string("20220105")], language: "ko") == .success(.string("2022.01.05")))
+        #expect(d.apply(["openDt": .string("2022")], language: "ko") == .failure(CoreError("field 'openDt' is not a date in the form YYYYMMDD: \"2022\"")))
+    }
+
+    @Test func templateSignAbsListSlug() {
+        let fields: [String: Value] = ["name": .string("luffy"), "inten": .string("-3"), "cast": .string("A, B ,, C")]
+        #expect(Derivation.template("images/{name}.jpg").apply(fields, language: "ko") == .success(.string("images/luffy.jpg")))
+        #expect(Derivation.template("images/{name}.jpg").inputs == ["name"])
+        #expect(Derivation.sign(from: "inten").apply(fields, language: "ko") == .success(.string("down")))
+        #expect(Derivation.absolute(from: "inten").apply(fields, language: "ko") == .success(.int(3)))
+        #expect(Derivation.list(from: "cast", separator: ",").apply(fields, language: "ko") == .success(.array([.string("A"), .string("B"), .string("C")])))
+        #expect(Slug.make("Luffy D. Monkey!") == "luffy-d-monkey")
+        #expect(Slug.make("오징어 게임") == "오징어-게임")
+        #expect(Slug.make("Café Crème") == "café-crème")
+    }
+
+    @Test func unsafeSegments() {
+        for bad in ["", ".", "..", "a/b", "a\\b", "a\u{0}b", "x?y"] { #expect(!Slug.isSafeSegment(bad)) }
+        #expect(Slug.isSafeSegment("루피"))
+    }
+}
