@@ -1,1 +1,75 @@
-@main struct Main { static func main() {} }
+import ArgumentParser
+import Foundation
+import SiteBuild
+import SiteCore
+
+@main
+struct Sitegen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sitegen",
+        abstract: "A static site generator for datasets (plist, JSON) and Markdown notes.",
+        version: SitegenVersion.current,
+        subcommands: [Build.self, Init.self])
+}
+
+enum SitegenVersion {
+    static let current = "0.1.0"
+}
+
+/// Prints diagnostics the way compilers do, in red when the terminal allows it (`NO_COLOR` is respected).
+enum Terminal {
+    static let colour: Bool = ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) == 1
+
+    static func error(_ text: String) {
+        let line = colour ? text.replacingOccurrences(of: ": error: ", with: ": \u{1B}[31merror:\u{1B}[0m ") : text
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder (default: public/).")
+
+    @Option(name: .long, help: "The site's folder, holding site.yml, content/ and templates/.")
+    var source: String = "."
+
+    @Option(name: .long, help: "Where to write the site (default: <source>/public). Replaced only when the build succeeds.")
+    var output: String?
+
+    @Option(name: .customLong("base-url"), help: "Override the configuration's baseURL, e.g. https://example.org/apps/.")
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Include notes marked `draft: true`.")
+    var drafts = false
+
+    func run() throws {
+        let start = DispatchTime.now()
+        let sourceURL = URL(fileURLWithPath: source)
+        let options = BuildOptions(source: sourceURL, output: output.map { URL(fileURLWithPath: $0) }, baseURL: baseURL, includeDrafts: drafts)
+        switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.build(options) }) {
+        case .success(let report):
+            let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000)) ms" }.joined(separator: ", ")
+            print("sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in \(String(format: "%.0f", total)) ms (\(phases))")
+        case .failure(let d):
+            for item in d.items { Terminal.error(item.description) }
+            Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create a starter site that builds at once.")
+
+    @Argument(help: "The folder to create (must not exist or be empty).")
+    var directory: String
+
+    func run() throws {
+        let dir = URL(fileURLWithPath: directory)
+        if case .failure(let d) = Result(catching: { () throws(Diagnostic) in try StarterSite.write(to: dir) }) {
+            Terminal.error(d.description)
+            throw ExitCode(1)
+        }
+        print("sitegen: created a starter site in \(dir.path)\nNext: cd \(directory) && sitegen build")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SiteCore
+import SiteLoad
+import SiteWrite
+
+/// Turns loaded values into what Mustache renders: dictionaries of Swift values.
+/// Numbers print without separators; formatted text comes from derived fields.
+enum PageContext {
+    static func mustache(_ v: Value) -> Any? {
+        switch v {
+        case .null: nil
+        case .bool(let b): b
+        case .int(let i): i
+        case .double(let d): TemplateText.plain(.double(d))
+        case .string(let s): s
+        case .date(let d): DateFormat.iso.format(CalendarDate(d))
+        case .array(let a): a.compactMap(mustache)
+        case .dictionary(let d): d.compactMapValues(mustache)
+        }
+    }
+
+    static func image(_ info: ImageInfo, root: String) -> [String: Any] {
+        var out: [String: Any] = ["src": info.isExternal ? info.source : root + SitePath.encodePath(info.source)]
+        if let w = info.width, let h = info.height {
+            out["width"] = w
+            out["height"] = h
+        }
+        return out
+    }
+
+    /// The names the page contexts provide besides data fields (checked against templates).
+    static let pageNames: Set<String> = [
+        "site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
+        "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name", "value",
+        "number", "current", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
+    ]
+}
+
+/// The per-collection state the renderer needs: sorted items and their URLs.
+struct CollectionPages {
+    var loaded: LoadedCollection
+    /// Item indices in display order.
+    var order: [Int]
+    var pages: [PageSlice]
+    var itemURLs: [String?]
+    var listPaths: [String]
+    var notesBySlug: [String: [Int]]
+    var itemContexts: [[String: Any]] = []
+
+    var config: CollectionConfig { loaded.config }
+}

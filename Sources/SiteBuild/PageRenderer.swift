@@ -1,0 +1,257 @@
+import Foundation
+import SiteCore
+import SiteLoad
+import SiteRender
+import SiteWrite
+
+/// Renders every page and writes each as soon as it is rendered, so memory holds the data
+/// model, never the rendered site.
+final class PageRenderer: @unchecked Sendable {
+    // Immutable after init; shared read-only by the rendering threads.
+    let config: SiteConfig
+    let templates: TemplateLibrary
+    let collections: [CollectionPages]
+    let notes: [Note]
+    let standaloneNotes: [Int]
+    let stage: OutputStage
+    let root: String
+    let noteURLs: [String]
+
+    init(config: SiteConfig, templates: TemplateLibrary, collections: [CollectionPages], notes: [Note], standaloneNotes: [Int], stage: OutputStage) {
+        self.config = config
+        self.templates = templates
+        self.notes = notes
+        self.standaloneNotes = standaloneNotes
+        self.stage = stage
+        self.root = config.baseURL.root
+        let root = self.root
+        self.noteURLs = notes.map { config.baseURL.path(SitePath.fill(config.notes.url, slug: $0.slug)) }
+        var prepared = collections
+        for ci in prepared.indices {
+            let c = prepared[ci]
+            prepared[ci].itemContexts = c.loaded.items.indices.map { Self.itemContext(c, $0, root: root) }
+        }
+        self.collections = prepared
+    }
+
+    enum Job: Sendable {
+        case home, notFound
+        case list(collection: Int, page: Int)
+        case detail(collection: Int, item: Int)
+        case notesList(page: Int)
+        case note(Int)
+    }
+
+    var notePages: [PageSlice] { Pagination.pages(itemCount: standaloneNotes.count, pageSize: 50) }
+
+    func jobs() -> [Job] {
+        var jobs: [Job] = [.home, .notFound]
+        for (ci, c) in collections.enumerated() {
+            for p in c.pages.indices { jobs.append(.list(collection: ci, page: p)) }
+            if c.config.detailURL != nil { for i in c.loaded.items.indices { jobs.append(.detail(collection: ci, item: i)) } }
+        }
+        if !standaloneNotes.isEmpty {
+            for p in notePages.indices { jobs.append(.notesList(page: p)) }
+            for n in standaloneNotes { jobs.append(.note(n)) }
+        }
+        return jobs
+    }
+
+    /// Renders and writes all pages; returns how many.
+    func renderAll() throws(Diagnostics) -> Int {
+        let jobs = jobs()
+        let results: [Result<Void, Diagnostic>] = jobs.parallelMap(minimumCount: 32) { job in
+            Result { () throws(Diagnostic) in try self.run(job) }
+        }
+        let problems = results.compactMap { r -> Diagnostic? in if case .failure(let d) = r { return d }; return nil }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        return jobs.count
+    }
+
+    func run(_ job: Job) throws(Diagnostic) {
+        let (template, path, context, source) = page(job)
+        let html = templates.render(template, context)
+        try stage.write(html, to: SitePath.file(for: path), source: source)
+    }
+
+    /// Every page's absolute URL for the sitemap, in a stable order.
+    func sitemapURLs() -> [(loc: String, lastModified: String?)] {
+        var urls: [(String, String?)] = [(config.baseURL.absolute(root), nil)]
+        for c in collections {
+            for p in c.listPaths { urls.append((config.baseURL.absolute(config.baseURL.path(p)), nil)) }
+            for i in c.order { if let u = c.itemURLs[i] { urls.append((config.baseURL.absolute(u), nil)) } }
+        }
+        if !standaloneNotes.isEmpty {
+            for p in notePages { urls.append((config.baseURL.absolute(notesListPath(p.number)), nil)) }
+            for n in standaloneNotes { urls.append((config.baseURL.absolute(noteURLs[n]), notes[n].date.map(DateFormat.iso.format))) }
+        }
+        return urls
+    }
+
+    func notesListPath(_ number: Int) -> String {
+        config.baseURL.path(number == 1 ? config.notes.listURL : "\(config.notes.listURL)page/\(number)/")
+    }
+
+    // MARK: - Contexts
+
+    func page(_ job: Job) -> (String, String, [String: Any], String) {
+        switch job {
+        case .home:
+            let cols: [[String: Any]] = collections.map { c in
+                var d: [String: Any] = ["name": c.config.name, "title": c.config.title, "url": config.baseURL.path(c.config.listURL),
+                                        "count": c.loaded.items.count, "countText": countText(c.loaded.items.count)]
+                if let desc = c.config.description { d["description"] = desc }
+                return d
+            }
+            var ctx = base(title: config.title, path: root, section: nil)
+            ctx["collections"] = cols
+            ctx["notes"] = standaloneNotes.prefix(10).map(noteSummary)
+            return ("home", root, ctx, "home page")
+        case .notFound:
+            var ctx = base(title: "404", path: root + "404.html", section: nil)
+            ctx["page"] = ["title": "404", "url": root + "404.html", "canonical": config.baseURL.absolute(root + "404.html")]
+            return ("404", root + "404.html", ctx, "404 page")
+        case .list(let ci, let p):
+            let c = collections[ci]
+            let slice = c.pages[p]
+            let path = config.baseURL.path(c.listPaths[p])
+            var ctx = base(title: c.config.title, path: path, section: c.config.name)
+            ctx["collection"] = collectionContext(c)
+            ctx["items"] = c.order[slice.range].map { c.itemContexts[$0] }
+            ctx["pagination"] = pagination(slice, paths: c.listPaths.map { config.baseURL.path($0) })
+            ctx["layout"] = layoutContext(c)
+            return (c.config.listTemplate, path, ctx, "collection '\(c.config.name)' page \(slice.number)")
+        case .detail(let ci, let i):
+            let c = collections[ci]
+            let item = c.loaded.items[i]
+            let path = c.itemURLs[i] ?? ""
+            var ctx = base(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"] ?? .string(item.slug)), path: path, section: c.config.name)
+            ctx["collection"] = collectionContext(c)
+            ctx["item"] = c.itemContexts[i]
+            ctx["notes"] = (c.notesBySlug[item.slug] ?? []).map { n -> [String: Any] in
+                var d = noteSummary(n)
+                d["html"] = notes[n].html
+                return d
+            }
+            if let pos = c.order.firstIndex(of: i) {
+                if pos > 0 { ctx["prev"] = c.itemContexts[c.order[pos - 1]] }
+                if pos + 1 < c.order.count { ctx["next"] = c.itemContexts[c.order[pos + 1]] }
+            }
+            return (c.config.detailTemplate ?? "detail", path, ctx, "\(item.source.file) \(item.source.path ?? "")")
+        case .notesList(let p):
+            let slice = notePages[p]
+            let path = notesListPath(slice.number)
+            var ctx = base(title: config.notes.title, path: path, section: "notes")
+            ctx["collection"] = ["name": "notes", "title": config.notes.title, "url": notesListPath(1)]
+            ctx["items"] = standaloneNotes[slice.range].map(noteSummary)
+            ctx["pagination"] = pagination(slice, paths: notePages.map { notesListPath($0.number) })
+            return (config.notes.listTemplate, path, ctx, "notes page \(slice.number)")
+        case .note(let n):
+            let note = notes[n]
+            let path = noteURLs[n]
+            var ctx = base(title: note.title, path: path, section: "notes")
+            var d = noteSummary(n)
+            d["html"] = note.html
+            ctx["note"] = d
+            if let s = note.summary { ctx["page"] = pageContext(title: note.title, path: path, description: s) }
+            return (config.notes.template, path, ctx, note.file)
+        }
+    }
+
+    func base(title: String, path: String, section: String?) -> [String: Any] {
+        var sections: [[String: Any]] = collections.map { c in
+            ["title": c.config.title, "url": config.baseURL.path(c.config.listURL), "current": c.config.name == section]
+        }
+        if !standaloneNotes.isEmpty {
+            sections.append(["title": config.notes.title, "url": notesListPath(1), "current": section == "notes"])
+        }
+        let ko = config.language.hasPrefix("ko")
+        var site: [String: Any] = [
+            "title": config.title, "language": config.language, "root": root, "baseURL": config.baseURL.description,
+            "generator": "sitegen", "sections": sections, "notesURL": notesListPath(1), "notesTitle": config.notes.title,
+            "skipText": ko ? "본문 바로가기" : "Skip to content", "navLabel": ko ? "주요 메뉴" : "Main",
+            "closeLabel": ko ? "닫기" : "Close", "pagesLabel": ko ? "페이지" : "Pages", "emptyText": ko ? "아직 항목이 없습니다." : "Nothing here yet.",
+        ]
+        if let d = config.description { site["description"] = d }
+        return ["site": site, "page": pageContext(title: title, path: path, description: config.description)]
+    }
+
+    func pageContext(title: String, path: String, description: String?) -> [String: Any] {
+        var p: [String: Any] = ["title": title, "url": path, "canonical": config.baseURL.absolute(path)]
+        if let description { p["description"] = description }
+        return p
+    }
+
+    func countText(_ n: Int) -> String {
+        let number = NumberFormat.grouped(Int64(n), language: config.language)
+        return config.language.hasPrefix("ko") ? "\(number)개" : (n == 1 ? "1 item" : "\(number) items")
+    }
+
+    func collectionContext(_ c: CollectionPages) -> [String: Any] {
+        var d: [String: Any] = ["name": c.config.name, "title": c.config.title, "url": config.baseURL.path(c.config.listURL),
+                                "count": c.loaded.items.count]
+        if let desc = c.config.description { d["description"] = desc }
+        return d
+    }
+
+    func pagination(_ slice: PageSlice, paths: [String]) -> [String: Any] {
+        var d: [String: Any] = [
+            "number": slice.number, "count": slice.count, "isFirst": slice.isFirst, "isLast": slice.isLast, "many": slice.count > 1,
+            "pages": paths.enumerated().map { ["number": $0.offset + 1, "url": $0.element, "current": $0.offset + 1 == slice.number] },
+        ]
+        if !slice.isFirst { d["prev"] = paths[slice.number - 2] }
+        if !slice.isLast { d["next"] = paths[slice.number] }
+        return d
+    }
+
+    func layoutContext(_ c: CollectionPages) -> [String: Any] {
+        switch c.config.layout {
+        case .list: return ["kind": "list"]
+        case .grid(let g):
+            // Custom properties from the core's geometry; media queries per breakpoint.
+            let sel = "[data-collection=\"\(c.config.name)\"]"
+            func num(_ d: Double) -> String { TemplateText.plain(.double(d)) }
+            var css = "\(sel){--gap:\(num(g.spacing))px;--media-aspect:\(num(g.mediaAspect.width))/\(num(g.mediaAspect.height));--text-height:\(num(g.textHeight))px;--cols:\(g.columns(atViewport: 0))}"
+            for bp in g.breakpoints where bp.minWidth > 0 { css += "@media (min-width:\(bp.minWidth)px){\(sel){--cols:\(bp.columns)}}" }
+            return ["kind": "grid", "css": css]
+        }
+    }
+
+    func noteSummary(_ n: Int) -> [String: Any] {
+        let note = notes[n]
+        var d = note.fields.compactMapValues(PageContext.mustache)
+        d["title"] = note.title
+        d["slug"] = note.slug
+        d["url"] = noteURLs[n]
+        d["tags"] = note.tags
+        if let date = note.date { d["date"] = DateFormat.iso.format(date) }
+        return d
+    }
+
+    static func itemContext(_ c: CollectionPages, _ i: Int, root: String) -> [String: Any] {
+        let item = c.loaded.items[i]
+        var d = item.fields.compactMapValues(PageContext.mustache)
+        var images: [String: [String: Any]] = [:]
+        for (field, info) in item.images {
+            let img = PageContext.image(info, root: root)
+            images[field] = img
+            d[field] = img
+        }
+        d["slug"] = item.slug
+        if let u = c.itemURLs[i] { d["url"] = u }
+        let titleField = c.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
+        var card: [String: Any] = ["title": TemplateText.plain(item.fields[titleField] ?? .string(item.slug))]
+        if let s = c.config.card.subtitle, let v = item.fields[s], v != .null { card["subtitle"] = TemplateText.plain(v) }
+        let imageField = c.config.card.image ?? c.config.images?.fields.first
+        if let f = imageField, let img = images[f] { card["image"] = img }
+        d["card"] = card
+        d["fieldList"] = item.fields.keys.sorted().compactMap { k -> [String: Any]? in
+            guard images[k] == nil, let v = item.fields[k] else { return nil }
+            switch v {
+            case .string, .int, .double, .bool, .date: return ["name": k, "value": TemplateText.plain(v)]
+            default: return nil
+            }
+        }
+        return d
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SiteCore
+
+/// The files of a source folder's `content/`, classified once: datasets, notes and files to copy.
+/// Paths are relative to `content/` with "/" separators, sorted for deterministic output.
+public struct ContentTree: Sendable {
+    public var root: URL
+    public var datasets: [String]
+    public var notes: [String]
+    public var staticFiles: [String]
+
+    public static let datasetExtensions: Set<String> = ["json", "plist"]
+
+    /// Walks `root`. Hidden files are skipped; a symbolic link that leads outside `root` is an error.
+    public static func scan(_ root: URL) throws(Diagnostics) -> ContentTree {
+        var tree = ContentTree(root: root, datasets: [], notes: [], staticFiles: [])
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
+            return tree  // a site without content/ still builds (its home page and theme)
+        }
+        let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+        var problems: [Diagnostic] = []
+        var stack = [""]
+        while let dir = stack.popLast() {
+            let url = dir.isEmpty ? root : root.appendingPathComponent(dir)
+            let names: [String]
+            do { names = try fm.contentsOfDirectory(atPath: url.path) } catch {
+                problems.append(Diagnostic(file: "content/\(dir)", "cannot list folder: \(error.localizedDescription)"))
+                continue
+            }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let rel = dir.isEmpty ? name : "\(dir)/\(name)"
+                let full = root.appendingPathComponent(rel)
+                let attributes = try? fm.attributesOfItem(atPath: full.path)
+                if attributes?[.type] as? FileAttributeType == .typeSymbolicLink {
+                    let target = full.resolvingSymlinksInPath().standardizedFileURL.path
+                    if !(target == realRoot || target.hasPrefix(realRoot + "/")) {
+                        problems.append(Diagnostic(file: "content/\(rel)", "symbolic link leads outside content/ (to \(target))"))
+                        continue
+                    }
+                }
+                var childIsDir: ObjCBool = false
+                guard fm.fileExists(atPath: full.path, isDirectory: &childIsDir) else {
+                    problems.append(Diagnostic(file: "content/\(rel)", "broken symbolic link"))
+                    continue
+                }
+                if childIsDir.boolValue {
+                    stack.append(rel)
+                    continue
+                }
+                let ext = (name as NSString).pathExtension.lowercased()
+                if datasetExtensions.contains(ext) { tree.datasets.append(rel) } else if ext == "md" { tree.notes.append(rel) } else { tree.staticFiles.append(rel) }
+            }
+        }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        tree.datasets.sort()
+        tree.notes.sort()
+        tree.staticFiles.sort()
+        return tree
+    }
+
+    /// Reads a file under `content/`.
+    public func read(_ relative: String) throws(Diagnostic) -> Data {
+        do { return try Data(contentsOf: root.appendingPathComponent(relative)) } catch {
+            throw Diagnostic(file: "content/\(relative)", "cannot read file: \(Self.reason(error))")
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue))
+        }
+        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
+        return ns.localizedDescription
+    }
+}
+
+/// References from data to files under `content/` ("bounties/images/luffy.jpg").
+public enum ContentPath {
+    /// The normalised relative path, or a message saying why the reference is refused: absolute
+    /// paths, NUL bytes, and `..` that leaves `content/` (also when percent-encoded).
+    public static func resolve(_ reference: String, from directory: String = "") -> Result<String, CoreError> {
+        if reference.isEmpty { return .failure(CoreError("empty file reference")) }
+        if reference.contains("\u{0}") { return .failure(CoreError("file reference contains a NUL byte")) }
+        let decoded = reference.removingPercentEncoding ?? reference
+        if decoded.contains("\u{0}") { return .failure(CoreError("file reference contains a NUL byte")) }
+        if decoded.hasPrefix("/") || decoded.hasPrefix("\\") || decoded.contains(":") && decoded.split(separator: "/").first?.contains(":") == true {
+            return .failure(CoreError("'\(reference)' is an absolute path; image references are relative to content/"))
+        }
+        var parts = directory.isEmpty ? [] : directory.split(separator: "/").map(String.init)
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if parts.isEmpty { return .failure(CoreError("'\(reference)' points outside content/")) }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        if parts.isEmpty { return .failure(CoreError("'\(reference)' names no file")) }
+        return .success(parts.joined(separator: "/"))
+    }
+}

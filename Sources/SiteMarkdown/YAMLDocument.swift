@@ -1,0 +1,52 @@
+import SiteCore
+public import Yams
+
+/// Parsing of YAML text into a Yams node tree, with Yams' errors turned into located diagnostics.
+public enum YAMLDocument {
+    /// The document's root node, or nil for an empty document. `lineOffset` is added to Yams'
+    /// line numbers (YAML cut from a larger file); `what` names the text in messages
+    /// ("site configuration", "front matter").
+    public static func compose(_ yaml: String, file: String, lineOffset: Int = 0, what: String) throws(Diagnostic) -> Node? {
+        let converter = Converter(file: file, lineOffset: lineOffset)
+        do {
+            // An explicit encoding: `.default` consults the environment on every call.
+            return try Yams.compose(yaml: yaml, .default, .default, .utf8)
+        } catch let error as YamlError {
+            throw diagnostic(for: error, yaml: yaml, converter: converter, what: what)
+        } catch {
+            throw Diagnostic(file: file, line: 1 + lineOffset, "invalid YAML in \(what): \(error)")
+        }
+    }
+
+    /// A readable diagnostic for a Yams error, located in the file's line numbering.
+    static func diagnostic(for error: YamlError, yaml: String, converter: Converter, what: String) -> Diagnostic {
+        func located(_ problem: String, _ mark: Mark, _ context: YamlError.Context?) -> Diagnostic {
+            var message = "invalid YAML in \(what): \(problem)"
+            if let context {
+                message += " (\(context.text) at line \(context.mark.line + converter.lineOffset), column \(context.mark.column))"
+            }
+            return converter.diagnostic(at: mark, message)
+        }
+        switch error {
+        case let .scanner(context, problem, mark, _),
+             let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            return located(problem, mark, context)
+        case let .reader(problem, offset, _, _):
+            // The reader reports a character offset into the YAML; turn it into line and column.
+            guard let offset else {
+                return converter.diagnostic(line: nil, column: nil, "invalid YAML in \(what): \(problem)")
+            }
+            var line = 1, column = 1
+            for character in yaml.prefix(offset) {
+                if character == "\n" || character == "\r\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            return converter.diagnostic(line: line, column: column, "invalid YAML in \(what): \(problem)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return converter.diagnostic(at: context.mark, "duplicate key \(keys) in \(what)")
+        default:
+            return converter.diagnostic(at: nil, "invalid YAML in \(what): \(error)")
+        }
+    }
+}

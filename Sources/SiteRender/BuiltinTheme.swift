@@ -1,0 +1,204 @@
+/// The default theme, compiled into the binary so that a site without `templates/` builds.
+/// A site's `templates/<name>.mustache` replaces the template of the same name, and its
+/// `templates/assets/` files replace or add to `assets`.
+public enum BuiltinTheme {
+    public static let templates: [String: String] = [
+        "base": base, "home": home, "list": list, "card": card, "pagination": pagination,
+        "detail": detail, "note": note, "notes": notes, "404": notFound,
+    ]
+
+    /// Theme files published under `assets/`, by path relative to it.
+    public static let assets: [String: String] = ["sitegen.css": css]
+
+    static let base = """
+    <!DOCTYPE html>
+    <html lang="{{site.language}}">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="color-scheme" content="light dark">
+    <title>{{$title}}{{site.title}}{{/title}}</title>
+    {{#page.description}}<meta name="description" content="{{page.description}}">
+    {{/page.description}}<link rel="canonical" href="{{page.canonical}}">
+    <link rel="stylesheet" href="{{site.root}}assets/sitegen.css">
+    {{$head}}{{/head}}
+    </head>
+    <body class="{{$bodyClass}}page{{/bodyClass}}">
+    <a class="skip-link" href="#main">{{site.skipText}}</a>
+    <header class="site-header">
+    <a class="site-title" href="{{site.root}}">{{site.title}}</a>
+    <nav class="site-nav" aria-label="{{site.navLabel}}"><ul>{{#site.sections}}<li><a href="{{url}}"{{#current}} aria-current="page"{{/current}}>{{title}}</a></li>{{/site.sections}}</ul></nav>
+    </header>
+    <main id="main">
+    {{$content}}{{/content}}
+    </main>
+    <footer class="site-footer"><p>{{site.title}} · {{site.generator}}</p></footer>
+    </body>
+    </html>
+
+    """
+
+    static let home = """
+    {{<base}}
+    {{$content}}
+    <div class="prose">
+    <h1>{{site.title}}</h1>
+    {{#site.description}}<p class="lead">{{site.description}}</p>{{/site.description}}
+    </div>
+    <ul class="apps">
+    {{#collections}}<li class="app" data-item="{{name}}"><a href="{{url}}"><span class="app-title">{{title}}</span>{{#description}}<span class="app-description">{{description}}</span>{{/description}}<span class="app-count">{{countText}}</span></a></li>
+    {{/collections}}
+    </ul>
+    {{#notes.0}}<section class="prose home-notes"><h2><a href="{{site.notesURL}}">{{site.notesTitle}}</a></h2><ul>{{#notes}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/notes}}</ul></section>{{/notes.0}}
+    {{/content}}
+    {{/base}}
+
+    """
+
+    static let list = """
+    {{<base}}
+    {{$title}}{{collection.title}}{{^pagination.isFirst}} ({{pagination.number}}/{{pagination.count}}){{/pagination.isFirst}} · {{site.title}}{{/title}}
+    {{$head}}{{#layout.css}}<style>{{{layout.css}}}</style>{{/layout.css}}{{/head}}
+    {{$content}}
+    <div class="list-head">
+    <h1>{{collection.title}}</h1>
+    {{#collection.description}}<p>{{collection.description}}</p>{{/collection.description}}
+    </div>
+    <ul class="cards cards-{{layout.kind}}" data-layout="{{layout.kind}}" data-collection="{{collection.name}}">
+    {{#items}}{{>card}}
+    {{/items}}
+    </ul>
+    {{^items}}<p class="empty">{{site.emptyText}}</p>{{/items}}
+    {{>pagination}}
+    {{/content}}
+    {{/base}}
+
+    """
+
+    static let card = """
+    <li class="card" data-item="{{slug}}"><a class="card-link" href="{{url}}">{{#card.image}}<span class="card-media"><img src="{{src}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}} alt="{{card.title}}" loading="lazy" decoding="async"></span>{{/card.image}}<span class="card-text"><span class="card-title">{{card.title}}</span>{{#card.subtitle}}<span class="card-meta">{{card.subtitle}}</span>{{/card.subtitle}}</span></a></li>
+    """
+
+    static let pagination = """
+    {{#pagination.many}}<nav class="pagination" aria-label="{{site.pagesLabel}}"><ul>{{#pagination.prev}}<li><a rel="prev" href="{{pagination.prev}}">←</a></li>{{/pagination.prev}}{{#pagination.pages}}<li>{{#current}}<span aria-current="page">{{number}}</span>{{/current}}{{^current}}<a href="{{url}}">{{number}}</a>{{/current}}</li>{{/pagination.pages}}{{#pagination.next}}<li><a rel="next" href="{{pagination.next}}">→</a></li>{{/pagination.next}}</ul></nav>{{/pagination.many}}
+    """
+
+    static let detail = """
+    {{<base}}
+    {{$title}}{{item.card.title}} · {{collection.title}} · {{site.title}}{{/title}}
+    {{$content}}
+    <article class="detail" data-item="{{item.slug}}">
+    <a class="close" href="{{collection.url}}" aria-label="{{site.closeLabel}}">×</a>
+    {{#item.card.image}}<img class="detail-image" src="{{src}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}} alt="{{item.card.title}}">{{/item.card.image}}
+    <h1 class="detail-name">{{item.card.title}}</h1>
+    {{#item.card.subtitle}}<p class="detail-subtitle">{{item.card.subtitle}}</p>{{/item.card.subtitle}}
+    <dl class="fields">{{#item.fieldList}}<dt>{{name}}</dt><dd>{{value}}</dd>{{/item.fieldList}}</dl>
+    {{#notes}}<section class="note prose">{{#title}}<h2>{{title}}</h2>{{/title}}{{{html}}}</section>{{/notes}}
+    </article>
+    {{/content}}
+    {{/base}}
+
+    """
+
+    static let note = """
+    {{<base}}
+    {{$title}}{{note.title}} · {{site.title}}{{/title}}
+    {{$content}}
+    <article class="prose note-page">
+    <h1>{{note.title}}</h1>
+    {{#note.date}}<p class="note-date"><time datetime="{{note.date}}">{{note.date}}</time></p>{{/note.date}}
+    {{{note.html}}}
+    </article>
+    {{/content}}
+    {{/base}}
+
+    """
+
+    static let notes = """
+    {{<base}}
+    {{$title}}{{collection.title}} · {{site.title}}{{/title}}
+    {{$content}}
+    <div class="prose">
+    <h1>{{collection.title}}</h1>
+    <ul class="note-list">{{#items}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/items}}</ul>
+    {{^items}}<p class="empty">{{site.emptyText}}</p>{{/items}}
+    </div>
+    {{>pagination}}
+    {{/content}}
+    {{/base}}
+
+    """
+
+    static let notFound = """
+    {{<base}}
+    {{$title}}404 · {{site.title}}{{/title}}
+    {{$content}}
+    <div class="prose"><h1>404</h1><p><a href="{{site.root}}">{{site.title}}</a></p></div>
+    {{/content}}
+    {{/base}}
+
+    """
+
+    static let css = """
+    :root {
+      color-scheme: light dark;
+      --bg: #ffffff; --fg: #1c1c1e; --muted: #6b6b70; --card: #ffffff; --line: #e2e2e6; --accent: #0a64d8;
+      --font: system-ui, -apple-system, "Apple SD Gothic Neo", "Noto Sans KR", "NanumGothic", "Segoe UI", Roboto, sans-serif;
+    }
+    @media (prefers-color-scheme: dark) {
+      :root { --bg: #111113; --fg: #f2f2f5; --muted: #a0a0a8; --card: #1c1c1f; --line: #2c2c31; --accent: #6aa8ff; }
+    }
+    *, *::before, *::after { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; }
+    body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.5 var(--font); overflow-wrap: anywhere; }
+    img { max-width: 100%; height: auto; }
+    a { color: var(--accent); }
+    .skip-link { position: absolute; left: -10000px; top: 0; }
+    .skip-link:focus { left: 8px; top: 8px; z-index: 10; background: var(--bg); padding: 4px 8px; }
+    .site-header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 16px; padding: 12px 16px; border-bottom: 1px solid var(--line); }
+    .site-title { font-weight: 700; color: var(--fg); text-decoration: none; }
+    .site-nav ul { display: flex; flex-wrap: wrap; gap: 4px 14px; margin: 0; padding: 0; list-style: none; }
+    .site-nav a { color: var(--muted); text-decoration: none; }
+    .site-nav a[aria-current] { color: var(--fg); font-weight: 600; }
+    main { display: block; max-width: 1240px; margin: 0 auto; padding: 0 0 32px; }
+    .site-footer { color: var(--muted); font-size: 13px; padding: 16px; border-top: 1px solid var(--line); text-align: center; }
+    .prose, .list-head { padding: 0 16px; max-width: 760px; }
+    .list-head h1, .prose h1 { font-size: 26px; line-height: 1.25; margin: 20px 0 12px; }
+    .empty { padding: 0 16px; color: var(--muted); }
+
+    /* Grid layout: the numbers (columns per width, gap, media aspect, text height) come from the
+       collection's configuration through custom properties set in the page head. */
+    .cards { list-style: none; margin: 0; padding: 0; }
+    .cards-grid { display: grid; grid-template-columns: repeat(var(--cols, 2), minmax(0, 1fr)); gap: var(--gap, 10px); }
+    .cards-grid .card, .cards-list .card { min-width: 0; }
+    .card-link { display: block; color: inherit; text-decoration: none; }
+    .cards-grid .card-media { display: block; aspect-ratio: var(--media-aspect, 1); overflow: hidden; background: var(--line); }
+    .cards-grid .card-media img { display: block; width: 100%; height: 100%; object-fit: cover; }
+    .cards-grid .card-text { display: flex; flex-direction: column; justify-content: center; height: var(--text-height, auto); padding: 0 4px; overflow: hidden; }
+    .card-title { display: block; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .card-meta { display: block; color: var(--muted); font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .cards-list { padding: 0 16px; }
+    .cards-list .card { border-bottom: 1px solid var(--line); }
+    .cards-list .card-link { display: flex; gap: 12px; align-items: center; padding: 10px 0; }
+    .cards-list .card-media { flex: 0 0 64px; }
+    @media (min-width: 1024px) { .cards-grid { padding: 0 16px; } }
+
+    .pagination ul { display: flex; flex-wrap: wrap; gap: 8px; list-style: none; padding: 16px; margin: 0; }
+    .pagination a, .pagination span { display: inline-block; min-width: 36px; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; text-align: center; text-decoration: none; }
+
+    .apps { list-style: none; margin: 0; padding: 0 16px; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 260px), 1fr)); }
+    .app a { display: flex; flex-direction: column; gap: 4px; height: 100%; padding: 16px; border: 1px solid var(--line); border-radius: 12px; background: var(--card); color: inherit; text-decoration: none; }
+    .app-title { font-weight: 700; font-size: 18px; }
+    .app-description, .app-count { color: var(--muted); font-size: 14px; }
+
+    .detail { position: relative; padding: 16px; max-width: 760px; margin: 0 auto; }
+    .detail .close { position: absolute; right: 12px; top: 8px; font-size: 28px; line-height: 1; text-decoration: none; color: var(--fg); padding: 4px 10px; }
+    .detail-image { display: block; margin: 0 auto; border-radius: 8px; }
+    .fields { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
+    .fields dt { color: var(--muted); }
+    .fields dd { margin: 0; }
+    .note-date { color: var(--muted); }
+    .prose pre { overflow-x: auto; }
+
+    """
+}

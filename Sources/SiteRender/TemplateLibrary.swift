@@ -1,0 +1,128 @@
+import Foundation
+import Mustache
+import SiteCore
+
+/// The site's templates: the built-in theme, overridden file by file by the site's
+/// `templates/*.mustache`, each parsed once and checked before anything renders.
+public struct TemplateLibrary: Sendable {
+    let library: MustacheLibrary
+    /// Template name → the file it came from (for messages), e.g. `templates/list.mustache`.
+    public let origins: [String: String]
+    let texts: [String: String]
+
+    /// Loads the built-in theme and `directory` (may not exist). Syntax errors of every template
+    /// are reported together.
+    public static func load(directory: URL?) throws(Diagnostics) -> TemplateLibrary {
+        var texts = BuiltinTheme.templates
+        var origins = Dictionary(uniqueKeysWithValues: BuiltinTheme.templates.keys.map { ($0, "(built-in theme)/\($0).mustache") })
+        var problems: [Diagnostic] = []
+        if let directory, FileManager.default.fileExists(atPath: directory.path) {
+            for rel in Self.files(in: directory, withExtension: "mustache") {
+                let display = "templates/\(rel)"
+                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(rel).path) else {
+                    problems.append(Diagnostic(file: display, "cannot read template")); continue
+                }
+                guard let text = String(validating: data, as: UTF8.self) else {
+                    problems.append(Diagnostic(file: display, "template is not valid UTF-8 text")); continue
+                }
+                let name = String(rel.dropLast(".mustache".count))
+                texts[name] = text
+                origins[name] = display
+            }
+        }
+        var library = MustacheLibrary()
+        for name in texts.keys.sorted() {
+            do {
+                library.register(try MustacheTemplate(string: texts[name] ?? ""), named: name)
+            } catch let e as MustacheTemplate.ParserError {
+                problems.append(Diagnostic(file: origins[name] ?? name, line: e.context.lineNumber, column: e.context.columnNumber,
+                                           "template syntax error: \(Self.describe(e.error))"))
+            } catch {
+                problems.append(Diagnostic(file: origins[name] ?? name, "template syntax error: \(error)"))
+            }
+        }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        return TemplateLibrary(library: library, origins: origins, texts: texts)
+    }
+
+    public func has(_ name: String) -> Bool { texts[name] != nil }
+
+    /// Checks the templates a build will use: each exists; every partial and parent they reach
+    /// exists and none includes itself; every name they print is one the data can provide.
+    public func check(using names: [String], knownNames: Set<String>) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var visited: Set<String> = []
+        var reported: Set<String> = []
+        func visit(_ name: String, chain: [String]) {
+            if let at = chain.firstIndex(of: name) {
+                let cycle = (chain[at...] + [name]).joined(separator: " → ")
+                if reported.insert("cycle:\(cycle)").inserted {
+                    problems.append(Diagnostic(file: origins[name] ?? name, "templates include each other in a cycle: \(cycle)"))
+                }
+                return
+            }
+            guard !visited.contains(name) || chain.isEmpty == false else { return }
+            guard let text = texts[name] else { return }
+            let first = !visited.contains(name)
+            visited.insert(name)
+            for tag in TemplateScan.tags(in: text) {
+                switch tag.kind {
+                case .partial, .parent:
+                    if texts[tag.name] == nil {
+                        if reported.insert("missing:\(name):\(tag.line):\(tag.column)").inserted {
+                            problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                                       "\(tag.kind == .partial ? "partial" : "parent template") '\(tag.name)' not found (looked for templates/\(tag.name).mustache and the built-in theme)"))
+                        }
+                    } else {
+                        visit(tag.name, chain: chain + [name])
+                    }
+                case .variable, .section, .inverted:
+                    guard first else { continue }
+                    let head = tag.name.split(separator: ".").first.map(String.init) ?? tag.name
+                    if tag.name != "." && !head.isEmpty && !knownNames.contains(head) {
+                        problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                                   "unknown name '\(tag.name)': no page, item or note provides it"))
+                    }
+                default: continue
+                }
+            }
+        }
+        for name in names {
+            guard texts[name] != nil else {
+                problems.append(Diagnostic(file: "site.yml", "template '\(name)' not found (looked for templates/\(name).mustache and the built-in theme)"))
+                continue
+            }
+            visit(name, chain: [])
+        }
+        return problems
+    }
+
+    /// Renders `context` with the template `name` (checked beforehand).
+    public func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    static func describe(_ error: Error) -> String {
+        guard let e = error as? MustacheTemplate.Error else { return "\(error)" }
+        switch e {
+        case .sectionCloseNameIncorrect: return "a closing tag does not match the open section"
+        case .unfinishedName: return "a tag is not closed with }}"
+        case .expectedSectionEnd: return "a section is not closed (missing {{/name}})"
+        case .invalidSetDelimiter: return "invalid set-delimiter tag"
+        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inheritance section"
+        case .illegalTokenInsideInheritSection: return "only blocks ({{$name}}) may appear inside a parent ({{<name}})"
+        case .textInsideInheritSection: return "only blocks ({{$name}}) may appear inside a parent ({{<name}})"
+        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: return "invalid pragma"
+        @unknown default: return "\(e)"
+        }
+    }
+
+    static func files(in directory: URL, withExtension ext: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var out: [String] = []
+        while let rel = walker.nextObject() as? String {
+            if rel.hasSuffix(".\(ext)"), !rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { out.append(rel) }
+        }
+        return out.sorted()
+    }
+}

@@ -1,0 +1,90 @@
+/// `sitemap.xml` per the sitemaps.org protocol; past 50,000 URLs, numbered sitemaps and an index.
+public enum Sitemap {
+    public static let maximumURLsPerFile = 50_000
+
+    /// Files to write (name → XML). `urls` are absolute and already percent-encoded;
+    /// `lastModified` is an optional ISO day per URL.
+    public static func files(urls: [(loc: String, lastModified: String?)], indexBase: String) -> [(name: String, xml: String)] {
+        if urls.count <= maximumURLsPerFile { return [("sitemap.xml", urlset(urls[...]))] }
+        var files: [(String, String)] = []
+        var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var start = 0, n = 1
+        while start < urls.count {
+            let end = min(urls.count, start + maximumURLsPerFile)
+            let name = "sitemap-\(n).xml"
+            files.append((name, urlset(urls[start..<end])))
+            index += "  <sitemap><loc>\(escape(indexBase + name))</loc></sitemap>\n"
+            start = end
+            n += 1
+        }
+        index += "</sitemapindex>\n"
+        return [("sitemap.xml", index)] + files
+    }
+
+    static func urlset(_ urls: ArraySlice<(loc: String, lastModified: String?)>) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for u in urls {
+            xml += "  <url><loc>\(escape(u.loc))</loc>"
+            if let d = u.lastModified { xml += "<lastmod>\(d)</lastmod>" }
+            xml += "</url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    /// XML text escaping.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}
+
+/// Site paths and their percent-encoding.
+public enum SitePath {
+    /// Fills a URL pattern's `{slug}` with the percent-encoded slug: `/bounties/{slug}/` →
+    /// `/bounties/%EB%A3%A8%ED%94%BC/`.
+    public static func fill(_ pattern: String, slug: String) -> String {
+        pattern.replacingOccurrences(of: "{slug}", with: encodeSegment(slug))
+    }
+
+    /// The output file of a site path: `/bounties/luffy/` → `bounties/luffy/index.html`
+    /// (decoded: the file system holds the UTF-8 name).
+    public static func file(for sitePath: String, unencodedSlug: String? = nil) -> String {
+        var decoded = sitePath.removingPercentEncoding ?? sitePath
+        if decoded.hasPrefix("/") { decoded.removeFirst() }
+        return decoded.isEmpty || decoded.hasSuffix("/") ? decoded + "index.html" : decoded
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters, as UTF-8.
+    public static func encodeSegment(_ s: String) -> String {
+        var out = ""
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "%" + String(decoding: [hex[Int(b >> 4)], hex[Int(b & 15)]], as: UTF8.self)
+            }
+        }
+        return out
+    }
+
+    /// Percent-encodes a relative file path segment by segment (for `src` of content files).
+    public static func encodePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }.joined(separator: "/")
+    }
+}
+
+import Foundation
