@@ -71,7 +71,9 @@ final class PageRenderer: @unchecked Sendable {
     func run(_ job: Job) throws(Diagnostic) {
         let (template, path, context, source) = page(job)
         let html = templates.render(template, context)
-        try stage.write(html, to: SitePath.file(for: path), source: source)
+        // Page paths include the base URL's path; the output folder is that path's root.
+        let withinSite = path.hasPrefix(root) ? "/" + path.dropFirst(root.count) : path
+        try stage.write(html, to: SitePath.file(for: withinSite), source: source)
     }
 
     /// Every page's absolute URL for the sitemap, in a stable order.
