@@ -1,0 +1,454 @@
+"""Shared browser helpers and JS snippets for sitegen's end-to-end tests.
+
+Everything here is page-agnostic so that later tests (masonry page, other pages) can reuse it:
+open a page at an exact viewport, read element rectangles, count columns, find overlaps,
+check horizontal overflow, make sure images are loaded, measure layout shift, and emulate
+reduced motion.
+
+Viewport model
+--------------
+`open_at(driver, url, width, height, mobile=False)` uses CDP `Emulation.setDeviceMetricsOverride`
+so that `window.innerWidth == width`.
+
+* mobile=False (the default) is a desktop window: Chromium on Linux draws *classic* scrollbars,
+  so a page taller than the viewport loses ~15 px of layout width to the vertical scrollbar
+  (`document.documentElement.clientWidth == width - 15`).  This is what catches `100vw` bugs.
+* mobile=True emulates a phone: overlay scrollbars (clientWidth == width) and the viewport
+  `<meta>` is honoured (a page without one lays out at 980 px and fails the width checks).
+  Beware: in this mode Chromium *widens the layout viewport* to fit overflowing content, so
+  `innerWidth` grows beyond `width`; `assert_no_horizontal_scroll` therefore compares against
+  the requested width and `clientWidth`, never against `innerWidth` alone.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+import urllib.error
+import urllib.request
+from typing import Any, Iterable
+
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.support.ui import WebDriverWait
+
+# Tolerance used to decide that two floats are "the same" pixel position.
+PX_EPS = 0.5
+
+
+# --------------------------------------------------------------------------- navigation
+
+
+def open_at(driver, url: str, width: int, height: int = 900, *, mobile: bool = False,
+            timeout: float = 15.0) -> None:
+    """Set an exact CSS viewport (deviceScaleFactor 1), load `url`, and wait until the document
+    is complete and its fonts are ready."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": int(width), "height": int(height), "deviceScaleFactor": 1, "mobile": bool(mobile),
+    })
+    driver.get(url)
+    wait_ready(driver, timeout)
+    inner = driver.execute_script("return window.innerWidth")
+    if not mobile:
+        # In mobile mode innerWidth may legitimately grow past `width` on overflowing pages;
+        # assert_no_horizontal_scroll reports that case.  On desktop it must be exact.
+        assert inner == width, f"viewport emulation failed: innerWidth={inner}, wanted {width}"
+
+
+def wait_ready(driver, timeout: float = 15.0) -> None:
+    try:
+        WebDriverWait(driver, timeout).until(
+            lambda d: d.execute_script("return document.readyState") == "complete")
+    except TimeoutException:
+        raise AssertionError(f"{driver.current_url}: document.readyState never became 'complete'")
+    # document.fonts.ready is a promise; wait for it with an async script.
+    driver.set_script_timeout(timeout)
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (document.fonts ? document.fonts.ready : Promise.resolve()).then(() => done(true));
+    """)
+    next_frames(driver, 2)
+
+
+def next_frames(driver, n: int = 2) -> None:
+    """Wait for `n` animation frames (lets style/layout settle after a change)."""
+    driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        let n = arguments[0];
+        const step = () => (--n <= 0) ? done(true) : requestAnimationFrame(step);
+        requestAnimationFrame(step);
+    """, n)
+
+
+def http_get(url: str, timeout: float = 10.0) -> tuple[int, str]:
+    """(status, body) of a plain HTTP GET, without raising on 4xx/5xx."""
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            return r.status, r.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode("utf-8", "replace")
+
+
+# --------------------------------------------------------------------------- geometry
+
+RECT_JS = """
+const r = arguments[0].getBoundingClientRect();
+return {left: r.left + scrollX, top: r.top + scrollY, width: r.width, height: r.height,
+        right: r.right + scrollX, bottom: r.bottom + scrollY};
+"""
+
+RECTS_JS = """
+const els = arguments[0] instanceof Element || arguments[0] === null
+    ? [arguments[0]] : [...arguments[0]];
+return els.map(el => {
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return {left: r.left + scrollX, top: r.top + scrollY, width: r.width, height: r.height,
+          right: r.right + scrollX, bottom: r.bottom + scrollY};
+});
+"""
+
+QUERY_RECTS_JS = """
+return [...document.querySelectorAll(arguments[0])].map(el => {
+  const r = el.getBoundingClientRect();
+  return {left: r.left + scrollX, top: r.top + scrollY, width: r.width, height: r.height,
+          right: r.right + scrollX, bottom: r.bottom + scrollY,
+          item: el.getAttribute('data-item')};
+});
+"""
+
+CHILD_RECTS_JS = """
+const p = document.querySelector(arguments[0]);
+if (!p) return null;
+return [...p.children].map(el => {
+  const r = el.getBoundingClientRect();
+  return {left: r.left + scrollX, top: r.top + scrollY, width: r.width, height: r.height,
+          right: r.right + scrollX, bottom: r.bottom + scrollY,
+          item: el.getAttribute('data-item')};
+});
+"""
+
+
+def rect(driver, element) -> dict:
+    """Document-relative rectangle of a WebElement."""
+    return driver.execute_script(RECT_JS, element)
+
+
+def query_rects(driver, selector: str) -> list[dict]:
+    """Document-relative rectangles (plus `item` = data-item) of all matches of `selector`."""
+    return driver.execute_script(QUERY_RECTS_JS, selector)
+
+
+def child_rects(driver, parent_selector: str) -> list[dict]:
+    """Rectangles of the element children of the first match of `parent_selector`."""
+    rects = driver.execute_script(CHILD_RECTS_JS, parent_selector)
+    assert rects is not None, f"no element matches {parent_selector!r} on {driver.current_url}"
+    return rects
+
+
+def distinct(values: Iterable[float], eps: float = PX_EPS) -> list[float]:
+    """Sorted distinct values, treating values within `eps` of each other as one."""
+    out: list[float] = []
+    for v in sorted(values):
+        if not out or abs(v - out[-1]) > eps:
+            out.append(v)
+    return out
+
+
+def columns(rects: list[dict], eps: float = PX_EPS) -> list[float]:
+    """Distinct `left` positions of a list of rects: the grid's columns."""
+    return distinct((r["left"] for r in rects), eps)
+
+
+def overlapping_pairs(rects: list[dict], eps: float = PX_EPS) -> list[tuple[int, int]]:
+    """Index pairs of rects whose interiors intersect by more than `eps` in both axes."""
+    pairs = []
+    for i in range(len(rects)):
+        a = rects[i]
+        for j in range(i + 1, len(rects)):
+            b = rects[j]
+            dx = min(a["right"], b["right"]) - max(a["left"], b["left"])
+            dy = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            if dx > eps and dy > eps:
+                pairs.append((i, j))
+    return pairs
+
+
+def approx(actual: float, expected: float, tol: float) -> bool:
+    return math.isfinite(actual) and abs(actual - expected) <= tol
+
+
+# --------------------------------------------------------------------------- overflow
+
+VIEWPORT_JS = """
+const de = document.documentElement;
+return {innerWidth: innerWidth, innerHeight: innerHeight, clientWidth: de.clientWidth,
+        scrollWidth: de.scrollWidth, bodyScrollWidth: document.body ? document.body.scrollWidth : 0,
+        scrollX: scrollX};
+"""
+
+# Elements whose right edge sticks out past the layout viewport (for error messages).
+WIDE_ELEMENTS_JS = """
+const limit = document.documentElement.clientWidth + 0.5;
+const out = [];
+for (const el of document.querySelectorAll('body *')) {
+  const r = el.getBoundingClientRect();
+  if (r.right + scrollX > limit || r.left + scrollX < -0.5) {
+    let d = el.tagName.toLowerCase();
+    if (el.id) d += '#' + el.id;
+    if (el.classList.length) d += '.' + [...el.classList].join('.');
+    out.push(`${d} [${Math.round(r.left)}..${Math.round(r.right)}]`);
+    if (out.length >= 10) break;
+  }
+}
+return out;
+"""
+
+
+def viewport(driver) -> dict:
+    return driver.execute_script(VIEWPORT_JS)
+
+
+def horizontal_overflow(driver, width: int) -> str | None:
+    """None if the page cannot scroll sideways at a viewport `width` px wide; else a message.
+
+    Checks scrollWidth against clientWidth (the layout width left after a classic vertical
+    scrollbar, so a `100vw` box counts as overflow, as it would show a horizontal scrollbar on a
+    desktop) and that the layout viewport was not widened beyond `width` (mobile emulation
+    widens it to fit overflowing content)."""
+    v = viewport(driver)
+    problems = []
+    if v["scrollWidth"] > v["clientWidth"]:
+        problems.append(f"documentElement.scrollWidth {v['scrollWidth']} > clientWidth {v['clientWidth']}")
+    if v["innerWidth"] > width:
+        problems.append(f"layout viewport widened to innerWidth {v['innerWidth']} > {width}")
+    if v["scrollWidth"] > width:
+        problems.append(f"scrollWidth {v['scrollWidth']} > viewport width {width}")
+    if not problems:
+        return None
+    wide = driver.execute_script(WIDE_ELEMENTS_JS)
+    return (f"{driver.current_url} at {width}px scrolls sideways: " + "; ".join(problems)
+            + (f"; elements past the edge: {wide}" if wide else ""))
+
+
+def assert_no_horizontal_scroll(driver, width: int) -> None:
+    msg = horizontal_overflow(driver, width)
+    assert msg is None, msg
+
+
+# --------------------------------------------------------------------------- images
+
+IMAGES_JS = """
+return [...document.images].map(img => ({
+  src: img.currentSrc || img.src,
+  width: img.getAttribute('width'), height: img.getAttribute('height'),
+  alt: img.getAttribute('alt'),
+  complete: img.complete, naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight,
+}));
+"""
+
+LOAD_ALL_IMAGES_JS = """
+const done = arguments[arguments.length - 1];
+const imgs = [...document.images];
+(async () => {
+  for (const img of imgs) {
+    img.scrollIntoView({block: 'center'});
+    if (!img.complete) {
+      await new Promise(res => {
+        img.addEventListener('load', res, {once: true});
+        img.addEventListener('error', res, {once: true});
+        setTimeout(res, 5000);
+      });
+    }
+    try { await img.decode(); } catch (e) {}
+  }
+  window.scrollTo(0, 0);
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+})();
+"""
+
+
+def image_info(driver) -> list[dict]:
+    return driver.execute_script(IMAGES_JS)
+
+
+def load_all_images(driver, timeout: float = 30.0) -> list[dict]:
+    """Scroll every <img> into view (so lazy images start), wait for each to load or fail,
+    scroll back to the top; return image_info()."""
+    driver.set_script_timeout(timeout)
+    driver.execute_async_script(LOAD_ALL_IMAGES_JS)
+    return image_info(driver)
+
+
+# --------------------------------------------------------------------------- layout shift
+
+CLS_JS = """
+const done = arguments[arguments.length - 1];
+const settleMs = arguments[0];
+const entries = [];
+const describe = n => {
+  if (!n || !n.tagName) return String(n && n.nodeName);
+  let d = n.tagName.toLowerCase();
+  if (n.id) d += '#' + n.id;
+  if (n.classList && n.classList.length) d += '.' + [...n.classList].join('.');
+  const item = n.closest && n.closest('[data-item]');
+  if (item) d += `(in ${item.getAttribute('data-item')})`;
+  return d;
+};
+let obs;
+try {
+  obs = new PerformanceObserver(list => {
+    for (const e of list.getEntries()) entries.push(e);
+  });
+  obs.observe({type: 'layout-shift', buffered: true});
+} catch (e) {
+  done({error: 'layout-shift PerformanceObserver unsupported: ' + e});
+  return;
+}
+setTimeout(() => {
+  for (const e of obs.takeRecords()) entries.push(e);
+  obs.disconnect();
+  // Count every shift, not only Google's 5 s session windows, and also those flagged
+  // hadRecentInput: the tests send no input, but Chromium flags shifts in the first ~500 ms
+  // after a viewport change, which mobile emulation makes during load.  A stable page has none.
+  const counted = entries;
+  done({
+    cls: counted.reduce((s, e) => s + e.value, 0),
+    entries: counted.map(e => ({t: Math.round(e.startTime), value: e.value, hadRecentInput: e.hadRecentInput,
+      sources: (e.sources || []).map(s => describe(s.node))})),
+  });
+}, settleMs);
+"""
+
+
+def page_layout_shift(driver, settle_ms: int = 500) -> dict:
+    """CLS of a freshly loaded page as a reader sees it: first `settle_ms` at the top without
+    scrolling (a late insertion above the fold shifts content; while scrolled, scroll anchoring
+    would hide it), then every image scrolled into view and loaded, back to the top, settle again.
+    Returns cumulative_layout_shift()'s result, covering everything since navigation."""
+    time.sleep(settle_ms / 1000)
+    load_all_images(driver)
+    return cumulative_layout_shift(driver, settle_ms)
+
+
+def cumulative_layout_shift(driver, settle_ms: int = 500) -> dict:
+    """Sum of all layout-shift entries since navigation (buffered), after waiting `settle_ms`.
+
+    Returns {"cls": float, "entries": [{t, value, sources}]}."""
+    driver.set_script_timeout(settle_ms / 1000 + 10)
+    res = driver.execute_async_script(CLS_JS, settle_ms)
+    assert "error" not in res, res.get("error")
+    return res
+
+
+# --------------------------------------------------------------------------- style / motion
+
+STYLE_JS = """
+const el = typeof arguments[0] === 'string' ? document.querySelector(arguments[0]) : arguments[0];
+if (!el) return null;
+const cs = getComputedStyle(el);
+const out = {};
+for (const p of arguments[1]) out[p] = cs.getPropertyValue(p);
+return out;
+"""
+
+
+def computed_style(driver, selector_or_element, *props: str) -> dict | None:
+    return driver.execute_script(STYLE_JS, selector_or_element, list(props))
+
+
+def is_identity_transform(value: str) -> bool:
+    v = (value or "").strip()
+    if v in ("", "none"):
+        return True
+    if v.startswith("matrix(") and v.endswith(")"):
+        nums = [float(x) for x in v[7:-1].split(",")]
+        return all(abs(a - b) < 1e-6 for a, b in zip(nums, [1, 0, 0, 1, 0, 0]))
+    if v.startswith("matrix3d(") and v.endswith(")"):
+        nums = [float(x) for x in v[9:-1].split(",")]
+        ident = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+        return all(abs(a - b) < 1e-6 for a, b in zip(nums, ident))
+    return False
+
+
+def animation_disabled(style: dict) -> bool:
+    """True if computed animation-name is none or every animation-duration is 0."""
+    names = [n.strip() for n in style.get("animation-name", "none").split(",")]
+    if all(n == "none" for n in names):
+        return True
+    durations = [d.strip() for d in style.get("animation-duration", "0s").split(",")]
+    return all(_seconds(d) == 0 for d in durations)
+
+
+def _seconds(css_time: str) -> float:
+    t = css_time.strip()
+    if t.endswith("ms"):
+        return float(t[:-2]) / 1000
+    if t.endswith("s"):
+        return float(t[:-1])
+    return float(t or 0)
+
+
+def set_reduced_motion(driver, reduce: bool) -> None:
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "media": "",
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce" if reduce else ""}],
+    })
+
+
+# Sampler injected before any page script (CDP Page.addScriptToEvaluateOnNewDocument): records
+# viewport overflow and the computed style of some elements at fixed times after navigation
+# start, so "during the entrance animation" is measured in the page, not via WebDriver latency.
+SAMPLER_TEMPLATE = """
+(() => {
+  const times = %(times)s, selectors = %(selectors)s;
+  window.__e2eSamples = [];
+  const sample = (label) => {
+    const de = document.documentElement;
+    const s = {label, t: Math.round(performance.now()), scrollWidth: de.scrollWidth,
+               clientWidth: de.clientWidth, innerWidth: innerWidth, styles: {}};
+    for (const sel of selectors) {
+      const el = document.querySelector(sel);
+      if (!el) { s.styles[sel] = null; continue; }
+      const cs = getComputedStyle(el);
+      s.styles[sel] = {opacity: cs.opacity, transform: cs.transform,
+                       animationName: cs.animationName, animationDuration: cs.animationDuration};
+    }
+    window.__e2eSamples.push(s);
+  };
+  const start = () => {
+    // 0 ms = the first frame after the DOM exists; later samples are relative to that frame.
+    requestAnimationFrame(() => {
+      const t0 = performance.now();
+      sample(0);
+      for (const t of times) if (t > 0) setTimeout(() => sample(t), Math.max(0, t0 + t - performance.now()));
+    });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, {once: true});
+  else start();
+})();
+"""
+
+
+def record_samples(driver, url: str, width: int, times_ms: list[int], selectors: list[str],
+                   height: int = 900, mobile: bool = False, timeout: float = 15.0) -> list[dict]:
+    """Load `url` at `width` with the sampler installed; return one sample per time in `times_ms`."""
+    src = SAMPLER_TEMPLATE % {"times": json.dumps(sorted(times_ms)), "selectors": json.dumps(selectors)}
+    ident = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": src})["identifier"]
+    try:
+        open_at(driver, url, width, height, mobile=mobile, timeout=timeout)
+        deadline = time.time() + max(times_ms) / 1000 + timeout
+        samples: list[dict] = []
+        while time.time() < deadline:
+            samples = driver.execute_script("return window.__e2eSamples || []")
+            if len(samples) >= len(times_ms):
+                break
+            time.sleep(0.05)
+        assert len(samples) >= len(times_ms), f"sampler got only {samples!r}"
+        return samples
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": ident})
+
+
+def fmt(obj: Any) -> str:
+    return json.dumps(obj, indent=1, ensure_ascii=False)

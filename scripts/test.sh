@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The whole test suite: Swift unit and end-to-end tests, then the real-browser and HTML
+# validator tests against the built example site.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh test
+swift build --build-tests
+swift test --skip-build
+export SITEGEN="$PWD/.build/debug/sitegen" SE_OFFLINE=1
+(cd e2e && python3 -m pytest -q)
