@@ -1,0 +1,83 @@
+import Testing
+import SiteCore
+@testable import SiteLoad
+
+@Suite struct ConfigTests {
+    func errors(_ yaml: String) -> [String] {
+        do {
+            _ = try SiteConfig.parse(yaml, file: "site.yml")
+            return []
+        } catch {
+            return error.items.map(\.description)
+        }
+    }
+
+    @Test func parsesACollection() throws {
+        let c = try SiteConfig.parse("""
+        title: T
+        baseURL: https://example.org/apps
+        language: ko
+        collections:
+          box:
+            data: [a.json, b.json]
+            items: boxOfficeResult.dailyBoxOfficeList
+            rename: { movieNm: title }
+            fields: { rank: string, audiCnt: "string?" }
+            slug: movieCd
+            sort: [{ field: rank, compare: number }, { field: openDt, order: descending, compare: date, format: YYYY-MM-DD }]
+            pageSize: 10
+            derived:
+              audience: { from: audiCnt, format: thousands }
+              opened: { from: openDt, format: date, input: YYYY-MM-DD, output: "YYYY.MM.DD" }
+            layout: { kind: grid, columns: { 0: 2, 1024: 4 }, spacing: 10, mediaAspect: "7:10", textHeight: 65 }
+        """, file: "site.yml")
+        #expect(c.baseURL.root == "/apps/")
+        #expect(c.baseURL.origin == "https://example.org")
+        let box = try #require(c.collections.first)
+        #expect(box.dataFiles == ["a.json", "b.json"])
+        #expect(box.itemsPath == [.key("boxOfficeResult"), .key("dailyBoxOfficeList")])
+        #expect(box.sort.count == 2 && box.sort[1].direction == .descending)
+        #expect(box.fields["audiCnt"]?.required == false)
+        #expect(box.derived.map(\.name) == ["audience", "opened"])
+        #expect(box.listURL == "/box/" && box.detailURL == "/box/{slug}/")
+        guard case .grid(let g) = box.layout else { Issue.record("expected a grid"); return }
+        #expect(g.columns(atViewport: 1280) == 4)
+    }
+
+    @Test func unknownKeysAreErrorsAtTheirLine() {
+        let e = errors("title: T\nbaseURL: https://example.org/\ncolections: {}\n")
+        #expect(e == ["site.yml:3:1: error: unknown key 'colections' (expected one of: baseURL, collections, description, language, notes, title)"])
+        let nested = errors("title: T\nbaseURL: https://example.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    sortt: []\n")
+        #expect(nested.count == 1 && nested[0].hasPrefix("site.yml:7:5: error: unknown key 'collections.a.sortt'"))
+    }
+
+    @Test func requiredKeysAndBadValues() {
+        let e = errors("title: T\ncollections:\n  a:\n    data: a.json\n")
+        #expect(e.contains("site.yml:1:1: error: missing required key 'baseURL'"))
+        #expect(e.contains { $0.contains("missing required key 'collections.a.slug'") })
+        let url = errors("title: T\nbaseURL: example.org\n")
+        #expect(url == ["site.yml:2:10: error: 'baseURL' must be an absolute http(s) URL such as https://example.org/ (found 'example.org')"])
+        let sort = errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    sort: { field: n, compare: numeric }\n")
+        #expect(sort == ["site.yml:7:32: error: 'collections.a.sort.compare' must be number, text or date (found 'numeric')"])
+    }
+
+    @Test func yamlSyntaxErrorsHaveLineAndColumn() {
+        let e = errors("title: T\nbaseURL: [unclosed\n")
+        #expect(e.count == 1 && e[0].hasPrefix("site.yml:3:1: error: invalid YAML in site configuration"), "\(e)")
+    }
+
+    @Test func keyPaths() {
+        #expect(KeyPath.parse("a.b[2].c") == [.key("a"), .key("b"), .index(2), .key("c")])
+        #expect(KeyPath.parse("") == [])
+        #expect(KeyPath.parse("a..b") == nil)
+        #expect(KeyPath.parse("a[x]") == nil)
+    }
+
+    @Test func contentPathsNeverLeaveContent() {
+        #expect(ContentPath.resolve("bounties/images/luffy.jpg") == .success("bounties/images/luffy.jpg"))
+        #expect(ContentPath.resolve("a/../b.jpg") == .success("b.jpg"))
+        for bad in ["../../etc/passwd", "/etc/passwd", "a/../../x", "%2e%2e/secret", "a\u{0}b", ""] {
+            guard case .failure = ContentPath.resolve(bad) else { Issue.record("accepted \(bad)"); continue }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import SiteCore
+@testable import SiteLoad
+
+/// Each bad input gives `file:line:column: error: message` (or the item index and key where the
+/// format has no lines).
+@Suite struct LoadErrorTests {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-load-\(UUID().uuidString)")
+
+    func tree(_ files: [String: Data]) throws -> ContentTree {
+        for (path, data) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        return try ContentTree.scan(root)
+    }
+
+    func collection(_ yamlBody: String) throws -> CollectionConfig {
+        let c = try SiteConfig.parse("title: T\nbaseURL: https://x.org/\ncollections:\n  c:\n" + yamlBody, file: "site.yml")
+        return try #require(c.collections.first)
+    }
+
+    func loadErrors(_ files: [String: String], _ yamlBody: String) throws -> [String] {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = try tree(files.mapValues { Data($0.utf8) })
+        let config = try collection(yamlBody)
+        do {
+            _ = try CollectionLoader(content: content, language: "ko").load(config, imageSizes: ImageSizeCache())
+            return []
+        } catch {
+            return error.items.map(\.description)
+        }
+    }
+
+    @Test func malformedJSON() throws {
+        let e = try loadErrors(["d.json": "[\n {\"a\": 1,}\n]"], "    data: d.json\n    slug: a\n")
+        #expect(e.count == 1 && e[0].hasPrefix("content/d.json:2:"), "\(e)")
+    }
+
+    @Test func missingDataset() throws {
+        let e = try loadErrors([:], "    data: nowhere.json\n    slug: a\n")
+        #expect(e.count == 1 && e[0].hasPrefix("content/nowhere.json: error: dataset of collection 'c' not found"), "\(e)")
+    }
+
+    @Test func keyPathThatLeadsNowhere() throws {
+        let e = try loadErrors(["d.json": "{\"boxOfficeResult\": {\"list\": []}}"], "    data: d.json\n    items: boxOfficeResult.dailyBoxOfficeList\n    slug: a\n")
+        #expect(e == ["content/d.json: error: key path 'boxOfficeResult.dailyBoxOfficeList' leads nowhere: dailyBoxOfficeList not found in 'boxOfficeResult' (keys there: list)"])
+    }
+
+    @Test func missingFieldAndWrongType() throws {
+        let json = "[\n  {\"name\": \"a\", \"bounty\": 1},\n  {\"name\": \"b\"},\n  {\"name\": \"c\", \"bounty\": \"lots\"}\n]"
+        let e = try loadErrors(["d.json": json], "    data: d.json\n    slug: name\n    fields: { bounty: integer }\n")
+        #expect(e == [
+            "content/d.json:3:3: error: item 1 has no field 'bounty' (an integer)",
+            "content/d.json:4:27: error: field 'bounty' of item 2 must be an integer, found a string (\"lots\")",
+        ])
+    }
+
+    @Test func duplicateSlugs() throws {
+        let e = try loadErrors(["d.json": "[{\"id\": \"x\"},\n{\"id\": \"x\"}]"], "    data: d.json\n    slug: id\n")
+        #expect(e.count == 1 && e[0].hasPrefix("content/d.json:2:1: error: duplicate slug 'x' in collection 'c': item 1 and the item at content/d.json:1"), "\(e)")
+    }
+
+    @Test func imageOutsideContentAndMissingImage() throws {
+        let json = "[{\"id\": \"a\", \"img\": \"../../etc/passwd\"},\n {\"id\": \"b\", \"img\": \"missing.png\"}]"
+        let e = try loadErrors(["d.json": json], "    data: d.json\n    slug: id\n    images: { fields: img }\n")
+        #expect(e == [
+            "content/d.json:1:21: error: image reference refused: '../../etc/passwd' points outside content/",
+            "content/d.json:2:21: error: image 'content/missing.png' does not exist",
+        ])
+    }
+
+    @Test func binaryPlistErrorsNameIndexAndKey() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plist = try PropertyListSerialization.data(fromPropertyList: [["Caption": "a"], ["Caption": 3]], format: .binary, options: 0)
+        let content = try tree(["p.plist": plist])
+        let config = try collection("    data: p.plist\n    slug: { from: Caption }\n    fields: { Caption: string }\n")
+        do {
+            _ = try CollectionLoader(content: content, language: "ko").load(config, imageSizes: ImageSizeCache())
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.items.map(\.description) == ["content/p.plist: error: at [1].Caption: field 'Caption' of item 1 must be a string, found an integer (3)"])
+        }
+    }
+
+    @Test func xmlPlistDatasetsLoad() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><array>
+        <dict><key>Caption</key><string>Tommy</string><key>Count</key><integer>9000000000</integer></dict>
+        </array></plist>
+        """
+        let content = try tree(["p.plist": Data(xml.utf8)])
+        let loaded = try CollectionLoader(content: content, language: "ko").load(
+            try collection("    data: p.plist\n    slug: { from: Caption }\n    derived: { n: { from: Count, format: thousands } }\n"), imageSizes: ImageSizeCache())
+        #expect(loaded.items.map(\.slug) == ["tommy"])
+        #expect(loaded.items[0].fields["n"] == .string("9,000,000,000"))
+    }
+
+    @Test func notesAttachAndReportBadFrontMatter() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = try tree([
+            "notes/a.md": Data("---\ntitle: A\nitem: luffy\n---\nHi *there*\n".utf8),
+            "notes/b.md": Data("---\ntitle: B\ndate: someday\n---\n".utf8),
+            "notes/c.md": Data("---\ntitle: [x\n---\n".utf8),
+        ])
+        do {
+            _ = try NoteLoader(content: content, notesCollection: "bounties", includeDrafts: false).loadAll()
+            Issue.record("expected errors")
+        } catch {
+            let e = error.items.map(\.description)
+            #expect(e.count == 2)
+            #expect(e.contains("content/notes/b.md:3: error: front matter 'date' must be a date like 2024-01-31, found \"someday\""))
+            #expect(e.contains { $0.hasPrefix("content/notes/c.md:3:") }, "\(e)")
+        }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("notes/b.md"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("notes/c.md"))
+        let notes = try NoteLoader(content: try ContentTree.scan(root), notesCollection: "bounties", includeDrafts: false).loadAll()
+        #expect(notes.count == 1)
+        #expect(notes[0].attachment?.collection == "bounties" && notes[0].attachment?.slug == "luffy" && notes[0].attachment?.line == 3)
+        #expect(notes[0].html == "<p>Hi <em>there</em></p>\n")
+    }
+
+    @Test func symlinkLeavingContentIsAnError() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try tree(["a.txt": Data("x".utf8)])
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("escape").path, withDestinationPath: "/etc")
+        #expect(throws: Diagnostics.self) { try ContentTree.scan(root) }
+    }
+}
