@@ -6,11 +6,11 @@ public enum YAMLDocument {
     /// The document's root node, or nil for an empty document. `lineOffset` is added to Yams'
     /// line numbers (YAML cut from a larger file); `what` names the text in messages
     /// ("site configuration", "front matter").
-    public static func compose(_ yaml: String, file: String, lineOffset: Int = 0, what: String) throws(Diagnostic) -> Node? {
+    public static func compose(_ yaml: String, file: String, lineOffset: Int = 0, what: String, resolver: Resolver = .default) throws(Diagnostic) -> Node? {
         let converter = Converter(file: file, lineOffset: lineOffset)
         do {
             // An explicit encoding: `.default` consults the environment on every call.
-            return try Yams.compose(yaml: yaml, .default, .default, .utf8)
+            return try Yams.compose(yaml: yaml, resolver, .default, .utf8)
         } catch let error as YamlError {
             throw diagnostic(for: error, yaml: yaml, converter: converter, what: what)
         } catch {
@@ -43,8 +43,10 @@ public enum YAMLDocument {
             }
             return converter.diagnostic(line: line, column: column, "invalid YAML in \(what): \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
+            // Yams marks the first of the repeated keys.
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return converter.diagnostic(at: context.mark, "duplicate key \(keys) in \(what)")
+            let verb = duplicates.count == 1 ? "appears" : "appear"
+            return converter.diagnostic(at: context.mark, "key \(keys) \(verb) more than once in the \(what)")
         default:
             return converter.diagnostic(at: nil, "invalid YAML in \(what): \(error)")
         }

@@ -1,0 +1,141 @@
+internal import Foundation
+public import SiteCore
+public import Yams
+
+/// Conversion of parsed YAML into `Value`.
+public enum YAMLValue {
+    /// Converts a parsed Yams node into a typed `Value`.
+    ///
+    /// Scalars resolve by Yams' YAML 1.1/core rules: integers (64-bit), floats, booleans
+    /// (`true`, `yes`, `on`, …), null, timestamps (→ `.date`; a bare date is midnight UTC); anything
+    /// else, including quoted scalars and numbers too large for 64 bits, stays a string.
+    /// Sequences become arrays; mappings become dictionaries whose keys must be scalars (their
+    /// text is the key) and unique. `<<` merge keys are honoured.
+    ///
+    /// - Parameter file: the file named in diagnostics; errors carry the node's 1-based line and column.
+    public static func value(from node: Yams.Node, file: String) throws(Diagnostic) -> Value {
+        try Converter(file: file, lineOffset: 0).value(node)
+    }
+}
+
+/// Converts nodes, shifting Yams' marks (1-based within the YAML text) by `lineOffset` so that
+/// they count lines of the file the YAML was cut from.
+struct Converter {
+    let file: String
+    let lineOffset: Int
+
+    func diagnostic(at mark: Mark?, _ message: String) -> Diagnostic {
+        diagnostic(line: mark?.line, column: mark?.column, message)
+    }
+
+    /// `line` and `column` are 1-based within the YAML text.
+    func diagnostic(line: Int?, column: Int?, _ message: String) -> Diagnostic {
+        Diagnostic(file: file, line: line.map { $0 + lineOffset }, column: column, message)
+    }
+
+    func value(_ node: Node) throws(Diagnostic) -> Value {
+        switch node {
+        case .scalar(let scalar):
+            return scalarValue(scalar)
+        case .sequence(let sequence):
+            var items: [Value] = []
+            items.reserveCapacity(sequence.count)
+            for item in sequence {
+                items.append(try value(item))
+            }
+            return .array(items)
+        case .mapping(let mapping):
+            return .dictionary(try dictionary(mapping))
+        case .alias(let alias):
+            // Yams' parser substitutes aliases itself; an alias here came from a hand-built tree.
+            throw diagnostic(at: alias.mark, "unresolved alias '*\(alias.anchor.rawValue)'")
+        }
+    }
+
+    /// Mirrors Yams' default `Constructor`: a scalar whose tag's constructor fails is a string.
+    private func scalarValue(_ scalar: Node.Scalar) -> Value {
+        // `Tag.rawValue` is the tag as parsed, "" while still implicit; reading it does not run
+        // Yams' regular-expression resolver (`Node.tag` would), so implicit scalars are typed by
+        // the equivalent hand-written rules instead.
+        let written = scalar.tag.rawValue
+        let tag = written.isEmpty ? ImplicitTypes.tag(of: scalar.string) : Tag.Name(rawValue: written)
+        switch tag {
+        case .int:
+            if let number = Int64.construct(from: scalar) { return .int(number) }
+        case .float:
+            if let number = Double.construct(from: scalar) { return .double(number) }
+        case .bool:
+            switch scalar.string.lowercased() {
+            case "true", "yes", "on": return .bool(true)
+            case "false", "no", "off": return .bool(false)
+            default: break
+            }
+        case .null:
+            if NSNull.construct(from: scalar) != nil { return .null }
+        case .timestamp:
+            if let date = Date.construct(from: scalar) { return .date(date) }
+        default:
+            break
+        }
+        return .string(scalar.string)
+    }
+
+    /// A `<<` key. Front matter is composed with `Resolver.basic`, which types every key as a
+    /// string (Yams resolves keys while checking for duplicates), so a plain `<<` counts too.
+    private func isMergeKey(_ key: Node.Scalar) -> Bool {
+        let written = key.tag.rawValue
+        if written == Tag.Name.merge.rawValue { return true }
+        return key.string == "<<" && key.style == .plain && (written.isEmpty || written == Tag.Name.str.rawValue)
+    }
+
+    func dictionary(_ mapping: Node.Mapping) throws(Diagnostic) -> [String: Value] {
+        var result: [String: Value] = [:]
+        result.reserveCapacity(mapping.count)
+        var merged: [String: Value] = [:]
+        for (keyNode, valueNode) in mapping {
+            guard case .scalar(let key) = keyNode else {
+                throw diagnostic(at: keyNode.mark, "a mapping key must be a single value (a name), not a \(kind(of: keyNode))")
+            }
+            if isMergeKey(key) {
+                try merge(valueNode, into: &merged)
+                continue
+            }
+            let converted = try value(valueNode)
+            // Keys such as `1` and `'1'` are distinct to YAML but the same name here.
+            if result.updateValue(converted, forKey: key.string) != nil {
+                throw diagnostic(at: keyNode.mark, "duplicate key '\(key.string)'")
+            }
+        }
+        if merged.isEmpty { return result }
+        return merged.merging(result) { _, explicit in explicit }
+    }
+
+    /// YAML 1.1 merge key: entries of the merged mapping(s) apply where the mapping itself has
+    /// none; in a list of mappings the earlier one wins.
+    private func merge(_ node: Node, into merged: inout [String: Value]) throws(Diagnostic) {
+        switch node {
+        case .mapping(let mapping):
+            let entries = try dictionary(mapping)
+            merged.merge(entries) { earlier, _ in earlier }
+        case .sequence(let sequence):
+            for item in sequence {
+                guard case .mapping(let mapping) = item else {
+                    throw diagnostic(at: item.mark, "a merge key ('<<') takes mappings, not a \(kind(of: item))")
+                }
+                let entries = try dictionary(mapping)
+                merged.merge(entries) { earlier, _ in earlier }
+            }
+        default:
+            throw diagnostic(at: node.mark, "a merge key ('<<') takes a mapping or a list of mappings, not a \(kind(of: node))")
+        }
+    }
+
+    func kind(of node: Node) -> String {
+        switch node {
+        case .scalar: "scalar"
+        case .sequence: "list"
+        case .mapping: "mapping"
+        case .alias: "alias"
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import SiteCore
+import SiteMarkdown
+import Testing
+import Yams
+
+/// The diagnostic `FrontMatter.parse` throws for `text`, or nil when it succeeds.
+private func parseError(_ text: String) -> Diagnostic? {
+    do {
+        _ = try FrontMatter.parse(text, file: "notes/a.md")
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite struct FrontMatterTests {
+    @Test func fieldsOfEveryType() throws {
+        let text = """
+            ---
+            title: 안녕하세요, 세계
+            count: 42
+            big: 9007199254740993
+            negative: -3000000000
+            hex: 0x1F
+            ratio: 3.25
+            exponent: 1.5e3
+            draft: true
+            published: yes
+            nothing: ~
+            empty:
+            day: 2024-01-05
+            moment: 2024-01-05T10:30:00Z
+            quoted: "42"
+            tags: [swift, 한국어, 3]
+            author:
+              name: 김민수
+              links:
+                - site: https://example.com
+            summary: |
+              line one
+              line two
+            ---
+            # Body
+
+            """
+        let document = try FrontMatter.parse(text, file: "notes/a.md")
+        let fields = document.fields
+        #expect(fields["title"] == .string("안녕하세요, 세계"))
+        #expect(fields["count"] == .int(42))
+        #expect(fields["big"] == .int(9_007_199_254_740_993))
+        #expect(fields["negative"] == .int(-3_000_000_000))
+        #expect(fields["hex"] == .int(31))
+        #expect(fields["ratio"] == .double(3.25))
+        #expect(fields["exponent"] == .double(1500))
+        #expect(fields["draft"] == .bool(true))
+        #expect(fields["published"] == .bool(true))
+        #expect(fields["nothing"] == .null)
+        #expect(fields["empty"] == .null)
+        #expect(fields["day"] == .date(Date(timeIntervalSince1970: 1_704_412_800)))  // 2024-01-05T00:00:00Z
+        #expect(fields["moment"] == .date(Date(timeIntervalSince1970: 1_704_412_800 + 10 * 3600 + 30 * 60)))
+        #expect(fields["quoted"] == .string("42"))
+        #expect(fields["tags"] == .array([.string("swift"), .string("한국어"), .int(3)]))
+        #expect(fields["author"] == .dictionary([
+            "name": .string("김민수"),
+            "links": .array([.dictionary(["site": .string("https://example.com")])]),
+        ]))
+        #expect(fields["summary"] == .string("line one\nline two\n"))
+        #expect(fields.count == 17)
+        #expect(document.body == "# Body\n")
+        #expect(document.bodyStartLine == 25)
+    }
+
+    @Test func noFrontMatter() throws {
+        for text in ["# Title\n\nText\n", "", "----\nnot a fence\n", "--- x\n---\n", " ---\na: 1\n---\n"] {
+            let document = try FrontMatter.parse(text, file: "n.md")
+            #expect(document.fields.isEmpty)
+            #expect(document.body == text)
+            #expect(document.bodyStartLine == 1)
+        }
+    }
+
+    @Test func bodyStartLine() throws {
+        let document = try FrontMatter.parse("---\na: 1\nb: 2\n---\n# Body\n", file: "n.md")
+        #expect(document.bodyStartLine == 5)
+        #expect(document.body == "# Body\n")
+
+        let empty = try FrontMatter.parse("---\n---\ntext", file: "n.md")
+        #expect(empty.fields.isEmpty)
+        #expect(empty.body == "text")
+        #expect(empty.bodyStartLine == 3)
+
+        let commentsOnly = try FrontMatter.parse("---\n# nothing yet\n\n---\n", file: "n.md")
+        #expect(commentsOnly.fields.isEmpty)
+        #expect(commentsOnly.body == "")
+        #expect(commentsOnly.bodyStartLine == 5)
+
+        let noBody = try FrontMatter.parse("---\na: 1\n---", file: "n.md")
+        #expect(noBody.fields == ["a": .int(1)])
+        #expect(noBody.body == "")
+        #expect(noBody.bodyStartLine == 4)
+    }
+
+    @Test func crlfBOMAndTrailingBlanksOnFences() throws {
+        let text = "\u{FEFF}---  \r\ntitle: Hello\r\ntags:\r\n  - a\r\n  - b\r\n--- \t\r\nBody line\r\n"
+        let document = try FrontMatter.parse(text, file: "n.md")
+        #expect(document.fields == ["title": .string("Hello"), "tags": .array([.string("a"), .string("b")])])
+        #expect(document.body == "Body line\r\n")
+        #expect(document.bodyStartLine == 7)
+
+        let bomOnly = try FrontMatter.parse("\u{FEFF}# Hi\n", file: "n.md")
+        #expect(bomOnly.body == "# Hi\n")
+    }
+
+    @Test func crlfErrorsCountLinesOfTheFile() throws {
+        let error = try #require(parseError("---\r\na: 1\r\nb: [1, 2\r\n---\r\n"))
+        #expect(error.location.line == 4)
+    }
+
+    @Test func mergeKeysAndScalarKeysInFrontMatter() throws {
+        let text = "---\ndefaults: &d\n  layout: post\n  draft: no\npage:\n  <<: *d\n  draft: yes\n'<<': literal\n2024: year\n---\n"
+        let fields = try FrontMatter.parse(text, file: "n.md").fields
+        #expect(fields["page"] == .dictionary(["layout": .string("post"), "draft": .bool(true)]))
+        #expect(fields["<<"] == .string("literal"))
+        #expect(fields["2024"] == .string("year"))
+    }
+
+    @Test func unterminatedFrontMatterIsAnError() throws {
+        let error = try #require(parseError("---\ntitle: Draft\n\nBody without a closing fence\n"))
+        #expect(error.location.file == "notes/a.md")
+        #expect(error.location.line == 1)
+        #expect(error.message.contains("never closed"))
+    }
+
+    @Test func invalidYAMLNamesLineAndColumnInTheFile() throws {
+        // Line 4 of the file is the third line of YAML; the stray indentation is at column 5.
+        let error = try #require(parseError("---\ntitle: ok\ndate: 2024-01-05\n    bad: indent\n---\nBody\n"))
+        #expect(error.location.file == "notes/a.md")
+        #expect(error.location.line == 4)
+        #expect(error.location.column == 8)
+        #expect(error.message.hasPrefix("invalid YAML in front matter: mapping values are not allowed"))
+        #expect(!error.message.contains("scanner("))  // not Swift's dump of the Yams error
+        #expect(error.description.hasPrefix("notes/a.md:4:8: error: invalid YAML"))
+
+        let unclosedQuote = try #require(parseError("---\na: 1\nb: \"open\n---\n"))
+        #expect(unclosedQuote.location.line == 4)
+        #expect(unclosedQuote.message.contains("while scanning a quoted scalar at line 3, column 4"))
+    }
+
+    @Test func controlCharactersAreLocated() throws {
+        let error = try #require(parseError("---\ntitle: ok\nbad: a\u{1}b\n---\n"))
+        #expect(error.location.line == 3)
+        #expect(error.location.column == 7)
+        #expect(error.message == "invalid YAML in front matter: control characters are not allowed")
+    }
+
+    @Test func duplicateKeysAreAnError() throws {
+        let error = try #require(parseError("---\ntitle: a\nother: 1\ntitle: b\n---\n"))
+        #expect(error.location.line == 2)
+        #expect(error.location.column == 1)
+        #expect(error.message == "key 'title' appears more than once in the front matter")
+
+        // In front matter every key is its text, so `1` and `'1'` are the same field.
+        let same = try #require(parseError("---\n1: a\n'1': b\n---\n"))
+        #expect(same.location.line == 2)
+        #expect(same.message == "key '1' appears more than once in the front matter")
+    }
+
+    @Test(arguments: [
+        ("---\n- a\n- b\n---\n", "list"),
+        ("---\njust a sentence\n---\n", "scalar"),
+    ])
+    func nonMappingFrontMatterIsAnError(text: String, kind: String) throws {
+        let error = try #require(parseError(text))
+        #expect(error.location.line == 2)
+        #expect(error.location.column == 1)
+        #expect(error.message.contains("must be a mapping"))
+        #expect(error.message.hasSuffix("not a \(kind)"))
+    }
+
+    @Test func nonScalarKeysAreAnError() throws {
+        let error = try #require(parseError("---\ntitle: x\n? [a, b]\n: c\n---\n"))
+        #expect(error.location.line == 3)
+        #expect(error.location.column == 3)
+        #expect(error.message.contains("mapping key"))
+    }
+}
+
+@Suite struct YAMLValueTests {
+    private func convert(_ yaml: String) throws -> Value {
+        let node = try #require(try Yams.compose(yaml: yaml))
+        return try YAMLValue.value(from: node, file: "data.yml")
+    }
+
+    @Test func scalarsResolveLikeYams() throws {
+        #expect(try convert("9223372036854775807") == .int(.max))
+        #expect(try convert("-9223372036854775808") == .int(.min))
+        // Too large for 64 bits: Yams' constructor gives up and the text stays a string.
+        #expect(try convert("9223372036854775808") == .string("9223372036854775808"))
+        #expect(try convert("1_000") == .int(1000))
+        #expect(try convert("0o17") == .int(15))
+        #expect(try convert(".inf") == .double(.infinity))
+        #expect(try convert("off") == .bool(false))
+        #expect(try convert("'true'") == .string("true"))
+        #expect(try convert("null") == .null)
+        #expect(try convert("'null'") == .string("null"))
+        #expect(try convert("!!str 12") == .string("12"))
+        #expect(try convert("2024-01-05 10:30:00 +09:00")
+                == .date(Date(timeIntervalSince1970: 1_704_412_800 + 3600 * 1 + 30 * 60)))
+        #expect(try convert("2024-13-45x") == .string("2024-13-45x"))
+    }
+
+    @Test func anchorsAliasesAndMergeKeys() throws {
+        let yaml = """
+            base: &base
+              color: red
+              size: 1
+            extra: &extra
+              size: 2
+              shape: round
+            item:
+              <<: [*base, *extra]
+              size: 3
+            copy: *base
+            """
+        let value = try convert(yaml)
+        #expect(value["item"] == .dictionary(["color": .string("red"), "size": .int(3), "shape": .string("round")]))
+        #expect(value["copy"] == .dictionary(["color": .string("red"), "size": .int(1)]))
+    }
+
+    @Test func errorsCarryOneBasedMarks() throws {
+        let node = try #require(try Yams.compose(yaml: "a: 1\nb:\n  <<: 5\n"))
+        do {
+            _ = try YAMLValue.value(from: node, file: "data.yml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location.file == "data.yml")
+            #expect(error.location.line == 3)
+            #expect(error.location.column == 7)
+            #expect(error.message.contains("merge key"))
+        }
+    }
+
+    @Test func keysThatYAMLTellsApartMayStillClash() throws {
+        // For Yams `1` (an integer) and `'1'` (a string) differ; as dictionary keys they do not.
+        let node = try #require(try Yams.compose(yaml: "1: a\n'1': b\n"))
+        do {
+            _ = try YAMLValue.value(from: node, file: "data.yml")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location.line == 2)
+            #expect(error.location.column == 1)
+            #expect(error.message == "duplicate key '1'")
+        }
+    }
+
+    @Test func handBuiltAliasIsAnError() throws {
+        let node = Node.alias(.init("a"))
+        #expect(throws: Diagnostic.self) { try YAMLValue.value(from: node, file: "x.yml") }
+    }
+}
