@@ -39,6 +39,7 @@ let package = Package(
         .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe"]),
         .testTarget(name: "SiteMarkdownTests", dependencies: ["SiteMarkdown"]),
         .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
+        .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
     ],
     swiftLanguageModes: [.v6]

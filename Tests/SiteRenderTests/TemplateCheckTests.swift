@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import SiteCore
+@testable import SiteRender
+
+@Suite struct TemplateCheckTests {
+    func library(_ files: [String: String]) throws(Diagnostics) -> TemplateLibrary {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-templates-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (name, text) in files {
+            let url = dir.appendingPathComponent("\(name).mustache")
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(text.utf8).write(to: url)
+        }
+        return try TemplateLibrary.load(directory: dir)
+    }
+
+    let known: Set<String> = ["site", "title", "items", "name"]
+
+    @Test func builtInThemePassesItsOwnChecks() throws {
+        let lib = try library([:])
+        let names = Set(BuiltinTheme.templates.keys)
+        // Every name the built-in theme prints is one a page provides.
+        let pageNames: Set<String> = ["site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
+                                      "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name",
+                                      "value", "number", "current", "description", "count", "countText", "date", "html", "tags", "summary"]
+        #expect(lib.check(using: Array(names).sorted(), knownNames: pageNames).isEmpty)
+    }
+
+    @Test func missingPartialIsAnErrorAtItsTag() throws {
+        let lib = try library(["page": "<p>{{title}}</p>\n  {{>nav}}"])
+        #expect(lib.check(using: ["page"], knownNames: known).map(\.description) == [
+            "templates/page.mustache:2:3: error: partial 'nav' not found (looked for templates/nav.mustache and the built-in theme)",
+        ])
+    }
+
+    @Test func cyclicPartialsAreAnError() throws {
+        let lib = try library(["a": "{{>b}}", "b": "x {{>c}}", "c": "{{>a}}"])
+        let errors = lib.check(using: ["a"], knownNames: known).map(\.description)
+        #expect(errors == ["templates/a.mustache: error: templates include each other in a cycle: a → b → c → a"])
+    }
+
+    @Test func unknownNamesAreErrors() throws {
+        let lib = try library(["page": "{{#items}}\n<li>{{nmae}}</li>{{/items}} {{{site.title}}}"])
+        #expect(lib.check(using: ["page"], knownNames: known).map(\.description) == [
+            "templates/page.mustache:2:5: error: unknown name 'nmae': no page, item or note provides it",
+        ])
+    }
+
+    @Test func syntaxErrorsHaveLineAndColumn() {
+        #expect(throws: Diagnostics.self) { try library(["page": "ok\n{{#items}}unclosed"]) }
+        do {
+            _ = try library(["page": "ok\n{{#items}}unclosed"])
+        } catch {
+            #expect(error.items.count == 1)
+            #expect(error.items[0].description.hasPrefix("templates/page.mustache:2:"))
+            #expect(error.items[0].message == "template syntax error: a section is not closed (missing {{/name}})")
+        }
+    }
+
+    @Test func missingTemplateNamedByTheConfiguration() throws {
+        let lib = try library([:])
+        #expect(lib.check(using: ["gallery"], knownNames: known).map(\.description) == [
+            "site.yml: error: template 'gallery' not found (looked for templates/gallery.mustache and the built-in theme)",
+        ])
+    }
+
+    @Test func userTemplateOverridesTheBuiltInOne() throws {
+        let lib = try library(["card": "<b>{{name}}</b>"])
+        #expect(lib.origins["card"] == "templates/card.mustache")
+        #expect(lib.render("card", ["name": "<luffy>"]) == "<b>&lt;luffy&gt;</b>")
+    }
+}
