@@ -19,7 +19,7 @@ public enum StarterSite {
             sort:
               - { field: year, order: descending, compare: number }
             derived:
-              yearText: { from: year, format: thousands }
+              pagesText: { from: pages, format: thousands }
             card: { title: title, subtitle: author }
             layout: { kind: list }
 
@@ -29,8 +29,8 @@ public enum StarterSite {
         """),
         ("content/books.json", """
         [
-          { "title": "The Little Prince", "author": "Antoine de Saint-Exupéry", "year": 1943 },
-          { "title": "Norwegian Wood", "author": "Haruki Murakami", "year": 1987 }
+          { "title": "The Little Prince", "author": "Antoine de Saint-Exupéry", "year": 1943, "pages": 96 },
+          { "title": "Norwegian Wood", "author": "Haruki Murakami", "year": 1987, "pages": 1296 }
         ]
 
         """),
