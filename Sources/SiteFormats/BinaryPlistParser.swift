@@ -29,10 +29,16 @@ struct BinaryPlistParser {
         var childHeight = 0
     }
     var stack: [Frame] = []
-    /// Objects whose container is currently open, to detect a container reaching itself.
-    var open: [Bool]
+    /// Per object: `unseen`, `open` (its container is on the stack, so reaching it again is a
+    /// cycle), or `cacheBase + i` for `cache[i]`. An array rather than a dictionary because lookups
+    /// dominate; it costs 4 bytes per declared object, and the trailer checks bound the object
+    /// count by the file size.
+    var slots: [UInt32]
+    static let unseen: UInt32 = 0
+    static let open: UInt32 = 1
+    static let cacheBase: UInt32 = 2
     /// Decoded strings and containers with their nesting height.
-    var cache: [Int: (value: Value, height: Int)] = [:]
+    var cache: [(value: Value, height: Int)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(Diagnostic) {
         self.bytes = bytes
@@ -73,7 +79,7 @@ struct BinaryPlistParser {
         }
         objectCount = Int(rawCount)
         topObject = Int(rawTop)
-        open = Array(repeating: false, count: objectCount)
+        slots = Array(repeating: Self.unseen, count: objectCount)
     }
 
     @inline(__always)
@@ -119,10 +125,9 @@ struct BinaryPlistParser {
             let (next, count, isDict, refsStart) = (stack[top].next, stack[top].count, stack[top].isDict, stack[top].refsStart)
             if next == count {
                 let frame = stack.removeLast()
-                open[frame.object] = false
                 let value: Value = isDict ? .dictionary(frame.dict) : .array(frame.array)
                 let height = frame.childHeight + 1
-                cache[frame.object] = (value, height)
+                remember(frame.object, value, height: height)
                 finished = (value, height)
                 continue
             }
@@ -166,10 +171,13 @@ struct BinaryPlistParser {
     /// Decodes a leaf object (or a cached or empty container) and returns it with its nesting height,
     /// or opens a container on the stack and returns nil.
     mutating func begin(_ object: Int) throws(Diagnostic) -> (Value, Int)? {
-        if open[object] {
+        switch slots[object] {
+        case Self.unseen:
+            break
+        case Self.open:
             throw error("object \(object) contains itself (reference cycle)")
-        }
-        if let cached = cache[object] {
+        case let slot:
+            let cached = cache[Int(slot - Self.cacheBase)]
             if stack.count + cached.height > maximumNestingDepth { throw depthError() }
             return cached
         }
@@ -217,7 +225,7 @@ struct BinaryPlistParser {
             var frame = Frame(object: object, isDict: isDict, count: count, refsStart: refsStart)
             if isDict { frame.dict.reserveCapacity(count) } else { frame.array.reserveCapacity(count) }
             stack.append(frame)
-            open[object] = true
+            slots[object] = Self.open
             return nil
         default:
             throw error("unknown object type \(ByteText.hexByte(marker))")
@@ -280,7 +288,8 @@ struct BinaryPlistParser {
 
     /// The string object `object`, or nil if it is not a string.
     mutating func string(_ object: Int) throws(Diagnostic) -> String? {
-        if let cached = cache[object] { return cached.value.stringValue }
+        let slot = slots[object]
+        if slot >= Self.cacheBase { return cache[Int(slot - Self.cacheBase)].value.stringValue }
         let start = try offset(of: object, includingChild: false)
         return try string(object, at: start, includingChild: false)
     }
@@ -321,8 +330,19 @@ struct BinaryPlistParser {
         } else {
             return nil
         }
-        cache[object] = (.string(result), 0)
+        remember(object, .string(result), height: 0)
         return result
+    }
+
+    mutating func remember(_ object: Int, _ value: Value, height: Int) {
+        // The cache cannot outgrow the object count, which the trailer checks keep below 2^32 - 2
+        // for any file under 4 GiB; past that, objects are simply decoded again.
+        guard cache.count < Int(UInt32.max - Self.cacheBase) else {
+            slots[object] = Self.unseen
+            return
+        }
+        slots[object] = Self.cacheBase + UInt32(cache.count)
+        cache.append((value, height))
     }
 
     /// A phrase naming the type of object `object`, for messages.

@@ -94,6 +94,9 @@ struct JSONParser {
     mutating func parseValue() throws(Diagnostic) -> Value {
         var afterComma = false
         expectValue: while true {
+            // Only the value right after an array's ',' can be a trailing-comma mistake.
+            let afterArrayComma = afterComma
+            afterComma = false
             skipWhitespace()
             if markNext {
                 foundOffset = pos
@@ -124,7 +127,6 @@ struct JSONParser {
                     value = .array(stack.removeLast().array)
                 } else {
                     locateChild(.index(0))
-                    afterComma = false
                     continue expectValue
                 }
             case UInt8(ascii: "\""):
@@ -140,7 +142,7 @@ struct JSONParser {
             case UInt8(ascii: "n") where ByteText.matches(bytes, at: pos, "null"):
                 pos += 4
                 value = .null
-            case UInt8(ascii: "]") where afterComma:
+            case UInt8(ascii: "]") where afterArrayComma:
                 throw error("expected a JSON value after ',' in array, found ']'", at: pos)
             default:
                 throw error("expected a JSON value, found \(found(pos))", at: pos)

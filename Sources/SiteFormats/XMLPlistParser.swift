@@ -263,21 +263,21 @@ struct XMLPlistParser {
 
     func element(_ range: Range<Int>) -> Element? {
         guard let first = range.first.map({ bytes[$0] }) else { return nil }
-        let candidates: [(StaticString, Element)]
+        func match(_ literal: StaticString, _ element: Element) -> Element? {
+            ByteText.equals(bytes, range, literal) ? element : nil
+        }
         switch first {
-        case UInt8(ascii: "a"): candidates = [("array", .array)]
-        case UInt8(ascii: "d"): candidates = [("dict", .dict), ("date", .date), ("data", .data)]
-        case UInt8(ascii: "f"): candidates = [("false", .false)]
-        case UInt8(ascii: "i"): candidates = [("integer", .integer)]
-        case UInt8(ascii: "k"): candidates = [("key", .key)]
-        case UInt8(ascii: "p"): candidates = [("plist", .plist)]
-        case UInt8(ascii: "r"): candidates = [("real", .real)]
-        case UInt8(ascii: "s"): candidates = [("string", .string)]
-        case UInt8(ascii: "t"): candidates = [("true", .true)]
+        case UInt8(ascii: "a"): return match("array", .array)
+        case UInt8(ascii: "d"): return match("dict", .dict) ?? match("date", .date) ?? match("data", .data)
+        case UInt8(ascii: "f"): return match("false", .false)
+        case UInt8(ascii: "i"): return match("integer", .integer)
+        case UInt8(ascii: "k"): return match("key", .key)
+        case UInt8(ascii: "p"): return match("plist", .plist)
+        case UInt8(ascii: "r"): return match("real", .real)
+        case UInt8(ascii: "s"): return match("string", .string)
+        case UInt8(ascii: "t"): return match("true", .true)
         default: return nil
         }
-        for (literal, element) in candidates where ByteText.equals(bytes, range, literal) { return element }
-        return nil
     }
 
     /// A leaf element whose start tag has just been read.
@@ -289,7 +289,7 @@ struct XMLPlistParser {
         case .string:
             return .string(content)
         case .true, .false:
-            guard content.allSatisfy(\.isWhitespace) else {
+            guard trimmed(content).isEmpty else {
                 throw error("<\(element.name)/> must be empty, found '\(content)'", at: contentStart)
             }
             return .bool(element == .true)
@@ -327,8 +327,12 @@ struct XMLPlistParser {
         }
     }
 
+    /// `s` without leading and trailing XML whitespace.
     func trimmed(_ s: String) -> String {
-        s.trimmingCharacters(in: .whitespacesAndNewlines)
+        let utf8 = s.utf8
+        guard let first = utf8.firstIndex(where: { !Self.isSpace($0) }),
+              let last = utf8.lastIndex(where: { !Self.isSpace($0) }) else { return "" }
+        return String(Substring(utf8[first...last]))
     }
 
     static func integer(_ text: String, at offset: Int, parser: XMLPlistParser) throws(Diagnostic) -> Int64 {

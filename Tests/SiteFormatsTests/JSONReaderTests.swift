@@ -127,6 +127,8 @@ private func read(_ text: String) throws -> Value {
 
     @Test func trailingCommaInArray() {
         expectError("[1, 2,]", line: 1, column: 7, "expected a JSON value after ',' in array, found ']'")
+        expectError("[[1],\n]", line: 2, column: 1, "expected a JSON value after ',' in array, found ']'")
+        expectError("[1, {\"a\": ]}", line: 1, column: 11, "expected a JSON value, found ']'")
     }
 
     @Test func trailingCommaInObject() {
