@@ -152,8 +152,10 @@ struct XMLPlistParser {
             } else {
                 let tag = try parseStartTag()
                 guard let element = element(tag.name), element != .plist, element != .key else {
-                    let inDict = stack.last?.isDict ?? false
-                    throw error("unexpected <\(name(tag.name))>, expected a value such as <string>, <integer> or <dict>\(inDict ? " after <key>" : "")", at: tag.start)
+                    if let frame = stack.last, frame.isDict {
+                        throw error("<dict> key '\(frame.key)' has no value, found <\(name(tag.name))>", at: tag.start)
+                    }
+                    throw error("unexpected <\(name(tag.name))>, expected a value such as <string>, <integer> or <dict>", at: tag.start)
                 }
                 if markNext {
                     foundOffset = tag.start

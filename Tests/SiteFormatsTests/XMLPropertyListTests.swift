@@ -187,6 +187,11 @@ private func read(_ text: String) throws -> Value {
         expectError(xmlPlist("<dict>\n  <key>count</key>\n</dict>"), line: 6, column: 1, "<dict> key 'count' has no value")
     }
 
+    @Test func keyFollowedByKey() {
+        expectError("<plist><dict><key>a</key><key>b</key><true/></dict></plist>", line: 1, column: 26,
+                    "<dict> key 'a' has no value, found <key>")
+    }
+
     @Test func valueWithoutKey() {
         expectError("<plist><dict><string>a</string></dict></plist>", line: 1, column: 14,
                     "expected <key> or </dict> in <dict>, found <string>")
