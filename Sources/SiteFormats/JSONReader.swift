@@ -20,7 +20,7 @@ public enum JSONReader {
     public static func location(of path: [PathComponent], in data: Data) -> (line: Int, column: Int)? {
         withBytes(data) { bytes in
             var parser = JSONParser(bytes: bytes, file: "", target: path)
-            guard (try? parser.parseDocument()) != nil, let offset = parser.foundOffset else { return nil }
+            guard (try? parser.parseDocument()) != nil, let offset = parser.open.foundOffset else { return nil }
             return ByteText.lineColumn(of: offset, in: bytes, from: parser.textStart)
         }
     }
@@ -35,31 +35,15 @@ struct JSONParser {
     /// Reused buffer for strings with escapes.
     var scratch: [UInt8] = []
 
-    /// An open array or object.
-    struct Frame {
-        var isObject: Bool
-        var array: [Value] = []
-        var object: [String: Value] = [:]
-        /// The key whose value is being parsed (objects only).
-        var key = ""
-        /// Whether this container lies on the path being located.
-        var onPath = false
-    }
-    var stack: [Frame] = []
-
-    // Locating a path: `target` is the wanted path, `foundOffset` where its value starts.
-    let target: [PathComponent]?
-    var foundOffset: Int?
-    var markNext: Bool
-    var nextOnPath = true
+    /// The arrays and objects not yet closed, and the path being located.
+    var open: OpenContainers
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?) {
         self.bytes = bytes
         self.file = file
         self.textStart = ByteText.bomLength(bytes)
         self.pos = textStart
-        self.target = target
-        self.markNext = target?.isEmpty ?? false
+        self.open = OpenContainers(target: target)
     }
 
     func error(_ message: String, at offset: Int) -> Diagnostic {
@@ -98,10 +82,7 @@ struct JSONParser {
             let afterArrayComma = afterComma
             afterComma = false
             skipWhitespace()
-            if markNext {
-                foundOffset = pos
-                markNext = false
-            }
+            open.valueStarts(at: pos)
             guard pos < bytes.count else {
                 throw error("expected a JSON value, found end of file", at: pos)
             }
@@ -113,7 +94,7 @@ struct JSONParser {
                 skipWhitespace()
                 if byte(at: pos) == UInt8(ascii: "}") {
                     pos += 1
-                    value = .dictionary(stack.removeLast().object)
+                    value = .dictionary(open.frames.removeLast().dictionary)
                 } else {
                     try beginMember(first: true)
                     continue expectValue
@@ -124,9 +105,9 @@ struct JSONParser {
                 skipWhitespace()
                 if byte(at: pos) == UInt8(ascii: "]") {
                     pos += 1
-                    value = .array(stack.removeLast().array)
+                    value = .array(open.frames.removeLast().array)
                 } else {
-                    locateChild(.index(0))
+                    open.locateChild(.index(0))
                     continue expectValue
                 }
             case UInt8(ascii: "\""):
@@ -149,10 +130,10 @@ struct JSONParser {
             }
 
             // Hand the finished value to its container, closing every container that ends here.
-            while let top = stack.indices.last {
-                if stack[top].isObject {
-                    let key = stack[top].key
-                    stack[top].object[key] = value
+            while let top = open.frames.indices.last {
+                if open.frames[top].isDictionary {
+                    let key = open.frames[top].key
+                    open.frames[top].dictionary[key] = value
                     skipWhitespace()
                     switch byte(at: pos) {
                     case UInt8(ascii: ","):
@@ -162,22 +143,22 @@ struct JSONParser {
                         continue expectValue
                     case UInt8(ascii: "}"):
                         pos += 1
-                        value = .dictionary(stack.removeLast().object)
+                        value = .dictionary(open.frames.removeLast().dictionary)
                     default:
                         throw error("expected ',' or '}' after object member, found \(found(pos))", at: pos)
                     }
                 } else {
-                    stack[top].array.append(value)
+                    open.frames[top].array.append(value)
                     skipWhitespace()
                     switch byte(at: pos) {
                     case UInt8(ascii: ","):
                         pos += 1
-                        locateChild(.index(stack[top].array.count))
+                        open.locateChild(.index(open.frames[top].array.count))
                         afterComma = true
                         continue expectValue
                     case UInt8(ascii: "]"):
                         pos += 1
-                        value = .array(stack.removeLast().array)
+                        value = .array(open.frames.removeLast().array)
                     default:
                         throw error("expected ',' or ']' after array element, found \(found(pos))", at: pos)
                     }
@@ -188,10 +169,9 @@ struct JSONParser {
     }
 
     mutating func push(isObject: Bool) throws(Diagnostic) {
-        if stack.count >= maximumNestingDepth {
+        guard open.push(isDictionary: isObject) else {
             throw error("arrays and objects are nested more than \(maximumNestingDepth) deep", at: pos)
         }
-        stack.append(Frame(isObject: isObject, onPath: nextOnPath))
     }
 
     /// Parses `"key" :` of the next member of the innermost object (at `pos`, whitespace skipped).
@@ -202,8 +182,8 @@ struct JSONParser {
         }
         let keyOffset = pos
         let key = try parseString()
-        let top = stack.count - 1
-        if stack[top].object[key] != nil {
+        let top = open.frames.count - 1
+        if open.frames[top].dictionary[key] != nil {
             throw error("duplicate key \"\(key)\" in object", at: keyOffset)
         }
         skipWhitespace()
@@ -211,18 +191,8 @@ struct JSONParser {
             throw error("expected ':' after object key \"\(key)\", found \(found(pos))", at: pos)
         }
         pos += 1
-        stack[top].key = key
-        locateChild(.key(key))
-    }
-
-    /// Notes whether the next value of the innermost container is (or leads to) the located path.
-    @inline(__always)
-    mutating func locateChild(_ component: PathComponent) {
-        guard let target else { return }
-        let level = stack.count - 1
-        let match = stack[level].onPath && level < target.count && target[level] == component
-        markNext = match && level + 1 == target.count
-        nextOnPath = match && level + 1 < target.count
+        open.frames[top].key = key
+        open.locateChild(.key(key))
     }
 
     @inline(__always)

@@ -28,7 +28,7 @@ public enum PropertyListReader {
         withBytes(data) { bytes in
             if ByteText.matches(bytes, at: 0, "bplist") { return nil }
             var parser = XMLPlistParser(bytes: bytes, file: "", target: path)
-            guard (try? parser.parseDocument()) != nil, let offset = parser.foundOffset else { return nil }
+            guard (try? parser.parseDocument()) != nil, let offset = parser.open.foundOffset else { return nil }
             return ByteText.lineColumn(of: offset, in: bytes, from: parser.textStart)
         }
     }

@@ -40,27 +40,15 @@ struct XMLPlistParser {
         var selfClosing: Bool
     }
 
-    struct Frame {
-        var isDict: Bool
-        var array: [Value] = []
-        var dict: [String: Value] = [:]
-        var key = ""
-        var onPath = false
-    }
-    var stack: [Frame] = []
-
-    let target: [PathComponent]?
-    var foundOffset: Int?
-    var markNext: Bool
-    var nextOnPath = true
+    /// The arrays and dictionaries not yet closed, and the path being located.
+    var open: OpenContainers
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?) {
         self.bytes = bytes
         self.file = file
         self.textStart = ByteText.bomLength(bytes)
         self.pos = textStart
-        self.target = target
-        self.markNext = target?.isEmpty ?? false
+        self.open = OpenContainers(target: target)
     }
 
     // MARK: Errors
@@ -76,8 +64,8 @@ struct XMLPlistParser {
 
     /// What the innermost open element still needs, for "unexpected end of file" messages.
     var expectedClosing: String {
-        guard let frame = stack.last else { return "a value" }
-        return frame.isDict ? "</dict>" : "</array>"
+        guard let frame = open.frames.last else { return "a value" }
+        return frame.isDictionary ? "</dict>" : "</array>"
     }
 
     // MARK: Document
@@ -131,7 +119,7 @@ struct XMLPlistParser {
         expectValue: while true {
             try skipSpaceAndComments()
             guard pos < bytes.count else {
-                throw error("unexpected end of file, expected \(stack.isEmpty ? "a value" : "a value or " + expectedClosing)", at: pos)
+                throw error("unexpected end of file, expected \(open.frames.isEmpty ? "a value" : "a value or " + expectedClosing)", at: pos)
             }
             guard bytes[pos] == UInt8(ascii: "<") else {
                 throw error("unexpected text \(found(pos)), expected an element such as <string>", at: pos)
@@ -141,26 +129,23 @@ struct XMLPlistParser {
                 // Only an array may end where a value could start.
                 let closeStart = pos
                 let closing = try parseClosingTag()
-                guard let frame = stack.last, !frame.isDict else {
+                guard let frame = open.frames.last, !frame.isDictionary else {
                     throw error("expected a value, found </\(name(closing))>", at: closeStart)
                 }
                 guard ByteText.equals(bytes, closing, "array") else {
                     throw error("expected </array>, found </\(name(closing))>", at: closeStart)
                 }
-                markNext = false
-                value = .array(stack.removeLast().array)
+                open.markNext = false
+                value = .array(open.frames.removeLast().array)
             } else {
                 let tag = try parseStartTag()
                 guard let element = element(tag.name), element != .plist, element != .key else {
-                    if let frame = stack.last, frame.isDict {
+                    if let frame = open.frames.last, frame.isDictionary {
                         throw error("<dict> key '\(frame.key)' has no value, found <\(name(tag.name))>", at: tag.start)
                     }
                     throw error("unexpected <\(name(tag.name))>, expected a value such as <string>, <integer> or <dict>", at: tag.start)
                 }
-                if markNext {
-                    foundOffset = tag.start
-                    markNext = false
-                }
+                open.valueStarts(at: tag.start)
                 switch element {
                 case .dict:
                     if tag.selfClosing {
@@ -168,7 +153,7 @@ struct XMLPlistParser {
                     } else {
                         try push(isDict: true, at: tag.start)
                         if try nextDictEntry() {
-                            value = .dictionary(stack.removeLast().dict)
+                            value = .dictionary(open.frames.removeLast().dictionary)
                         } else {
                             continue expectValue
                         }
@@ -178,7 +163,7 @@ struct XMLPlistParser {
                         value = .array([])
                     } else {
                         try push(isDict: false, at: tag.start)
-                        locateChild(.index(0))
+                        open.locateChild(.index(0))
                         continue expectValue
                     }
                 default:
@@ -187,18 +172,18 @@ struct XMLPlistParser {
             }
 
             // Hand the finished value to its container, closing every container that ends here.
-            while let top = stack.indices.last {
-                if stack[top].isDict {
-                    let key = stack[top].key
-                    stack[top].dict[key] = value
+            while let top = open.frames.indices.last {
+                if open.frames[top].isDictionary {
+                    let key = open.frames[top].key
+                    open.frames[top].dictionary[key] = value
                     if try nextDictEntry() {
-                        value = .dictionary(stack.removeLast().dict)
+                        value = .dictionary(open.frames.removeLast().dictionary)
                     } else {
                         continue expectValue
                     }
                 } else {
-                    stack[top].array.append(value)
-                    locateChild(.index(stack[top].array.count))
+                    open.frames[top].array.append(value)
+                    open.locateChild(.index(open.frames[top].array.count))
                     continue expectValue
                 }
             }
@@ -207,10 +192,9 @@ struct XMLPlistParser {
     }
 
     mutating func push(isDict: Bool, at offset: Int) throws(Diagnostic) {
-        if stack.count >= maximumNestingDepth {
+        guard open.push(isDictionary: isDict) else {
             throw error("arrays and dictionaries are nested more than \(maximumNestingDepth) deep", at: offset)
         }
-        stack.append(Frame(isDict: isDict, onPath: nextOnPath))
     }
 
     /// In the innermost `<dict>`: reads the next `<key>…</key>` and returns false (a value must
@@ -226,7 +210,7 @@ struct XMLPlistParser {
             guard ByteText.equals(bytes, closing, "dict") else {
                 throw error("expected </dict>, found </\(name(closing))>", at: tagStart)
             }
-            markNext = false
+            open.markNext = false
             return true
         }
         guard bytes[pos] == UInt8(ascii: "<") else {
@@ -237,11 +221,11 @@ struct XMLPlistParser {
             throw error("expected <key> or </dict> in <dict>, found <\(name(tag.name))>", at: tagStart)
         }
         let key = tag.selfClosing ? "" : try text(of: .key)
-        let top = stack.count - 1
-        if stack[top].dict[key] != nil {
+        let top = open.frames.count - 1
+        if open.frames[top].dictionary[key] != nil {
             throw error("duplicate key '\(key)' in <dict>", at: tagStart)
         }
-        stack[top].key = key
+        open.frames[top].key = key
         // The value must follow; a closing tag here means the key has none.
         try skipSpaceAndComments()
         if pos >= bytes.count {
@@ -250,17 +234,8 @@ struct XMLPlistParser {
         if ByteText.matches(bytes, at: pos, "</") {
             throw error("<dict> key '\(key)' has no value", at: pos)
         }
-        locateChild(.key(key))
+        open.locateChild(.key(key))
         return false
-    }
-
-    @inline(__always)
-    mutating func locateChild(_ component: PathComponent) {
-        guard let target else { return }
-        let level = stack.count - 1
-        let match = stack[level].onPath && level < target.count && target[level] == component
-        markNext = match && level + 1 == target.count
-        nextOnPath = match && level + 1 < target.count
     }
 
     func element(_ range: Range<Int>) -> Element? {
