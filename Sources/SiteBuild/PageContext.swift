@@ -41,6 +41,8 @@ struct CollectionPages {
     var loaded: LoadedCollection
     /// Item indices in display order.
     var order: [Int]
+    /// Each item's place in `order` (for its neighbours, without a scan per page).
+    var position: [Int]
     var pages: [PageSlice]
     var itemURLs: [String?]
     var listPaths: [String]

@@ -135,10 +135,9 @@ final class PageRenderer: @unchecked Sendable {
                 d["html"] = notes[n].html
                 return d
             }
-            if let pos = c.order.firstIndex(of: i) {
-                if pos > 0 { ctx["prev"] = c.itemContexts[c.order[pos - 1]] }
-                if pos + 1 < c.order.count { ctx["next"] = c.itemContexts[c.order[pos + 1]] }
-            }
+            let pos = c.position[i]
+            if pos > 0 { ctx["prev"] = c.itemContexts[c.order[pos - 1]] }
+            if pos + 1 < c.order.count { ctx["next"] = c.itemContexts[c.order[pos + 1]] }
             return (c.config.detailTemplate ?? "detail", path, ctx, "\(item.source.file) \(item.source.path ?? "")")
         case .notesList(let p):
             let slice = notePages[p]

@@ -63,10 +63,6 @@ public enum SiteBuilder {
         do {
             notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: options.includeDrafts).loadAll()
         } catch { problems += error.items }
-        let datasetFiles = Set(config.collections.flatMap(\.dataFiles))
-        for unused in content.datasets where !datasetFiles.contains(unused) {
-            _ = unused  // datasets no collection uses are simply not published
-        }
         clock.lap("load")
         if !problems.isEmpty { throw Diagnostics(problems) }
 
@@ -89,10 +85,13 @@ public enum SiteBuilder {
             let urls = loaded.items.map { item in c.detailURL.map { config.baseURL.path(SitePath.fill($0, slug: item.slug)) } }
             let pages = Pagination.pages(itemCount: order.count, pageSize: c.pageSize)
             let listPaths = pages.map { $0.number == 1 ? c.listURL : "\(c.listURL)page/\($0.number)/" }
-            pagesByCollection.append(CollectionPages(loaded: loaded, order: order, pages: pages, itemURLs: urls, listPaths: listPaths, notesBySlug: [:]))
+            var position = [Int](repeating: 0, count: order.count)
+            for (pos, i) in order.enumerated() { position[i] = pos }
+            pagesByCollection.append(CollectionPages(loaded: loaded, order: order, position: position, pages: pages, itemURLs: urls,
+                                                     listPaths: listPaths, notesBySlug: [:]))
         }
         var standalone: [Int] = []
-        let slugIndex: [String: [String: Int]] = Dictionary(uniqueKeysWithValues: pagesByCollection.enumerated().map { ci, c in
+        let slugIndex: [String: [String: Int]] = Dictionary(uniqueKeysWithValues: pagesByCollection.map { c in
             (c.config.name, Dictionary(uniqueKeysWithValues: c.loaded.items.enumerated().map { ($1.slug, $0) }))
         })
         let collectionIndex = Dictionary(uniqueKeysWithValues: pagesByCollection.enumerated().map { ($1.config.name, $0) })

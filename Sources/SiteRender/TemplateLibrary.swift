@@ -51,33 +51,28 @@ public struct TemplateLibrary: Sendable {
     /// exists and none includes itself; every name they print is one the data can provide.
     public func check(using names: [String], knownNames: Set<String>) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        var visited: Set<String> = []
-        var reported: Set<String> = []
-        func visit(_ name: String, chain: [String]) {
-            if let at = chain.firstIndex(of: name) {
-                let cycle = (chain[at...] + [name]).joined(separator: " → ")
-                if reported.insert("cycle:\(cycle)").inserted {
-                    problems.append(Diagnostic(file: origins[name] ?? name, "templates include each other in a cycle: \(cycle)"))
-                }
+        // Depth-first over partial and parent references: a template met again while still on
+        // the path is a cycle; each template is scanned once.
+        var finished: Set<String> = []
+        var path: [String] = []
+        func visit(_ name: String) {
+            if let at = path.firstIndex(of: name) {
+                let cycle = (path[at...] + [name]).joined(separator: " → ")
+                problems.append(Diagnostic(file: origins[name] ?? name, "templates include each other in a cycle: \(cycle)"))
                 return
             }
-            guard !visited.contains(name) || chain.isEmpty == false else { return }
-            guard let text = texts[name] else { return }
-            let first = !visited.contains(name)
-            visited.insert(name)
+            guard !finished.contains(name), let text = texts[name] else { return }
+            path.append(name)
             for tag in TemplateScan.tags(in: text) {
                 switch tag.kind {
                 case .partial, .parent:
                     if texts[tag.name] == nil {
-                        if reported.insert("missing:\(name):\(tag.line):\(tag.column)").inserted {
-                            problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                                       "\(tag.kind == .partial ? "partial" : "parent template") '\(tag.name)' not found (looked for templates/\(tag.name).mustache and the built-in theme)"))
-                        }
+                        problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                                   "\(tag.kind == .partial ? "partial" : "parent template") '\(tag.name)' not found (looked for templates/\(tag.name).mustache and the built-in theme)"))
                     } else {
-                        visit(tag.name, chain: chain + [name])
+                        visit(tag.name)
                     }
                 case .variable, .section, .inverted:
-                    guard first else { continue }
                     let head = tag.name.split(separator: ".").first.map(String.init) ?? tag.name
                     if tag.name != "." && !head.isEmpty && !knownNames.contains(head) {
                         problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
@@ -86,13 +81,15 @@ public struct TemplateLibrary: Sendable {
                 default: continue
                 }
             }
+            path.removeLast()
+            finished.insert(name)
         }
         for name in names {
             guard texts[name] != nil else {
                 problems.append(Diagnostic(file: "site.yml", "template '\(name)' not found (looked for templates/\(name).mustache and the built-in theme)"))
                 continue
             }
-            visit(name, chain: [])
+            visit(name)
         }
         return problems
     }

@@ -48,7 +48,8 @@ enum TemplateScan {
                 inner = String(inner[inner.index(after: open)..<close])
             }
             tags.append(TemplateTag(kind: kind, name: inner, line: line, column: column))
-            for b in bytes[i..<(end + 2)] where b == 10 { line += 1 }
+            // A tag may span lines (`{{! long comment }}`): keep counting from its end.
+            for k in i..<(end + 2) where bytes[k] == 10 { line += 1; lineStart = k + 1 }
             i = end + 2 + (triple && end + 2 < bytes.count && bytes[end + 2] == 125 ? 1 : 0)
         }
         return tags

@@ -50,6 +50,10 @@ import Testing
         #expect(luffy.contains("<strong>by bounty, highest first</strong>"))
         #expect(luffy.contains("class=\"close\" href=\"/bounties/\""))
         #expect(!(try site.read("public/bounties/zoro/index.html")).contains("선장의 현상금"))
+        // Neighbours follow the sort order: luffy is first, chopper last.
+        #expect(luffy.contains("<a rel=\"next\" href=\"/bounties/zoro/\">") && !luffy.contains("rel=\"prev\""))
+        let chopper = try site.read("public/bounties/chopper/index.html")
+        #expect(chopper.contains("<a rel=\"prev\" href=\"/bounties/nami/\">") && !chopper.contains("rel=\"next\""))
         // Attached notes get no page of their own; standalone notes do.
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/luffy/index.html").path))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/about/index.html").path))

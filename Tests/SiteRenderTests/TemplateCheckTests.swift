@@ -40,6 +40,18 @@ import SiteCore
         #expect(errors == ["templates/a.mustache: error: templates include each other in a cycle: a → b → c → a"])
     }
 
+    @Test func sharedPartialsAreNotACycle() throws {
+        let lib = try library(["a": "{{>b}}{{>c}}", "b": "{{>d}}", "c": "{{>d}}", "d": "{{title}}"])
+        #expect(lib.check(using: ["a", "b"], knownNames: known).isEmpty)
+    }
+
+    @Test func positionsAfterAMultiLineTag() throws {
+        let lib = try library(["page": "{{! a comment\n over lines }}{{nope}}"])
+        #expect(lib.check(using: ["page"], knownNames: known).map(\.description) == [
+            "templates/page.mustache:2:15: error: unknown name 'nope': no page, item or note provides it",
+        ])
+    }
+
     @Test func unknownNamesAreErrors() throws {
         let lib = try library(["page": "{{#items}}\n<li>{{nmae}}</li>{{/items}} {{{site.title}}}"])
         #expect(lib.check(using: ["page"], knownNames: known).map(\.description) == [
