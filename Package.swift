@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Tests only: property-based testing of the layout core.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The system cmark library (Debian: libcmark-dev).
@@ -33,8 +35,10 @@ let package = Package(
         // The pipeline: load → normalise → sort/lay out → render → write.
         .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // On-demand benchmarks of the core (not tests).
+        .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore"]),
 
-        .testTarget(name: "SiteCoreTests", dependencies: ["SiteCore"]),
+        .testTarget(name: "SiteCoreTests", dependencies: ["SiteCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SiteFormatsTests", dependencies: ["SiteFormats"]),
         .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe"]),
         .testTarget(name: "SiteMarkdownTests", dependencies: ["SiteMarkdown"]),

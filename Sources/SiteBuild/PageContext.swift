@@ -32,7 +32,7 @@ enum PageContext {
     static let pageNames: Set<String> = [
         "site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
         "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name", "value",
-        "number", "current", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
+        "number", "current", "layoutStyle", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
     ]
 }
 

@@ -119,9 +119,16 @@ final class PageRenderer: @unchecked Sendable {
             let path = config.baseURL.path(c.listPaths[p])
             var ctx = base(title: c.config.title, path: path, section: c.config.name)
             ctx["collection"] = collectionContext(c)
-            ctx["items"] = c.order[slice.range].map { c.itemContexts[$0] }
+            var items = c.order[slice.range].map { c.itemContexts[$0] }
+            var layout = layoutContext(c)
+            if case .masonry(let m) = c.config.layout {
+                let styles = LayoutStyles.masonryPage(m, cards: c.order[slice.range].map { masonryCard(c, $0) })
+                layout["style"] = styles.list
+                for k in items.indices { items[k]["layoutStyle"] = styles.cards[k] }
+            }
+            ctx["items"] = items
             ctx["pagination"] = pagination(slice, paths: c.listPaths.map { config.baseURL.path($0) })
-            ctx["layout"] = layoutContext(c)
+            ctx["layout"] = layout
             return (c.config.listTemplate, path, ctx, "collection '\(c.config.name)' page \(slice.number)")
         case .detail(let ci, let i):
             let c = collections[ci]
@@ -207,15 +214,21 @@ final class PageRenderer: @unchecked Sendable {
 
     func layoutContext(_ c: CollectionPages) -> [String: Any] {
         switch c.config.layout {
-        case .list: return ["kind": "list"]
-        case .grid(let g):
-            // Custom properties from the core's geometry; media queries per breakpoint.
-            let sel = "[data-collection=\"\(c.config.name)\"]"
-            func num(_ d: Double) -> String { TemplateText.plain(.double(d)) }
-            var css = "\(sel){--gap:\(num(g.spacing))px;--media-aspect:\(num(g.mediaAspect.width))/\(num(g.mediaAspect.height));--text-height:\(num(g.textHeight))px;--cols:\(g.columns(atViewport: 0))}"
-            for bp in g.breakpoints where bp.minWidth > 0 { css += "@media (min-width:\(bp.minWidth)px){\(sel){--cols:\(bp.columns)}}" }
-            return ["kind": "grid", "css": css]
+        case .list: ["kind": "list"]
+        case .grid(let g): ["kind": "grid", "css": LayoutStyles.grid(g, collection: c.config.name)]
+        case .masonry(let m): ["kind": "masonry", "css": LayoutStyles.masonry(m, collection: c.config.name)]
         }
+    }
+
+    /// What the masonry needs of an item: its card image's height ÷ width and its card text.
+    func masonryCard(_ c: CollectionPages, _ i: Int) -> MasonryCard {
+        let item = c.loaded.items[i]
+        var aspect = 0.0
+        if let f = c.config.cardImageField, let info = item.images[f], let w = info.width, let h = info.height, w > 0 {
+            aspect = Double(h) / Double(w)
+        }
+        let text = c.config.card.subtitle.flatMap { item.fields[$0] }.map(TemplateText.plain) ?? ""
+        return MasonryCard(aspect: aspect, text: text)
     }
 
     func noteSummary(_ n: Int) -> [String: Any] {
@@ -243,8 +256,7 @@ final class PageRenderer: @unchecked Sendable {
         let titleField = c.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
         var card: [String: Any] = ["title": TemplateText.plain(item.fields[titleField] ?? .string(item.slug))]
         if let s = c.config.card.subtitle, let v = item.fields[s], v != .null { card["subtitle"] = TemplateText.plain(v) }
-        let imageField = c.config.card.image ?? c.config.images?.fields.first
-        if let f = imageField, let img = images[f] { card["image"] = img }
+        if let f = c.config.cardImageField, let img = images[f] { card["image"] = img }
         d["card"] = card
         d["fieldList"] = item.fields.keys.sorted().compactMap { k -> [String: Any]? in
             guard images[k] == nil, let v = item.fields[k] else { return nil }

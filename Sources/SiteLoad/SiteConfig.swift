@@ -95,6 +95,7 @@ public struct ImageRule: Sendable, Hashable {
 /// How a collection's list page arranges its items.
 public enum LayoutConfig: Sendable, Hashable {
     case grid(GridGeometry)
+    case masonry(ResponsiveMasonry)
     case list
 }
 
@@ -124,6 +125,9 @@ public struct CollectionConfig: Sendable {
     public var detailURL: String?
     /// Which fields a card shows as its title, subtitle and image (the built-in theme's cards).
     public var card: CardFields
+
+    /// The image a card shows: `card.image`, else the first image field.
+    public var cardImageField: String? { card.image ?? images?.fields.first }
 }
 
 /// The fields a card shows; nil picks a default (`title` or `name`, no subtitle, the first image field).
@@ -437,24 +441,68 @@ public struct SiteConfig: Sendable {
             return .list
         case "grid":
             if let bad = l.unknownKeys(["kind", "columns", "spacing", "mediaAspect", "textHeight"]).first { throw bad }
-            var breakpoints: [ColumnBreakpoint] = []
-            for (width, n) in try l.entries("columns") {
-                guard let w = Int(width), w >= 0, case .scalar(let s) = n, let cols = Int(s.string), (1...12).contains(cols) else {
-                    throw l.error(n, "'\(l.key("columns"))' maps a minimum viewport width in px to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)")
-                }
-                breakpoints.append(ColumnBreakpoint(minWidth: w, columns: cols))
-            }
-            if breakpoints.isEmpty { breakpoints = [ColumnBreakpoint(minWidth: 0, columns: 2)] }
             let aspectText = try l.string("mediaAspect") ?? "1:1"
             let parts = aspectText.split(separator: ":").compactMap { Double(String($0).trimmingWhitespace()) }
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
                 throw l.error(l.raw("mediaAspect") ?? l.node, "'\(l.key("mediaAspect"))' must be width:height such as 7:10 (found '\(aspectText)')")
             }
-            return .grid(GridGeometry(breakpoints: breakpoints, spacing: try l.double("spacing") ?? 10,
-                                      mediaAspect: (parts[0], parts[1]), textHeight: try l.double("textHeight") ?? 0))
+            return .grid(GridGeometry(breakpoints: try parseColumns(l), spacing: try nonNegative(l, "spacing") ?? 10,
+                                      mediaAspect: (parts[0], parts[1]), textHeight: try nonNegative(l, "textHeight") ?? 0))
+        case "masonry":
+            if let bad = l.unknownKeys(["kind", "policy", "columns", "gap", "insets", "maxWidth", "text"]).first { throw bad }
+            let policyText = try l.string("policy") ?? MasonryPolicy.roundRobin.rawValue
+            guard let policy = MasonryPolicy(rawValue: policyText) else {
+                throw l.error(l.raw("policy") ?? l.node, "'\(l.key("policy"))' must be round-robin or shortest (found '\(policyText)')")
+            }
+            var insets = EdgeInsets()
+            if let i = try l.child("insets") {
+                if let bad = i.unknownKeys(["top", "left", "bottom", "right"]).first { throw bad }
+                insets = EdgeInsets(top: try nonNegative(i, "top") ?? 0, left: try nonNegative(i, "left") ?? 0,
+                                    bottom: try nonNegative(i, "bottom") ?? 0, right: try nonNegative(i, "right") ?? 0)
+            }
+            var text = CardTextMetrics()
+            if let t = try l.child("text") {
+                if let bad = t.unknownKeys(["padding", "inset", "titleSize", "titleLineHeight", "size", "lineHeight", "maxLines"]).first { throw bad }
+                text.padding = try nonNegative(t, "padding") ?? text.padding
+                text.inset = try nonNegative(t, "inset") ?? text.inset
+                text.titleSize = try positive(t, "titleSize") ?? text.titleSize
+                text.titleLineHeight = try positive(t, "titleLineHeight") ?? text.titleLineHeight
+                text.size = try positive(t, "size") ?? text.size
+                text.lineHeight = try positive(t, "lineHeight") ?? text.lineHeight
+                if let n = try t.int("maxLines") {
+                    guard (1...50).contains(n) else { throw t.error(t.raw("maxLines") ?? t.node, "'\(t.key("maxLines"))' must be from 1 to 50 (found \(n))") }
+                    text.maxLines = n
+                }
+            }
+            return .masonry(ResponsiveMasonry(policy: policy, breakpoints: try parseColumns(l), gap: try nonNegative(l, "gap") ?? 12,
+                                              insets: insets, text: text, maxWidth: try positive(l, "maxWidth") ?? 1240))
         default:
-            throw l.error(l.raw("kind") ?? l.node, "'\(l.key("kind"))' must be grid or list (found '\(kind)')")
+            throw l.error(l.raw("kind") ?? l.node, "'\(l.key("kind"))' must be grid, masonry or list (found '\(kind)')")
         }
+    }
+
+    /// `columns`: minimum viewport width in px → column count; default 2 columns everywhere.
+    static func parseColumns(_ l: ConfigNode) throws(Diagnostic) -> [ColumnBreakpoint] {
+        var breakpoints: [ColumnBreakpoint] = []
+        for (width, n) in try l.entries("columns") {
+            guard let w = Int(width), w >= 0, case .scalar(let s) = n, let cols = Int(s.string), (1...12).contains(cols) else {
+                throw l.error(n, "'\(l.key("columns"))' maps a minimum viewport width in px to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)")
+            }
+            breakpoints.append(ColumnBreakpoint(minWidth: w, columns: cols))
+        }
+        return breakpoints.isEmpty ? [ColumnBreakpoint(minWidth: 0, columns: 2)] : breakpoints
+    }
+
+    static func nonNegative(_ n: ConfigNode, _ key: String) throws(Diagnostic) -> Double? {
+        guard let v = try n.double(key) else { return nil }
+        guard v >= 0, v <= 100_000 else { throw n.error(n.raw(key) ?? n.node, "'\(n.key(key))' must be a length in px from 0 to 100000 (found \(TemplateText.plain(.double(v))))") }
+        return v
+    }
+
+    static func positive(_ n: ConfigNode, _ key: String) throws(Diagnostic) -> Double? {
+        guard let v = try n.double(key) else { return nil }
+        guard v > 0, v <= 100_000 else { throw n.error(n.raw(key) ?? n.node, "'\(n.key(key))' must be a length in px above 0 and at most 100000 (found \(TemplateText.plain(.double(v))))") }
+        return v
     }
 }
 

@@ -1,0 +1,74 @@
+// Benchmarks of sitegen's pure core, run on demand (never as timed tests):
+//
+//     swift run -c release sitegen-bench masonry [items] [rounds]
+//
+// Prints the median and fastest wall time of each measured step over the rounds.
+import Foundation
+import SiteCore
+
+/// A deterministic generator (SplitMix64) so every run measures the same input.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func measure(_ label: String, rounds: Int, _ body: () -> Int) {
+    var times: [Double] = []
+    var check = 0
+    for _ in 0..<rounds {
+        let start = DispatchTime.now().uptimeNanoseconds
+        check &+= body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    times.sort()
+    let median = times[times.count / 2]
+    print(String(format: "%-44@ median %8.2f ms   fastest %8.2f ms   (%d rounds, check %d)",
+                 label as NSString, median, times[0], rounds, check))
+}
+
+func masonry(items count: Int, rounds: Int) {
+    var rng = SplitMix64(state: 42)
+    let sizes = [(400.0, 300.0), (300, 450), (500, 500), (640, 360), (450, 800), (300, 900), (900, 300)]
+    let words = ["사진", "노을", "바다", "coffee", "morning", "산책", "city", "lights", "꽃", "여행"]
+    let cards: [MasonryCard] = (0..<count).map { _ in
+        let (w, h) = sizes[Int(rng.next() % UInt64(sizes.count))]
+        let n = Int(rng.next() % 24)
+        let text = (0..<n).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
+        return MasonryCard(aspect: h / w, text: text)
+    }
+    let app = MasonryGeometry(columns: 2, gap: 12, insets: EdgeInsets(top: 23, left: 5, bottom: 10, right: 5))
+    let items = cards.map { MasonryItem(fixedHeight: 25 + Double($0.text.count % 5) * 14, aspect: $0.aspect) }
+    print("masonry placement, \(count) items")
+    for policy in MasonryPolicy.allCases {
+        for columns in [2, 4] {
+            var g = app
+            g.columns = columns
+            measure("place \(policy.rawValue), \(columns) columns", rounds: rounds) {
+                Masonry.place(items, geometry: g, policy: policy, referenceCardWidth: 170.5).columns.last ?? 0
+            }
+        }
+    }
+    let responsive = ResponsiveMasonry(policy: .roundRobin,
+                                       breakpoints: [.init(minWidth: 0, columns: 2), .init(minWidth: 768, columns: 3), .init(minWidth: 1280, columns: 4)],
+                                       gap: 12, insets: app.insets, maxWidth: 1240)
+    measure("3 breakpoints incl. text measure", rounds: rounds) {
+        responsive.arrange(cards).reduce(0) { $0 + ($1.lines.last ?? 0) }
+    }
+}
+
+let args = CommandLine.arguments.dropFirst()
+switch args.first {
+case "masonry":
+    let count = args.dropFirst().first.flatMap { Int($0) } ?? 100_000
+    let rounds = args.dropFirst(2).first.flatMap { Int($0) } ?? 21
+    masonry(items: count, rounds: rounds)
+default:
+    FileHandle.standardError.write(Data("usage: sitegen-bench masonry [items] [rounds]\n".utf8))
+    exit(64)
+}
