@@ -41,18 +41,26 @@ enum LayoutStyles {
         return css
     }
 
+    /// The card width at breakpoint `columns` as a CSS length, `100%` being the list's width.
+    static func cardWidth(_ m: ResponsiveMasonry, columns: Int) -> String {
+        "(100% - \(px(m.insets.left + m.insets.right))) / \(columns) - \(px(m.gap))"
+    }
+
     /// The collection-wide part of a masonry: geometry and text metrics, and per breakpoint the
-    /// column width and which of each card's numbered properties apply.
+    /// column and card widths and which of each card's numbered properties apply.
+    ///
+    /// Percentages resolve against the list's width everywhere they are used (a card's `left`,
+    /// `width` and `margin-top`, the list's `padding-bottom`), so no container query is needed.
     static func masonry(_ m: ResponsiveMasonry, collection: String) -> String {
         let sel = selector(collection)
         let t = m.text
         let sides = px(m.insets.left + m.insets.right)
-        var css = "\(sel){--gap:\(px(m.gap));--inset-top:\(px(m.insets.top));--inset-left:\(px(m.insets.left));"
+        var css = "\(sel){--gap:\(px(m.gap));--inset-left:\(px(m.insets.left));"
             + "--text-pad:\(px(t.padding));--text-inset:\(px(t.inset));--title-size:\(px(t.titleSize));--title-line:\(px(t.titleLineHeight));"
             + "--text-size:\(px(t.size));--text-line:\(px(t.lineHeight))"
             + (m.maxWidth.map { ";max-width:\(px($0))" } ?? "") + "}"
         css += forEachBreakpoint(m.breakpoints) { i, bp in
-            "\(sel){--colw:calc((100cqw - \(sides)) / \(bp.columns));--w:calc((100cqw - \(sides)) / \(bp.columns) - \(px(m.gap)))}"
+            "\(sel){--colw:calc((100% - \(sides)) / \(bp.columns));--w:calc(\(cardWidth(m, columns: bp.columns)))}"
                 + "\(sel) .cards-masonry{--h:var(--h\(i))}"
                 + "\(sel) .cards-masonry>.card{--c:var(--c\(i));--a:var(--a\(i));--b:var(--b\(i));--l:var(--l\(i))}"
         }
@@ -65,8 +73,10 @@ enum LayoutStyles {
         let arrangements = m.arrange(cards)
         var list: [String] = []
         for (i, a) in arrangements.enumerated() {
+            // Written out rather than through var(--w), so validators can type-check it.
+            let w = cardWidth(m, columns: a.breakpoint.columns)
             let terms = a.placement.columnBottoms.map { b in
-                "calc(\(px(b.constant + m.insets.bottom)) + \(number(b.perWidth, decimals: 6)) * var(--w))"
+                "calc(\(px(b.constant + m.insets.bottom)) + \(number(b.perWidth, decimals: 6)) * (\(w)))"
             }
             list.append("--h\(i):max(\(terms.joined(separator: ",")))")
         }

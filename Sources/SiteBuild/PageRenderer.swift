@@ -251,8 +251,10 @@ final class PageRenderer: @unchecked Sendable {
             images[field] = img
             d[field] = img
         }
+        // The item's own names win over data fields of the same name (a dataset's `url` column
+        // must not turn into a link to a page that does not exist).
         d["slug"] = item.slug
-        if let u = c.itemURLs[i] { d["url"] = u }
+        d["url"] = c.itemURLs[i] ?? false
         let titleField = c.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
         var card: [String: Any] = ["title": TemplateText.plain(item.fields[titleField] ?? .string(item.slug))]
         if let s = c.config.card.subtitle, let v = item.fields[s], v != .null { card["subtitle"] = TemplateText.plain(v) }

@@ -191,24 +191,18 @@ public enum BuiltinTheme {
 
     /* Masonry: sitegen places every card at build time (core: ResponsiveMasonry). Per breakpoint a
        card has a column (--c), a top of a + b × card width (--a px, --b) and a text of --l lines;
-       the page head maps the current breakpoint's numbered values onto these names. Sizes are
-       all explicit, so nothing depends on fonts or image loading and nothing moves after load. */
-    .cards-box-masonry { container-type: inline-size; margin: 0 auto; }
-    .cards-masonry { position: relative; height: var(--h); }
-    .cards-masonry > .card { position: absolute; width: var(--w); left: calc(var(--inset-left) + var(--c) * var(--colw) + var(--gap) / 2); top: calc(var(--a) * 1px + var(--b) * var(--w)); border-radius: 5px; overflow: hidden; background: var(--card); box-shadow: 0 1px 3px rgb(0 0 0 / 0.16); }
-    .cards-masonry .card-link { height: 100%; }
-    .cards-masonry .card-media { display: block; height: calc(var(--r) * var(--w)); background: var(--line); }
+       the page head maps the current breakpoint's numbered values onto these names. --w, --colw
+       and --h are percentages of the list's width (margins and padding resolve against the width),
+       so sizes are explicit, nothing depends on fonts or image loading and nothing moves after load. */
+    .cards-box-masonry { margin: 0 auto; }
+    .cards-masonry { position: relative; padding-bottom: var(--h); }
+    .cards-masonry > .card { position: absolute; top: 0; width: var(--w); left: calc(var(--inset-left) + var(--c) * var(--colw) + var(--gap) / 2); margin-top: calc(var(--a) * 1px + var(--b) * var(--w)); border-radius: 5px; overflow: hidden; background: var(--card); box-shadow: 0 1px 3px rgb(0 0 0 / 0.16); }
+    .cards-masonry .card-media { display: block; aspect-ratio: 1 / var(--r); background: var(--line); }
     .cards-masonry .card-media img { display: block; width: 100%; height: 100%; object-fit: cover; }
     .cards-masonry .card-text { display: block; height: calc(2 * var(--text-pad) + var(--title-line) + var(--l) * var(--text-line)); padding: var(--text-pad) var(--text-inset); overflow: hidden; }
     .cards-masonry .card-title { font-size: var(--title-size); line-height: var(--title-line); }
     .cards-masonry .card-meta { font-size: var(--text-size); line-height: var(--text-line); white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: var(--l); line-clamp: var(--l); }
     .cards-masonry .card-link:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
-    /* Without container units, an ordinary grid of the same cards (no overlap, data order). */
-    @supports not (width: 1cqw) {
-      .cards-masonry { height: auto; display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: var(--gap); padding: var(--gap); }
-      .cards-masonry > .card { position: static; width: auto; }
-      .cards-masonry .card-media { height: auto; }
-    }
 
     .pagination ul { display: flex; flex-wrap: wrap; gap: 8px; list-style: none; padding: 16px; margin: 0; }
     .pagination a, .pagination span { display: inline-block; min-width: 36px; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; text-align: center; text-decoration: none; }

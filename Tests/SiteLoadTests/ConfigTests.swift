@@ -44,6 +44,45 @@ import SiteCore
         #expect(g.columns(atViewport: 1280) == 4)
     }
 
+    @Test func parsesAMasonry() throws {
+        let c = try SiteConfig.parse("""
+        title: T
+        baseURL: https://example.org/
+        collections:
+          pins:
+            data: Photos.plist
+            slug: Photo
+            layout:
+              kind: masonry
+              policy: shortest
+              columns: { 0: 2, 768: 3 }
+              gap: 10
+              insets: { top: 23, left: 5 }
+              maxWidth: 900
+              text: { size: 12, lineHeight: 16, maxLines: 3 }
+        """, file: "site.yml")
+        guard case .masonry(let m) = try #require(c.collections.first).layout else { Issue.record("expected a masonry"); return }
+        #expect(m.policy == .shortestColumn)
+        #expect(m.breakpoints == [ColumnBreakpoint(minWidth: 0, columns: 2), ColumnBreakpoint(minWidth: 768, columns: 3)])
+        #expect(m.gap == 10 && m.maxWidth == 900)
+        #expect(m.insets == EdgeInsets(top: 23, left: 5, bottom: 0, right: 0))
+        #expect(m.text.size == 12 && m.text.lineHeight == 16 && m.text.maxLines == 3 && m.text.titleLineHeight == 17)
+    }
+
+    @Test func masonryMistakesAreLocated() {
+        func layout(_ body: String) -> [String] {
+            errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    layout:\n      kind: masonry\n\(body)")
+        }
+        #expect(layout("      policy: pinterest\n") == ["site.yml:9:15: error: 'collections.a.layout.policy' must be round-robin or shortest (found 'pinterest')"])
+        #expect(layout("      gap: -4\n") == ["site.yml:9:12: error: 'collections.a.layout.gap' must be a length in px from 0 to 100000 (found -4)"])
+        #expect(layout("      columns: { 0: 0 }\n") == ["site.yml:9:21: error: 'collections.a.layout.columns' maps a minimum viewport width in px to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)"])
+        #expect(layout("      insets: { middle: 3 }\n").first?.hasPrefix("site.yml:9:17: error: unknown key 'collections.a.layout.insets.middle'") == true)
+        #expect(layout("      text: { maxLines: 0 }\n") == ["site.yml:9:25: error: 'collections.a.layout.text.maxLines' must be from 1 to 50 (found 0)"])
+        #expect(layout("      spacing: 3\n").first?.hasPrefix("site.yml:9:7: error: unknown key 'collections.a.layout.spacing'") == true)
+        let kind = errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    layout: { kind: pinterest }\n")
+        #expect(kind == ["site.yml:7:21: error: 'collections.a.layout.kind' must be grid, masonry or list (found 'pinterest')"])
+    }
+
     @Test func unknownKeysAreErrorsAtTheirLine() {
         let e = errors("title: T\nbaseURL: https://example.org/\ncolections: {}\n")
         #expect(e == ["site.yml:3:1: error: unknown key 'colections' (expected one of: baseURL, collections, description, language, notes, title)"])

@@ -1,0 +1,102 @@
+import Foundation
+import SiteCore
+import Testing
+@testable import SiteBuild
+
+/// The masonry reaches the page exactly as the core placed it: per card and breakpoint the column
+/// (--cN), the top (--aN px + --bN × card width) and the text lines (--lN).
+@Suite struct MasonryPageTests {
+    /// One card's numbered custom properties, from its `style` attribute.
+    static func properties(_ style: Substring) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for part in style.split(separator: ";") {
+            let kv = part.split(separator: ":", maxSplits: 1)
+            if kv.count == 2, let v = Double(kv[1]) { out[String(kv[0])] = v }
+        }
+        return out
+    }
+
+    static func cards(_ html: String) -> [(slug: String, props: [String: Double])] {
+        html.matches(of: /<li class="card" data-item="([^"]+)" style="([^"]+)">/).map { (String($0.1), properties($0.2)) }
+    }
+
+    @Test func shortestColumnPlacementAndPaginationReachThePage() throws {
+        // Remote images with declared sizes: aspect ratios 1.5, 0.5, 1, 2, 0.75, 1.
+        let sizes = [(400, 600), (600, 300), (500, 500), (300, 600), (800, 600), (100, 100)]
+        let rows = sizes.enumerated().map { i, s in
+            "{\"id\": \"p\(i)\", \"caption\": \"Photo \(i)\", \"comment\": \"\(String(repeating: "word ", count: i * 7))\", \"url\": \"https://img.example/\(i).jpg\", \"w\": \(s.0), \"h\": \(s.1)}"
+        }
+        let site = try Fixture(files: [
+            "site.yml": """
+            title: T
+            baseURL: https://example.org/
+            collections:
+              pins:
+                data: pins.json
+                slug: id
+                pageSize: 4
+                images: { fields: url, external: true, width: w, height: h }
+                card: { title: caption, subtitle: comment, image: url }
+                layout:
+                  kind: masonry
+                  policy: shortest
+                  columns: { 0: 2, 900: 3 }
+                  gap: 10
+                  insets: { top: 20, left: 4, bottom: 8, right: 4 }
+                  text: { maxLines: 4 }
+                detail: false
+            """,
+            "content/pins.json": "[\(rows.joined(separator: ","))]",
+        ])
+        defer { site.remove() }
+        _ = try site.build().get()
+
+        var expectedMasonry = ResponsiveMasonry(policy: .shortestColumn, breakpoints: [.init(minWidth: 0, columns: 2), .init(minWidth: 900, columns: 3)],
+                                                gap: 10, insets: EdgeInsets(top: 20, left: 4, bottom: 8, right: 4), maxWidth: 1240)
+        expectedMasonry.text.maxLines = 4
+        for (page, range) in [("public/pins/index.html", 0..<4), ("public/pins/page/2/index.html", 4..<6)] {
+            let html = try site.read(page)
+            let cards = Self.cards(html)
+            #expect(cards.map(\.slug) == range.map { "p\($0)" }, "data order on \(page)")
+            // Each page is its own masonry, placed from its own items.
+            let arranged = expectedMasonry.arrange(range.map { i in
+                MasonryCard(aspect: Double(sizes[i].1) / Double(sizes[i].0), text: String(repeating: "word ", count: i * 7))
+            })
+            for (k, card) in cards.enumerated() {
+                #expect(card.props["--r"] == Double(sizes[range.lowerBound + k].1) / Double(sizes[range.lowerBound + k].0))
+                for (b, a) in arranged.enumerated() {
+                    #expect(card.props["--c\(b)"] == Double(a.placement.columns[k]), "\(card.slug) column at breakpoint \(b)")
+                    let top = try #require(card.props["--a\(b)"])
+                    let perWidth = try #require(card.props["--b\(b)"])
+                    #expect(abs(top - a.placement.tops[k].constant) < 1e-4)
+                    #expect(abs(perWidth - a.placement.tops[k].perWidth) < 1e-6)
+                    #expect(card.props["--l\(b)"] == Double(a.lines[k]))
+                }
+            }
+            // Cards without item pages are not links.
+            #expect(!html.contains("<a class=\"card-link\""))
+            #expect(html.contains("<div class=\"card-link\">"))
+        }
+        // The shortest policy leaves round-robin on the first page: p2 goes beside the short p1.
+        let first = Self.cards(try site.read("public/pins/index.html"))
+        #expect(first.map { $0.props["--c0"] } == [0, 1, 1, 0])
+        // Remote images keep their URL and declared size.
+        #expect(try site.read("public/pins/index.html").contains("<img src=\"https://img.example/0.jpg\" width=\"400\" height=\"600\""))
+    }
+
+    @Test func exampleStreamIsRoundRobinInDataOrder() throws {
+        let site = try Fixture.exampleSite()
+        defer { site.remove() }
+        _ = try site.build().get()
+        let cards = Self.cards(try site.read("public/pinterest/index.html"))
+        #expect(cards.count >= 30)
+        #expect(cards.map(\.slug) == (1...cards.count).map { String(format: "%02d", $0) })
+        for (k, card) in cards.enumerated() {
+            #expect(card.props["--c0"] == Double(k % 2))
+            #expect(card.props["--c1"] == Double(k % 3))
+            #expect(card.props["--c2"] == Double(k % 4))
+        }
+        // The first row sits at the app's inset: 23 + 6.
+        #expect(cards.prefix(2).allSatisfy { $0.props["--a0"] == 29 && $0.props["--b0"] == 0 })
+    }
+}
