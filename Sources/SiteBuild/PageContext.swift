@@ -28,11 +28,35 @@ enum PageContext {
         return out
     }
 
+    /// Every key of `fields` and of the dictionaries nested in them (a joined record's `cast`
+    /// is a name a template may use inside a section).
+    static func collectNames(of fields: [String: Value], into names: inout Set<String>) {
+        var stack: [Value] = []
+        for (k, v) in fields {
+            names.insert(k)
+            if case .array = v { stack.append(v) } else if case .dictionary = v { stack.append(v) }
+        }
+        while let v = stack.popLast() {
+            switch v {
+            case .dictionary(let d):
+                for (k, child) in d {
+                    names.insert(k)
+                    if case .array = child { stack.append(child) } else if case .dictionary = child { stack.append(child) }
+                }
+            case .array(let a):
+                for child in a {
+                    if case .array = child { stack.append(child) } else if case .dictionary = child { stack.append(child) }
+                }
+            default: break
+            }
+        }
+    }
+
     /// The names the page contexts provide besides data fields (checked against templates).
     static let pageNames: Set<String> = [
         "site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
         "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name", "value",
-        "number", "current", "layoutStyle", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
+        "number", "current", "layoutStyle", "meta", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
     ]
 }
 

@@ -199,6 +199,7 @@ final class PageRenderer: @unchecked Sendable {
         var d: [String: Any] = ["name": c.config.name, "title": c.config.title, "url": config.baseURL.path(c.config.listURL),
                                 "count": c.loaded.items.count]
         if let desc = c.config.description { d["description"] = desc }
+        if !c.loaded.meta.isEmpty { d["meta"] = c.loaded.meta.compactMapValues(PageContext.mustache) }
         return d
     }
 

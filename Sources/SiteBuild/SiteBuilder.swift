@@ -123,8 +123,11 @@ public enum SiteBuilder {
 
         // Check templates against the names the data provides.
         var known = PageContext.pageNames
-        for c in pagesByCollection { for item in c.loaded.items { known.formUnion(item.fields.keys) } }
-        for n in notes { known.formUnion(n.fields.keys) }
+        for c in pagesByCollection {
+            for item in c.loaded.items { PageContext.collectNames(of: item.fields, into: &known) }
+            PageContext.collectNames(of: c.loaded.meta, into: &known)
+        }
+        for n in notes { PageContext.collectNames(of: n.fields, into: &known) }
         var used = ["home", "404"]
         for c in pagesByCollection { used.append(c.config.listTemplate); if let d = c.config.detailTemplate { used.append(d) } }
         if !standalone.isEmpty { used += [config.notes.template, config.notes.listTemplate] }

@@ -9,8 +9,15 @@ public enum Derivation: Sendable, Hashable {
     case template(String)
     /// The absolute value of a number (or numeric string): "-3" → 3.
     case absolute(from: String)
-    /// "up", "down" or "same" for a positive, negative or zero number.
+    /// The direction of a signed number, for logic-less templates: `{name: "up", up: true}` for a
+    /// positive number, `down` for a negative one, `same` for zero.
     case sign(from: String)
+    /// The value itself, e.g. a nested one (`urls.small`) brought to the top level.
+    case copy(from: String)
+    /// True when the value's text is exactly `value`: `rankOldAndNew == "NEW"`.
+    case equals(from: String, value: String)
+    /// A list's elements (or their `field`) joined into text: directors → "A, B".
+    case join(from: String, field: String?, separator: String)
     /// A separated list split into trimmed, non-empty strings: "A, B" → ["A", "B"].
     case list(from: String, separator: String)
     /// A URL path segment made from text: "Hello World!" → "hello-world".
@@ -19,14 +26,41 @@ public enum Derivation: Sendable, Hashable {
     /// The fields this derivation reads.
     public var inputs: [String] {
         switch self {
-        case .thousands(let f), .date(let f, _, _), .absolute(let f), .sign(let f), .list(let f, _), .slug(let f): [f]
+        case .thousands(let f), .date(let f, _, _), .absolute(let f), .sign(let f), .list(let f, _), .slug(let f),
+             .copy(let f), .equals(let f, _), .join(let f, _, _): [f]
         case .template(let t): TemplateText.fields(in: t)
         }
     }
 
+    /// The value at `path` in `fields`: a field name, or a dotted key path into nested
+    /// dictionaries and lists (`info.directors.0.peopleNm`) when no field has that exact name.
+    public static func lookup(_ path: String, in fields: [String: Value]) -> Value? {
+        if let v = fields[path] { return v }
+        guard path.contains(".") else { return nil }
+        var current: Value = .dictionary(fields)
+        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+            switch current {
+            case .dictionary(let d):
+                guard let next = d[String(part)] else { return nil }
+                current = next
+            case .array(let a):
+                guard let i = Int(part), i >= 0, i < a.count else { return nil }
+                current = a[i]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
     /// Computes the value from an item's fields. A missing input gives `.null` (the template shows
     /// nothing); an input of the wrong kind is an error.
-    public func apply(_ fields: [String: Value], language: String) -> Result<Value, CoreError> {
+    public func apply(_ item: [String: Value], language: String) -> Result<Value, CoreError> {
+        // Inputs may be key paths into nested values (resolved only then: no copy otherwise).
+        var fields = item
+        for name in inputs where item[name] == nil && name.contains(".") {
+            if let v = Self.lookup(name, in: item) { fields[name] = v }
+        }
         switch self {
         case .thousands(let f):
             guard let v = fields[f], v != .null else { return .success(.null) }
@@ -49,7 +83,7 @@ public enum Derivation: Sendable, Hashable {
             default: return .failure(CoreError("field '\(f)' is not a date: \(describe(v))"))
             }
         case .template(let t):
-            return .success(.string(TemplateText.fill(t) { name in fields[name].map(TemplateText.plain) ?? "" }))
+            return .success(.string(TemplateText.fill(t) { name in Self.lookup(name, in: item).map(TemplateText.plain) ?? "" }))
         case .absolute(let f):
             guard let v = fields[f], v != .null else { return .success(.null) }
             switch number(v) {
@@ -60,10 +94,24 @@ public enum Derivation: Sendable, Hashable {
         case .sign(let f):
             guard let v = fields[f], v != .null else { return .success(.null) }
             switch number(v) {
-            case .some(.int(let i)): return .success(.string(i > 0 ? "up" : (i < 0 ? "down" : "same")))
-            case .some(.double(let d)): return .success(.string(d > 0 ? "up" : (d < 0 ? "down" : "same")))
+            case .some(.int(let i)): return .success(Self.direction(i > 0 ? "up" : (i < 0 ? "down" : "same")))
+            case .some(.double(let d)): return .success(Self.direction(d > 0 ? "up" : (d < 0 ? "down" : "same")))
             default: return .failure(CoreError("field '\(f)' is not a number: \(describe(v))"))
             }
+        case .copy(let f):
+            return .success(fields[f] ?? .null)
+        case .equals(let f, let value):
+            guard let v = fields[f], v != .null else { return .success(.bool(false)) }
+            return .success(.bool(TemplateText.plain(v) == value))
+        case .join(let f, let field, let separator):
+            guard let v = fields[f], v != .null else { return .success(.null) }
+            guard case .array(let elements) = v else { return .failure(CoreError("field '\(f)' is not a list: \(describe(v))")) }
+            let parts = elements.compactMap { e -> String? in
+                let value = field.map { Self.lookup($0, in: e.dictionaryValue ?? [:]) ?? .null } ?? e
+                let text = TemplateText.plain(value)
+                return text.isEmpty ? nil : text
+            }
+            return .success(parts.isEmpty ? .null : .string(parts.joined(separator: separator)))
         case .list(let f, let separator):
             guard let v = fields[f], v != .null else { return .success(.array([])) }
             if case .array = v { return .success(v) }
@@ -76,6 +124,10 @@ public enum Derivation: Sendable, Hashable {
             if s.isEmpty { return .failure(CoreError("field '\(f)' gives an empty slug: \(describe(v))")) }
             return .success(.string(s))
         }
+    }
+
+    private static func direction(_ name: String) -> Value {
+        .dictionary(["name": .string(name), name: .bool(true)])
     }
 
     private func number(_ v: Value) -> Value? {

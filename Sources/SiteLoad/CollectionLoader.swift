@@ -27,6 +27,44 @@ public struct Item: Sendable {
 public struct LoadedCollection: Sendable {
     public var config: CollectionConfig
     public var items: [Item]
+    /// The collection's `meta` values (from outside the item list).
+    public var meta: [String: Value] = [:]
+}
+
+/// A dataset file read into a value, with the means to locate key paths in it.
+struct DatasetFile {
+    let display: String
+    let data: Data
+    let isPlist: Bool
+    let root: Value
+
+    func location(_ path: [PathComponent]) -> SourceLocation {
+        let lc = isPlist ? PropertyListReader.location(of: path, in: data) : JSONReader.location(of: path, in: data)
+        return SourceLocation(file: display, line: lc?.line, column: lc?.column, path: lc == nil ? path.dotted : nil)
+    }
+
+    /// The value at `path`, or an error naming the step that leads nowhere.
+    func value(at path: [PathComponent]) -> Result<Value, Diagnostic> {
+        var current = root
+        var walked: [PathComponent] = []
+        for step in path {
+            let next: Value?
+            switch (step, current) {
+            case (.key(let k), .dictionary(let d)): next = d[k]
+            case (.index(let i), .array(let a)): next = i < a.count ? a[i] : nil
+            default: next = nil
+            }
+            guard let next else {
+                let here = walked.isEmpty ? "the top level" : "'\(walked.dotted)'"
+                let hint: String
+                if case .dictionary(let d) = current { hint = " (keys there: \(d.keys.sorted().prefix(8).joined(separator: ", ")))" } else { hint = " (\(here) is \(current.typeName == "array" ? "an array" : "a \(current.typeName)"))" }
+                return .failure(Diagnostic(SourceLocation(file: display, path: nil), "key path '\(path.dotted)' leads nowhere: \(step) not found in \(here)\(hint)"))
+            }
+            walked.append(step)
+            current = next
+        }
+        return .success(current)
+    }
 }
 
 /// Reads a collection's dataset files and normalises their items.
@@ -44,54 +82,18 @@ public struct CollectionLoader: Sendable {
         var problems: [Diagnostic] = []
         var items: [Item] = []
         var slugOwners: [String: SourceLocation] = [:]
-        for file in config.dataFiles {
-            let display = "content/\(file)"
-            let relative: String
-            switch ContentPath.resolve(file) {
-            case .success(let r): relative = r
-            case .failure(let e): problems.append(Diagnostic(file: "site.yml", "collection '\(config.name)': data file \(e.message)")); continue
+        var meta: [String: Value] = [:]
+        let joins = loadJoins(config, problems: &problems)
+        for (fileIndex, file) in expand(config.dataFiles, of: "collection '\(config.name)'", problems: &problems).enumerated() {
+            guard let dataset = read(file, of: "collection '\(config.name)'", problems: &problems) else { continue }
+            let display = dataset.display
+            if fileIndex == 0 { meta = values(config, from: dataset, problems: &problems) }
+            func locate(_ path: [PathComponent]) -> SourceLocation { dataset.location(config.itemsPath + path) }
+            let list: Value
+            switch dataset.value(at: config.itemsPath) {
+            case .success(let v): list = v
+            case .failure(let d): problems.append(d); continue
             }
-            let data: Data
-            do { data = try content.read(relative) } catch {
-                problems.append(Diagnostic(file: display, "dataset of collection '\(config.name)' not found or unreadable: \(error.message)"))
-                continue
-            }
-            let isPlist = relative.lowercased().hasSuffix(".plist")
-            let root: Value
-            do {
-                root = isPlist ? try PropertyListReader.read(data, file: display) : try JSONReader.read(data, file: display)
-            } catch {
-                problems.append(error)
-                continue
-            }
-            func locate(_ path: [PathComponent]) -> SourceLocation {
-                let full = config.itemsPath + path
-                let lc = isPlist ? PropertyListReader.location(of: full, in: data) : JSONReader.location(of: full, in: data)
-                return SourceLocation(file: display, line: lc?.line, column: lc?.column, path: lc == nil ? full.dotted : nil)
-            }
-            // Follow the key path, naming the step that leads nowhere.
-            var list = root
-            var walked: [PathComponent] = []
-            var broken = false
-            for step in config.itemsPath {
-                let next: Value?
-                switch (step, list) {
-                case (.key(let k), .dictionary(let d)): next = d[k]
-                case (.index(let i), .array(let a)): next = i < a.count ? a[i] : nil
-                default: next = nil
-                }
-                guard let next else {
-                    let here = walked.isEmpty ? "the top level" : "'\(walked.dotted)'"
-                    var hint = ""
-                    if case .dictionary(let d) = list { hint = " (keys there: \(d.keys.sorted().prefix(8).joined(separator: ", ")))" } else { hint = " (\(here) is \(list.typeName == "array" ? "an array" : "a \(list.typeName)"))" }
-                    problems.append(Diagnostic(SourceLocation(file: display, path: nil), "key path '\(config.itemsPath.dotted)' leads nowhere: \(step) not found in \(here)\(hint)"))
-                    broken = true
-                    break
-                }
-                walked.append(step)
-                list = next
-            }
-            if broken { continue }
             guard case .array(let rawItems) = list else {
                 problems.append(Diagnostic(file: display, "expected a list of items at '\(config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted)', found a \(list.typeName)"))
                 continue
@@ -107,6 +109,9 @@ public struct CollectionLoader: Sendable {
                 }
                 // The original key of a renamed field, to locate it in the file.
                 func originalKey(_ name: String) -> String { config.rename.first { $0.value == name }?.key ?? name }
+                for (rule, records) in joins {
+                    if let v = fields[rule.on], v != .null, let record = records[TemplateText.plain(v)] { fields[rule.name] = record }
+                }
                 for (name, spec) in config.fields.sorted(by: { $0.key < $1.key }) {
                     guard let v = fields[name], v != .null else {
                         if let d = spec.defaultValue { fields[name] = d } else if spec.required {
@@ -170,7 +175,103 @@ public struct CollectionLoader: Sendable {
             }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
-        return LoadedCollection(config: config, items: items)
+        return LoadedCollection(config: config, items: items, meta: meta)
+    }
+
+    /// Data file patterns expanded against the content tree (a pattern without `*` is kept as
+    /// written, so that a missing file is reported by name).
+    func expand(_ patterns: [String], of owner: String, problems: inout [Diagnostic]) -> [String] {
+        var files: [String] = []
+        for pattern in patterns {
+            guard pattern.contains("*") else { files.append(pattern); continue }
+            let matches = content.datasets.filter { ContentPath.matches($0, pattern: pattern) }
+            if matches.isEmpty { problems.append(Diagnostic(file: "site.yml", "\(owner): data pattern '\(pattern)' matches no .json or .plist file under content/")) }
+            files += matches
+        }
+        return files
+    }
+
+    /// Reads and parses one dataset file; nil (with the problem recorded) when it cannot.
+    func read(_ file: String, of owner: String, problems: inout [Diagnostic]) -> DatasetFile? {
+        let display = "content/\(file)"
+        let relative: String
+        switch ContentPath.resolve(file) {
+        case .success(let r): relative = r
+        case .failure(let e): problems.append(Diagnostic(file: "site.yml", "\(owner): data file \(e.message)")); return nil
+        }
+        let data: Data
+        do { data = try content.read(relative) } catch {
+            problems.append(Diagnostic(file: display, "dataset of \(owner) not found or unreadable: \(error.message)"))
+            return nil
+        }
+        let isPlist = relative.lowercased().hasSuffix(".plist")
+        do {
+            let root = isPlist ? try PropertyListReader.read(data, file: display) : try JSONReader.read(data, file: display)
+            return DatasetFile(display: display, data: data, isPlist: isPlist, root: root)
+        } catch {
+            problems.append(error)
+            return nil
+        }
+    }
+
+    /// The collection's `meta` values: key paths into its first data file, then derivations.
+    func values(_ config: CollectionConfig, from dataset: DatasetFile, problems: inout [Diagnostic]) -> [String: Value] {
+        var meta: [String: Value] = [:]
+        for (name, rule) in config.meta {
+            switch rule {
+            case .path(let path):
+                switch dataset.value(at: path) {
+                case .success(let v): meta[name] = v
+                case .failure(let d): problems.append(Diagnostic(d.location, "meta value '\(name)' of collection '\(config.name)': \(d.message)"))
+                }
+            case .derived(let derivation):
+                switch derivation.apply(meta, language: language) {
+                case .success(let v): meta[name] = v
+                case .failure(let e): problems.append(Diagnostic(file: dataset.display, "meta value '\(name)' of collection '\(config.name)': \(e.message)"))
+                }
+            }
+        }
+        return meta
+    }
+
+    /// Each join's records by the text of their key; a record without the key or a key that two
+    /// records share is an error at its place in its file.
+    func loadJoins(_ config: CollectionConfig, problems: inout [Diagnostic]) -> [(JoinRule, [String: Value])] {
+        config.joins.map { rule in
+            let owner = "join '\(rule.name)' of collection '\(config.name)'"
+            var records: [String: Value] = [:]
+            var owners: [String: SourceLocation] = [:]
+            for file in expand(rule.dataFiles, of: owner, problems: &problems) {
+                guard let dataset = read(file, of: owner, problems: &problems) else { continue }
+                let found: Value
+                switch dataset.value(at: rule.itemsPath) {
+                case .success(let v): found = v
+                case .failure(let d): problems.append(d); continue
+                }
+                let list: [(Value, [PathComponent])]
+                if case .array(let a) = found { list = a.enumerated().map { ($1, rule.itemsPath + [.index($0)]) } } else { list = [(found, rule.itemsPath)] }
+                for (record, path) in list {
+                    guard case .dictionary(let d) = record else {
+                        problems.append(Diagnostic(dataset.location(path), "\(owner): expected a record (a dictionary), found a \(record.typeName)"))
+                        continue
+                    }
+                    guard let k = d[rule.key], k != .null else {
+                        problems.append(Diagnostic(dataset.location(path), "\(owner): the record has no key field '\(rule.key)'"))
+                        continue
+                    }
+                    let key = TemplateText.plain(k)
+                    let here = dataset.location(path + [.key(rule.key)])
+                    if let first = owners[key] {
+                        let there = first.line.map { "\(first.file):\($0)" + (first.column.map { ":\($0)" } ?? "") } ?? "\(first.file) \(first.path ?? "")"
+                        problems.append(Diagnostic(here, "\(owner): key '\(key)' is also the key of the record at \(there)"))
+                        continue
+                    }
+                    owners[key] = here
+                    records[key] = record
+                }
+            }
+            return (rule, records)
+        }
     }
 
     private func image(_ ref: String, rule: ImageRule, fields: [String: Value], at: SourceLocation, cache: ImageSizeCache) throws(Diagnostic) -> ImageInfo {

@@ -99,6 +99,28 @@ public enum LayoutConfig: Sendable, Hashable {
     case list
 }
 
+/// A collection-wide value from outside the item list (e.g. the date a ranking is for).
+public enum MetaRule: Sendable {
+    /// A key path into the collection's first data file.
+    case path([PathComponent])
+    /// Computed from the meta values before it.
+    case derived(Derivation)
+}
+
+/// Records from other files attached to each item by a shared key (e.g. movie details by `movieCd`).
+public struct JoinRule: Sendable {
+    /// The item field that receives the matching record.
+    public var name: String
+    /// Files relative to `content/`; `*` matches within one path segment.
+    public var dataFiles: [String]
+    /// Where the record (or a list of records) sits inside each file.
+    public var itemsPath: [PathComponent]
+    /// The joined records' key field.
+    public var key: String
+    /// The item field matched against `key`.
+    public var on: String
+}
+
 /// One collection: a dataset turned into a list page (paginated) and a page per item.
 public struct CollectionConfig: Sendable {
     public var name: String
@@ -115,6 +137,10 @@ public struct CollectionConfig: Sendable {
     public var pageSize: Int?
     /// Computed fields, in declaration order (a derivation may use an earlier one).
     public var derived: [(name: String, derivation: Derivation)]
+    /// Values from outside the item list, in declaration order.
+    public var meta: [(name: String, rule: MetaRule)] = []
+    /// Records joined into each item before its fields are checked and derived.
+    public var joins: [JoinRule] = []
     public var images: ImageRule?
     public var layout: LayoutConfig
     public var listTemplate: String
@@ -253,7 +279,7 @@ public struct SiteConfig: Sendable {
     static func parseCollection(name: String, node: Node, file: String) throws(Diagnostic) -> (CollectionConfig?, [Diagnostic]) {
         let c = try ConfigNode(node, file: file, path: "collections.\(name)")
         var problems = c.unknownKeys(["title", "description", "data", "items", "rename", "fields", "slug", "sort", "pageSize",
-                                      "derived", "images", "layout", "list", "detail", "card"])
+                                      "derived", "meta", "join", "images", "layout", "list", "detail", "card"])
         func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
             do { return try body() } catch { problems.append(error); return nil }
         }
@@ -309,6 +335,31 @@ public struct SiteConfig: Sendable {
             if let d = attempt({ () throws(Diagnostic) in try parseDerivation(n, key: "\(c.key("derived")).\(dname)", file: file) }) { derived.append((dname, d)) }
         }
 
+        var meta: [(String, MetaRule)] = []
+        for (mname, n) in attempt({ () throws(Diagnostic) in try c.entries("meta") }) ?? [] {
+            let key = "\(c.key("meta")).\(mname)"
+            if case .scalar(let s) = n {
+                if let path = KeyPath.parse(s.string), !path.isEmpty { meta.append((mname, .path(path))) } else {
+                    problems.append(c.error(n, "'\(key)' must be a key path into the data file, like boxOfficeResult.showRange, or a derivation"))
+                }
+            } else if let d = attempt({ () throws(Diagnostic) in try parseDerivation(n, key: key, file: file) }) {
+                meta.append((mname, .derived(d)))
+            }
+        }
+
+        var joins: [JoinRule] = []
+        for (jname, n) in attempt({ () throws(Diagnostic) in try c.entries("join") }) ?? [] {
+            guard let j = attempt({ () throws(Diagnostic) in try ConfigNode(n, file: file, path: "\(c.key("join")).\(jname)") }) else { continue }
+            problems += j.unknownKeys(["data", "items", "key", "on"])
+            let files = (attempt { () throws(Diagnostic) in try j.strings("data") } ?? nil) ?? []
+            if files.isEmpty { problems.append(j.error(n, "missing required key '\(j.key("data"))' (the files to join, relative to content/; * matches within a folder)")) }
+            let pathText = (attempt { () throws(Diagnostic) in try j.string("items") } ?? nil) ?? ""
+            guard let path = KeyPath.parse(pathText) else { problems.append(j.error(j.raw("items") ?? n, "'\(j.key("items"))' is not a key path like 'movieInfoResult.movieInfo'")); continue }
+            guard let key = attempt({ () throws(Diagnostic) in try j.requiredString("key") }) else { continue }
+            let on = (attempt { () throws(Diagnostic) in try j.string("on") } ?? nil) ?? key
+            joins.append(JoinRule(name: jname, dataFiles: files, itemsPath: path, key: key, on: on))
+        }
+
         var images: ImageRule? = nil
         if let i = attempt({ () throws(Diagnostic) in try c.child("images") }), let i {
             problems += i.unknownKeys(["fields", "external", "width", "height"])
@@ -355,12 +406,14 @@ public struct SiteConfig: Sendable {
                               image: attempt { () throws(Diagnostic) in try k.string("image") } ?? nil)
         }
         guard let data, let itemsPath, let slug else { return (nil, problems) }
-        let collection = CollectionConfig(
+        var collection = CollectionConfig(
             name: name, title: (attempt { () throws(Diagnostic) in try c.string("title") } ?? nil) ?? name,
             description: attempt { () throws(Diagnostic) in try c.string("description") } ?? nil,
             dataFiles: data, itemsPath: itemsPath, rename: rename, fields: fields, slug: slug, sort: sort,
             pageSize: pageSize, derived: derived, images: images, layout: layout,
             listTemplate: listTemplate, listURL: listURL, detailTemplate: detailTemplate, detailURL: detailURL, card: card)
+        collection.meta = meta
+        collection.joins = joins
         return (collection, problems)
     }
 
@@ -410,26 +463,31 @@ public struct SiteConfig: Sendable {
 
     static func parseDerivation(_ n: Node, key: String, file: String) throws(Diagnostic) -> Derivation {
         let m = try ConfigNode(n, file: file, path: key)
-        if let bad = m.unknownKeys(["from", "format", "template", "input", "output", "separator"]).first { throw bad }
+        if let bad = m.unknownKeys(["from", "format", "template", "input", "output", "separator", "equals", "field"]).first { throw bad }
         if let t = try m.string("template") {
             guard m.raw("from") == nil, m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'template' or 'from' with 'format'") }
             return .template(t)
         }
         let from = try m.requiredString("from")
-        let format = try m.requiredString("format")
+        if let value = try m.string("equals") {
+            guard m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'equals' or 'format'") }
+            return .equals(from: from, value: value)
+        }
+        guard let format = try m.string("format") else { return .copy(from: from) }
         switch format {
         case "thousands": return .thousands(from: from)
         case "abs": return .absolute(from: from)
         case "sign": return .sign(from: from)
         case "slug": return .slug(from: from)
         case "list": return .list(from: from, separator: try m.string("separator") ?? ",")
+        case "join": return .join(from: from, field: try m.string("field"), separator: try m.string("separator") ?? ", ")
         case "date":
             let input = DateFormat(try m.string("input") ?? "YYYY-MM-DD")
             let output = DateFormat(try m.string("output") ?? "YYYY-MM-DD")
             guard input.canParse else { throw m.error(m.raw("input") ?? n, "'\(key).input' must name YYYY, MM and DD (found '\(input)')") }
             return .date(from: from, input: input, output: output)
         default:
-            throw m.error(m.raw("format") ?? n, "'\(key).format' must be one of thousands, date, abs, sign, list, slug (found '\(format)')")
+            throw m.error(m.raw("format") ?? n, "'\(key).format' must be one of thousands, date, abs, sign, list, join, slug (found '\(format)')")
         }
     }
 

@@ -80,6 +80,28 @@ public struct ContentTree: Sendable {
 
 /// References from data to files under `content/` ("bounties/images/luffy.jpg").
 public enum ContentPath {
+    /// Whether `path` matches `pattern`, where `*` stands for any run of characters within one
+    /// path segment: `boxoffice/movies/*.json`.
+    public static func matches(_ path: String, pattern: String) -> Bool {
+        let p = pattern.split(separator: "/", omittingEmptySubsequences: false)
+        let s = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard p.count == s.count else { return false }
+        return zip(p, s).allSatisfy { segment($0.1, matches: $0.0) }
+    }
+
+    static func segment(_ text: Substring, matches pattern: Substring) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return text == pattern }
+        guard text.hasPrefix(parts[0]), text.dropFirst(parts[0].count).hasSuffix(parts[parts.count - 1]),
+              text.count >= parts[0].count + parts[parts.count - 1].count else { return false }
+        var rest = text.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
+        for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
+            guard let r = rest.range(of: middle) else { return false }
+            rest = rest[r.upperBound...]
+        }
+        return true
+    }
+
     /// The normalised relative path, or a message saying why the reference is refused: absolute
     /// paths, NUL bytes, and `..` that leaves `content/` (also when percent-encoded).
     public static func resolve(_ reference: String, from directory: String = "") -> Result<String, CoreError> {

@@ -49,7 +49,7 @@ public enum BuiltinTheme {
     {{#collections}}<li class="app" data-item="{{name}}"><a href="{{url}}"><span class="app-title">{{title}}</span>{{#description}}<span class="app-description">{{description}}</span>{{/description}}<span class="app-count">{{countText}}</span></a></li>
     {{/collections}}
     </ul>
-    {{#notes.0}}<section class="prose home-notes"><h2><a href="{{site.notesURL}}">{{site.notesTitle}}</a></h2><ul>{{#notes}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/notes}}</ul></section>{{/notes.0}}
+    {{^empty(notes)}}<section class="prose home-notes"><h2><a href="{{site.notesURL}}">{{site.notesTitle}}</a></h2><ul>{{#notes}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/notes}}</ul></section>{{/empty(notes)}}
     {{/content}}
     {{/base}}
 
@@ -159,6 +159,7 @@ public enum BuiltinTheme {
     body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.5 var(--font); overflow-wrap: anywhere; }
     img { max-width: 100%; height: auto; }
     a { color: var(--accent); }
+    .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     .skip-link { position: absolute; left: -10000px; top: 0; }
     .skip-link:focus { left: 8px; top: 8px; z-index: 10; background: var(--bg); padding: 4px 8px; }
     .site-header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 16px; padding: 12px 16px; border-bottom: 1px solid var(--line); }

@@ -59,12 +59,36 @@ import Testing
         let fields: [String: Value] = ["name": .string("luffy"), "inten": .string("-3"), "cast": .string("A, B ,, C")]
         #expect(Derivation.template("images/{name}.jpg").apply(fields, language: "ko") == .success(.string("images/luffy.jpg")))
         #expect(Derivation.template("images/{name}.jpg").inputs == ["name"])
-        #expect(Derivation.sign(from: "inten").apply(fields, language: "ko") == .success(.string("down")))
+        let down: Value = .dictionary(["name": .string("down"), "down": .bool(true)])
+        #expect(Derivation.sign(from: "inten").apply(fields, language: "ko") == .success(down))
+        let same: Value = .dictionary(["name": .string("same"), "same": .bool(true)])
+        #expect(Derivation.sign(from: "n").apply(["n": .string("0")], language: "ko") == .success(same))
         #expect(Derivation.absolute(from: "inten").apply(fields, language: "ko") == .success(.int(3)))
         #expect(Derivation.list(from: "cast", separator: ",").apply(fields, language: "ko") == .success(.array([.string("A"), .string("B"), .string("C")])))
         #expect(Slug.make("Luffy D. Monkey!") == "luffy-d-monkey")
         #expect(Slug.make("오징어 게임") == "오징어-게임")
         #expect(Slug.make("Café Crème") == "café-crème")
+    }
+
+    @Test func copyEqualsJoinAndKeyPaths() {
+        let info: Value = .dictionary([
+            "directors": .array([.dictionary(["peopleNm": .string("가")]), .dictionary(["peopleNm": .string("나")])]),
+            "genres": .array([.string("액션"), .string(""), .string("드라마")]),
+            "openDt": .string("20250105"),
+        ])
+        let fields: [String: Value] = ["info": info, "status": .string("NEW"), "urls": .dictionary(["small": .string("a.jpg")])]
+        #expect(Derivation.copy(from: "urls.small").apply(fields, language: "ko") == .success(.string("a.jpg")))
+        #expect(Derivation.copy(from: "urls.large").apply(fields, language: "ko") == .success(.null))
+        #expect(Derivation.equals(from: "status", value: "NEW").apply(fields, language: "ko") == .success(.bool(true)))
+        #expect(Derivation.equals(from: "status", value: "OLD").apply(fields, language: "ko") == .success(.bool(false)))
+        #expect(Derivation.equals(from: "missing", value: "NEW").apply(fields, language: "ko") == .success(.bool(false)))
+        #expect(Derivation.join(from: "info.directors", field: "peopleNm", separator: ", ").apply(fields, language: "ko") == .success(.string("가, 나")))
+        #expect(Derivation.join(from: "info.genres", field: nil, separator: " · ").apply(fields, language: "ko") == .success(.string("액션 · 드라마")))
+        #expect(Derivation.join(from: "status", field: nil, separator: ", ").apply(fields, language: "ko") == .failure(CoreError("field 'status' is not a list: \"NEW\"")))
+        let opened = Derivation.date(from: "info.openDt", input: DateFormat("YYYYMMDD"), output: DateFormat("YYYY.MM.DD"))
+        #expect(opened.apply(fields, language: "ko") == .success(.string("2025.01.05")))
+        #expect(Derivation.template("{info.directors.1.peopleNm}!").apply(fields, language: "ko") == .success(.string("나!")))
+        #expect(Derivation.lookup("info.directors.5.peopleNm", in: fields) == nil)
     }
 
     @Test func unsafeSegments() {

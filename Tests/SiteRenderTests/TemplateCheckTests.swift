@@ -27,6 +27,12 @@ import SiteCore
         #expect(lib.check(using: Array(names).sorted(), knownNames: pageNames).isEmpty)
     }
 
+    @Test func transformsAreCheckedByTheNameTheyRead() throws {
+        let lib = try library(["page": "{{^empty(items)}}<ul>{{#items}}{{name}}{{/items}}</ul>{{/empty(items)}}{{#first(things)}}x{{/first(things)}}"])
+        let problems = lib.check(using: ["page"], knownNames: known).map(\.description)
+        #expect(problems == ["templates/page.mustache:1:72: error: unknown name 'things': no page, item or note provides it"], "\(problems)")
+    }
+
     @Test func missingPartialIsAnErrorAtItsTag() throws {
         let lib = try library(["page": "<p>{{title}}</p>\n  {{>nav}}"])
         #expect(lib.check(using: ["page"], knownNames: known).map(\.description) == [
