@@ -201,7 +201,7 @@ def windy_garden(w, h, rng):
         d.ellipse(circle(x, y, r), fill=rng.choice(((244, 140, 170), (250, 230, 120), (250, 250, 250), (200, 130, 220))))
     for _ in range(22):                                             # petals on the wind
         x, y = rng.uniform(0, w), rng.uniform(h * 0.05, h * 0.6)
-        a = rng.uniform(0, math.pi)
+        rng.uniform(0, math.pi)                                     # unused draw, kept so the seeded scene stays as it is
         r = u * 0.012
         d.ellipse(box(x - r, y - r * 0.5, x + r, y + r * 0.5), fill=(246, 160, 186))
     tx, ty = w * 0.78, h * 0.62                                     # a lone tree bent by the wind
@@ -471,7 +471,6 @@ def neon_harbor(w, h, rng):
         bw, bh = rng.uniform(16, 44), h * rng.uniform(0.15, 0.5)
         towers.append((x, bw, bh, rng.choice(neon)))
         x += bw + rng.uniform(2, 10)
-    img_sky = img.copy()
     for x, bw, bh, col in towers:
         d.rectangle(box(x, water - bh, x + bw, water), fill=(24, 14, 44))
         d.line(pts((x, water - bh), (x + bw, water - bh)), fill=col, width=s(1.6))
