@@ -19,26 +19,14 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from drawkit import SCALE, s, box, pts, mix, darker, lighter
+
 WIDTH, HEIGHT = 420, 600          # 7:10 portrait card
-SCALE = 2                          # drawn at twice the size, then downsampled, for smooth edges
 PORTRAIT = (42, 108, 378, 486)     # the picture's frame on the card, in card pixels
 OUT = Path(__file__).resolve().parent.parent / "content" / "bounties" / "images"
 
 PARCHMENT = (231, 212, 170)
 INK = (66, 40, 24)
-
-
-def s(v):
-    """Card pixels to drawing pixels."""
-    return int(round(v * SCALE))
-
-
-def box(x0, y0, x1, y1):
-    return [s(x0), s(y0), s(x1), s(y1)]
-
-
-def pts(*xy):
-    return [(s(x), s(y)) for x, y in xy]
 
 
 def font(size, bold=True):
@@ -56,18 +44,6 @@ def font(size, bold=True):
         return ImageFont.load_default(size)
     except TypeError:  # Pillow < 10.1 has only the small bitmap font
         return ImageFont.load_default()
-
-
-def mix(a, b, t):
-    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
-
-
-def darker(c, t=0.25):
-    return mix(c, (0, 0, 0), t)
-
-
-def lighter(c, t=0.25):
-    return mix(c, (255, 255, 255), t)
 
 
 # --- the card -------------------------------------------------------------------------------

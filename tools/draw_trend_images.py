@@ -24,40 +24,14 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-SCALE = 2                          # drawn at twice the size, then downsampled, for smooth edges
+from drawkit import SCALE, s, box, circle, pts, mix, darker, lighter, ridge, fill_below, glow, veil
+
 POSTER = (300, 450)
 BACKDROP = (960, 540)
 ROOT = Path(__file__).resolve().parent.parent / "content" / "trends"
 
 
-# --- helpers (coordinates are in output pixels; the drawing surface is SCALE times larger) ----
-
-def s(v):
-    return int(round(v * SCALE))
-
-
-def box(x0, y0, x1, y1):
-    return [s(x0), s(y0), s(x1), s(y1)]
-
-
-def circle(x, y, r):
-    return box(x - r, y - r, x + r, y + r)
-
-
-def pts(*xy):
-    return [(s(x), s(y)) for x, y in xy]
-
-
-def mix(a, b, t):
-    return tuple(int(round(a[i] + (b[i] - a[i]) * t)) for i in range(3))
-
-
-def darker(c, t=0.25):
-    return mix(c, (0, 0, 0), t)
-
-
-def lighter(c, t=0.25):
-    return mix(c, (255, 255, 255), t)
+# --- helpers of this tool (the shared ones are in drawkit.py) -------------------------------
 
 
 def gradient(w, h, stops):
@@ -77,49 +51,8 @@ def gradient(w, h, stops):
     return line.resize((s(w), s(h)), Image.BILINEAR)
 
 
-class _Opaque:
-    """An ImageDraw for masks whose shapes are filled with 255 unless told otherwise."""
-
-    def __init__(self, d):
-        self._d = d
-
-    def __getattr__(self, name):
-        method = getattr(self._d, name)
-
-        def call(*args, **kwargs):
-            kwargs.setdefault("fill", 255)
-            return method(*args, **kwargs)
-        return call
-
-
-def veil(img, colour, draw, alpha=1.0, blur=0):
-    """Paints colour through a mask drawn by draw(d), optionally blurred and faded."""
-    mask = Image.new("L", img.size, 0)
-    draw(_Opaque(ImageDraw.Draw(mask)))
-    if blur:
-        mask = mask.filter(ImageFilter.GaussianBlur(s(blur)))
-    if alpha < 1:
-        mask = mask.point(lambda v: int(v * alpha))
-    img.paste(colour, (0, 0, img.size[0], img.size[1]), mask)
-
-
 def band(img, w, y0, y1, stops):
     img.paste(gradient(w, y1 - y0, stops), (0, s(y0)))
-
-
-def ridge(w, left, right, rough, rng, levels=7):
-    """A hill or mountain line by midpoint displacement: [(x, y), …] from x=0 to x=w."""
-    ys = [left, right]
-    r = rough
-    for _ in range(levels):
-        nxt = []
-        for a, b in zip(ys, ys[1:]):
-            nxt += [a, (a + b) / 2 + rng.uniform(-r, r)]
-        nxt.append(ys[-1])
-        ys = nxt
-        r *= 0.55
-    n = len(ys) - 1
-    return [(w * i / n, y) for i, y in enumerate(ys)]
 
 
 def waves(w, base, parts, rng, step=4):
@@ -131,19 +64,11 @@ def waves(w, base, parts, rng, step=4):
     return out
 
 
-def fill_below(d, line, bottom, fill):
-    d.polygon(pts(*(line + [(line[-1][0], bottom), (line[0][0], bottom)])), fill=fill)
-
-
 def stars(d, w, h, n, rng, colour=(255, 255, 240), top=0):
     for _ in range(n):
         x, y = rng.uniform(0, w), rng.uniform(top, h)
         r = rng.choice((0.5, 0.7, 0.8, 1.0, 1.4))
         d.ellipse(circle(x, y, r), fill=mix(colour, (80, 90, 140), rng.uniform(0, 0.5)))
-
-
-def glow(img, x, y, r, colour, alpha=0.6):
-    veil(img, colour, lambda m: m.ellipse(circle(x, y, r)), alpha=alpha, blur=r * 0.5)
 
 
 # --- the scenes -----------------------------------------------------------------------------
