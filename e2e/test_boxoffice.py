@@ -104,7 +104,7 @@ def test_movie_page_joins_the_movie_info(browser, base_url, code):
     if info.get("movieNmEn"):
         assert page["en"] == info["movieNmEn"]
     facts = page["facts"]
-    assert facts["감독"] == ", ".join(d["peopleNm"] for d in info["directors"]) or facts["감독"] == "정보 없음"
+    assert facts["감독"] == (", ".join(d["peopleNm"] for d in info["directors"]) or "정보 없음")
     assert facts["제작연도"] == info["prdtYear"]
     o = info["openDt"]
     assert facts["개봉일"] == f"{o[:4]}.{o[4:6]}.{o[6:]}"

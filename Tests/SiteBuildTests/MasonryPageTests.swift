@@ -84,6 +84,18 @@ import Testing
         #expect(try site.read("public/pins/index.html").contains("<img src=\"https://img.example/0.jpg\" width=\"400\" height=\"600\""))
     }
 
+    @Test func cssNumbersHaveNoExponentAndNoTrailingZeros() {
+        #expect(LayoutStyles.number(29) == "29")
+        #expect(LayoutStyles.number(127.875) == "127.875")
+        #expect(LayoutStyles.number(0.1 + 0.2) == "0.3")
+        #expect(LayoutStyles.number(1e-7, decimals: 6) == "0")
+        #expect(LayoutStyles.number(0.0000125, decimals: 6) == "0.000013")
+        #expect(LayoutStyles.number(-6.5) == "-6.5")
+        #expect(LayoutStyles.number(-0.00001) == "0")
+        #expect(LayoutStyles.number(.nan) == "0")
+        #expect(LayoutStyles.px(12) == "12px")
+    }
+
     @Test func exampleStreamIsRoundRobinInDataOrder() throws {
         let site = try Fixture.exampleSite()
         defer { site.remove() }
