@@ -56,7 +56,7 @@ enum PageContext {
     static let pageNames: Set<String> = [
         "site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
         "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name", "value",
-        "number", "current", "layoutStyle", "meta", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
+        "number", "current", "layoutStyle", "meta", "related", "data", "search", "icon", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
     ]
 }
 

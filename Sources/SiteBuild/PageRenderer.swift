@@ -31,6 +31,15 @@ final class PageRenderer: @unchecked Sendable {
             let c = prepared[ci]
             prepared[ci].itemContexts = c.loaded.items.indices.map { Self.itemContext(c, $0, root: root) }
         }
+        // Related lists hold the other collection's plain item contexts (no related lists of their
+        // own), so collections that point at each other cannot nest without end.
+        let plain = prepared
+        for ci in prepared.indices where !prepared[ci].config.related.isEmpty {
+            let lists = Self.relatedLists(prepared[ci], in: plain)
+            for i in prepared[ci].itemContexts.indices where !lists[i].isEmpty {
+                prepared[ci].itemContexts[i]["related"] = lists[i]
+            }
+        }
         self.collections = prepared
     }
 
@@ -40,12 +49,13 @@ final class PageRenderer: @unchecked Sendable {
         case detail(collection: Int, item: Int)
         case notesList(page: Int)
         case note(Int)
+        case page(Int)
     }
 
     var notePages: [PageSlice] { Pagination.pages(itemCount: standaloneNotes.count, pageSize: 50) }
 
     func jobs() -> [Job] {
-        var jobs: [Job] = [.home, .notFound]
+        var jobs: [Job] = [.home, .notFound] + config.pages.indices.map { Job.page($0) }
         for (ci, c) in collections.enumerated() {
             for p in c.pages.indices { jobs.append(.list(collection: ci, page: p)) }
             if c.config.detailURL != nil { for i in c.loaded.items.indices { jobs.append(.detail(collection: ci, item: i)) } }
@@ -79,6 +89,7 @@ final class PageRenderer: @unchecked Sendable {
     /// Every page's absolute URL for the sitemap, in a stable order.
     func sitemapURLs() -> [(loc: String, lastModified: String?)] {
         var urls: [(String, String?)] = [(config.baseURL.absolute(root), nil)]
+        for p in config.pages { urls.append((config.baseURL.absolute(config.baseURL.path(p.url)), nil)) }
         for c in collections {
             for p in c.listPaths { urls.append((config.baseURL.absolute(config.baseURL.path(p)), nil)) }
             for i in c.order { if let u = c.itemURLs[i] { urls.append((config.baseURL.absolute(u), nil)) } }
@@ -99,10 +110,9 @@ final class PageRenderer: @unchecked Sendable {
     func page(_ job: Job) -> (String, String, [String: Any], String) {
         switch job {
         case .home:
-            let cols: [[String: Any]] = collections.map { c in
-                var d: [String: Any] = ["name": c.config.name, "title": c.config.title, "url": config.baseURL.path(c.config.listURL),
-                                        "count": c.loaded.items.count, "countText": countText(c.loaded.items.count)]
-                if let desc = c.config.description { d["description"] = desc }
+            let cols: [[String: Any]] = collections.filter(\.config.menu).map { c in
+                var d = collectionContext(c)
+                d["countText"] = countText(c.loaded.items.count)
                 return d
             }
             var ctx = base(title: config.title, path: root, section: nil)
@@ -146,6 +156,17 @@ final class PageRenderer: @unchecked Sendable {
             if pos > 0 { ctx["prev"] = c.itemContexts[c.order[pos - 1]] }
             if pos + 1 < c.order.count { ctx["next"] = c.itemContexts[c.order[pos + 1]] }
             return (c.config.detailTemplate ?? "detail", path, ctx, "\(item.source.file) \(item.source.path ?? "")")
+        case .page(let n):
+            let p = config.pages[n]
+            let path = config.baseURL.path(p.url)
+            var ctx = base(title: p.title, path: path, section: p.section)
+            if let d = p.description { ctx["page"] = pageContext(title: p.title, path: path, description: d) }
+            ctx["data"] = Dictionary(uniqueKeysWithValues: collections.map { c in
+                var d = collectionContext(c)
+                d["items"] = c.order.map { c.itemContexts[$0] }
+                return (c.config.name, d as Any)
+            })
+            return (p.template, path, ctx, "page '\(p.name)'")
         case .notesList(let p):
             let slice = notePages[p]
             let path = notesListPath(slice.number)
@@ -167,7 +188,7 @@ final class PageRenderer: @unchecked Sendable {
     }
 
     func base(title: String, path: String, section: String?) -> [String: Any] {
-        var sections: [[String: Any]] = collections.map { c in
+        var sections: [[String: Any]] = collections.filter(\.config.menu).map { c in
             ["title": c.config.title, "url": config.baseURL.path(c.config.listURL), "current": c.config.name == section]
         }
         if !standaloneNotes.isEmpty {
@@ -200,6 +221,8 @@ final class PageRenderer: @unchecked Sendable {
                                 "count": c.loaded.items.count]
         if let desc = c.config.description { d["description"] = desc }
         if !c.loaded.meta.isEmpty { d["meta"] = c.loaded.meta.compactMapValues(PageContext.mustache) }
+        if let s = c.config.search { d["search"] = config.baseURL.path(s.url) }
+        if let icon = c.loaded.icon { d["icon"] = PageContext.image(icon, root: root) }
         return d
     }
 
@@ -243,6 +266,40 @@ final class PageRenderer: @unchecked Sendable {
         return d
     }
 
+    /// For each item of `c`, its related lists by rule name (empty when no rule matches anything).
+    static func relatedLists(_ c: CollectionPages, in all: [CollectionPages]) -> [[String: Any]] {
+        var lists = [[String: Any]](repeating: [:], count: c.loaded.items.count)
+        for rule in c.config.related {
+            guard let other = all.first(where: { $0.config.name == rule.collection }) else { continue }
+            var byKey: [String: [Int]] = [:]
+            for i in other.order {
+                for k in Self.keys(rule.via, of: other.loaded.items[i]) { byKey[k, default: []].append(i) }
+            }
+            for (i, item) in c.loaded.items.enumerated() {
+                let matches = Self.keys(rule.key, of: item).flatMap { byKey[$0] ?? [] }
+                if !matches.isEmpty { lists[i][rule.name] = matches.map { other.itemContexts[$0] } }
+            }
+        }
+        return lists
+    }
+
+    /// The texts an item holds at `path`: one for a value, one per element for a list.
+    static func keys(_ path: String, of item: Item) -> [String] {
+        if path == "slug" { return [item.slug] }
+        switch Derivation.lookup(path, in: item.fields) {
+        case nil, .null?, .dictionary?: return []
+        case .array(let a)?: return a.compactMap { v in v == .null ? nil : TemplateText.plain(v) }
+        case let v?: return [TemplateText.plain(v)]
+        }
+    }
+
+    /// A card's title (the configured field, else `title`, else `name`, else the slug) and subtitle.
+    static func cardTexts(_ c: CollectionPages, _ item: Item) -> (title: String, subtitle: String?) {
+        let titleField = c.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
+        let subtitle = c.config.card.subtitle.flatMap { item.fields[$0] }.flatMap { $0 == .null ? nil : TemplateText.plain($0) }
+        return (TemplateText.plain(item.fields[titleField] ?? .string(item.slug)), subtitle)
+    }
+
     static func itemContext(_ c: CollectionPages, _ i: Int, root: String) -> [String: Any] {
         let item = c.loaded.items[i]
         var d = item.fields.compactMapValues(PageContext.mustache)
@@ -256,9 +313,9 @@ final class PageRenderer: @unchecked Sendable {
         // must not turn into a link to a page that does not exist).
         d["slug"] = item.slug
         d["url"] = c.itemURLs[i] ?? false
-        let titleField = c.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
-        var card: [String: Any] = ["title": TemplateText.plain(item.fields[titleField] ?? .string(item.slug))]
-        if let s = c.config.card.subtitle, let v = item.fields[s], v != .null { card["subtitle"] = TemplateText.plain(v) }
+        let texts = cardTexts(c, item)
+        var card: [String: Any] = ["title": texts.title]
+        if let s = texts.subtitle { card["subtitle"] = s }
         if let f = c.config.cardImageField, let img = images[f] { card["image"] = img }
         d["card"] = card
         d["fieldList"] = item.fields.keys.sorted().compactMap { k -> [String: Any]? in

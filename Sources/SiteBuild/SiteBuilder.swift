@@ -128,7 +128,11 @@ public enum SiteBuilder {
             PageContext.collectNames(of: c.loaded.meta, into: &known)
         }
         for n in notes { PageContext.collectNames(of: n.fields, into: &known) }
-        var used = ["home", "404"]
+        for c in config.collections {
+            known.insert(c.name)
+            for r in c.related { known.insert(r.name) }
+        }
+        var used = ["home", "404"] + config.pages.map(\.template)
         for c in pagesByCollection { used.append(c.config.listTemplate); if let d = c.config.detailTemplate { used.append(d) } }
         if !standalone.isEmpty { used += [config.notes.template, config.notes.listTemplate] }
         problems += templates.check(using: used, knownNames: known)
@@ -171,6 +175,11 @@ public enum SiteBuilder {
                     try stage.copy(userAssets.appendingPathComponent(rel), to: "assets/\(rel)", source: "templates/assets/\(rel)")
                     files += 1
                 }
+            }
+            for c in pagesByCollection {
+                guard let rule = c.config.search else { continue }
+                try stage.write(try SearchIndex.json(c, rule: rule, root: config.baseURL.root), to: String(rule.url.dropFirst()), source: "search index of '\(c.config.name)'")
+                files += 1
             }
             for file in Sitemap.files(urls: renderer.sitemapURLs(), indexBase: config.baseURL.description) {
                 try stage.write(file.xml, to: file.name, source: "sitemap")

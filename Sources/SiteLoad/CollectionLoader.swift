@@ -29,6 +29,8 @@ public struct LoadedCollection: Sendable {
     public var items: [Item]
     /// The collection's `meta` values (from outside the item list).
     public var meta: [String: Value] = [:]
+    /// The collection's home-page icon, sized.
+    public var icon: ImageInfo?
 }
 
 /// A dataset file read into a value, with the means to locate key paths in it.
@@ -174,8 +176,17 @@ public struct CollectionLoader: Sendable {
                 items.append(Item(slug: slug, fields: fields, images: images, source: SourceLocation(file: display, path: "[\(index)]")))
             }
         }
+        var icon: ImageInfo? = nil
+        if let ref = config.icon {
+            let at = SourceLocation(file: SiteConfig.fileName, path: "collections.\(config.name).icon")
+            do {
+                icon = try image(ref, rule: ImageRule(fields: [], external: false, widthField: nil, heightField: nil), fields: [:], at: at, cache: imageSizes)
+            } catch { problems.append(error) }
+        }
         if !problems.isEmpty { throw Diagnostics(problems) }
-        return LoadedCollection(config: config, items: items, meta: meta)
+        var loaded = LoadedCollection(config: config, items: items, meta: meta)
+        loaded.icon = icon
+        return loaded
     }
 
     /// Data file patterns expanded against the content tree (a pattern without `*` is kept as

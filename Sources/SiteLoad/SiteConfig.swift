@@ -151,6 +151,14 @@ public struct CollectionConfig: Sendable {
     public var detailURL: String?
     /// Which fields a card shows as its title, subtitle and image (the built-in theme's cards).
     public var card: CardFields
+    /// Lists of other collections' items attached to each item.
+    public var related: [RelatedRule] = []
+    /// The static search index written for this collection, if any.
+    public var search: SearchRule?
+    /// An image (relative to `content/`) for the collection's tile on the home page.
+    public var icon: String?
+    /// false: left out of the navigation and the home page (a collection reached from other pages).
+    public var menu: Bool = true
 
     /// The image a card shows: `card.image`, else the first image field.
     public var cardImageField: String? { card.image ?? images?.fields.first }
@@ -183,6 +191,8 @@ public struct SiteConfig: Sendable {
     public var description: String?
     public var collections: [CollectionConfig]
     public var notes: NotesConfig
+    /// Pages of their own, rendered from templates with every collection at hand.
+    public var pages: [PageConfig] = []
 
     public static let fileName = "site.yml"
 
@@ -206,7 +216,7 @@ public struct SiteConfig: Sendable {
             do { return try body() } catch { problems.append(error); return nil }
         }
         guard let top = attempt({ () throws(Diagnostic) in try ConfigNode(root, file: file, path: "") }) else { throw Diagnostics(problems) }
-        problems += top.unknownKeys(["title", "baseURL", "language", "description", "collections", "notes"])
+        problems += top.unknownKeys(["title", "baseURL", "language", "description", "collections", "notes", "pages"])
 
         let title = attempt { () throws(Diagnostic) in try top.requiredString("title") } ?? ""
         var base: BaseURL? = nil
@@ -234,13 +244,8 @@ public struct SiteConfig: Sendable {
                 }
             }
         }
-        var seenURLs: [String: String] = [:]
-        for c in collections {
-            if let other = seenURLs[c.listURL] {
-                problems.append(Diagnostic(file: file, "collections '\(other)' and '\(c.name)' both use the list URL \(c.listURL)"))
-            }
-            seenURLs[c.listURL] = c.name
-        }
+        let pages = parsePages(top, problems: &problems)
+        problems += checkLinks(collections: collections, pages: pages, file: file)
 
         var notes = NotesConfig(collection: nil, template: "note", url: "/notes/{slug}/", listTemplate: "notes", listURL: "/notes/", title: "Notes")
         if let n = attempt({ () throws(Diagnostic) in try top.child("notes") }), let n {
@@ -265,7 +270,9 @@ public struct SiteConfig: Sendable {
 
         if !problems.isEmpty { throw Diagnostics(problems) }
         guard let base else { throw Diagnostics([Diagnostic(file: file, "missing baseURL")]) }
-        return SiteConfig(title: title, baseURL: base, language: language, description: description, collections: collections, notes: notes)
+        var config = SiteConfig(title: title, baseURL: base, language: language, description: description, collections: collections, notes: notes)
+        config.pages = pages
+        return config
     }
 
     /// nil when `url` is a usable site path pattern.
@@ -279,7 +286,8 @@ public struct SiteConfig: Sendable {
     static func parseCollection(name: String, node: Node, file: String) throws(Diagnostic) -> (CollectionConfig?, [Diagnostic]) {
         let c = try ConfigNode(node, file: file, path: "collections.\(name)")
         var problems = c.unknownKeys(["title", "description", "data", "items", "rename", "fields", "slug", "sort", "pageSize",
-                                      "derived", "meta", "join", "images", "layout", "list", "detail", "card"])
+                                      "derived", "meta", "join", "images", "layout", "list", "detail", "card",
+                                      "related", "search", "icon", "menu"])
         func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
             do { return try body() } catch { problems.append(error); return nil }
         }
@@ -414,6 +422,10 @@ public struct SiteConfig: Sendable {
             listTemplate: listTemplate, listURL: listURL, detailTemplate: detailTemplate, detailURL: detailURL, card: card)
         collection.meta = meta
         collection.joins = joins
+        collection.related = parseRelated(c, problems: &problems)
+        collection.search = parseSearch(c, problems: &problems)
+        collection.icon = attempt { () throws(Diagnostic) in try c.string("icon") } ?? nil
+        collection.menu = (attempt { () throws(Diagnostic) in try c.bool("menu") } ?? nil) ?? true
         return (collection, problems)
     }
 

@@ -8,7 +8,7 @@ public enum BuiltinTheme {
     ]
 
     /// Theme files published under `assets/`, by path relative to it.
-    public static let assets: [String: String] = ["sitegen.css": css]
+    public static let assets: [String: String] = ["sitegen.css": css, "sitegen-search.js": searchScript]
 
     static let base = """
     <!DOCTYPE html>

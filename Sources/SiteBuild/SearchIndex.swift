@@ -1,0 +1,63 @@
+import Foundation
+import SiteCore
+import SiteLoad
+import SiteWrite
+
+/// The static search index of a collection (`search:` in site.yml), in display order:
+/// `{"items": [{"url", "title", "subtitle"?, "image"?, "text"}]}`, where `text` is the searched
+/// fields folded by `SearchText.fold` (the page's script folds the query the same way).
+enum SearchIndex {
+    struct Record: Encodable {
+        var url: String?
+        var title: String
+        var subtitle: String?
+        var image: Picture?
+        var text: String
+    }
+
+    struct Picture: Encodable {
+        var src: String
+        var width: Int?
+        var height: Int?
+    }
+
+    struct File: Encodable {
+        var collection: String
+        var fields: [String]
+        var items: [Record]
+    }
+
+    static func json(_ c: CollectionPages, rule: SearchRule, root: String) throws(Diagnostic) -> String {
+        let records = c.order.map { i -> Record in
+            let item = c.loaded.items[i]
+            let texts = PageRenderer.cardTexts(c, item)
+            var picture: Picture? = nil
+            if let f = c.config.cardImageField, let info = item.images[f] {
+                let src = info.isExternal ? info.source : root + SitePath.encodePath(info.source)
+                picture = Picture(src: src, width: info.width, height: info.height)
+            }
+            var words: [String] = []
+            for f in rule.fields { if let v = Derivation.lookup(f, in: item.fields) { collectText(v, into: &words) } }
+            return Record(url: c.itemURLs[i], title: texts.title, subtitle: texts.subtitle, image: picture,
+                          text: SearchText.fold(words.joined(separator: " ")))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(File(collection: c.config.name, fields: rule.fields, items: records))
+            return String(decoding: data, as: UTF8.self)
+        } catch {
+            throw Diagnostic(file: SiteConfig.fileName, "cannot write the search index of collection '\(c.config.name)': \(error)")
+        }
+    }
+
+    /// Every scalar inside `v`, as text.
+    static func collectText(_ v: Value, into words: inout [String]) {
+        switch v {
+        case .null: break
+        case .array(let a): for e in a { collectText(e, into: &words) }
+        case .dictionary(let d): for (_, e) in d.sorted(by: { $0.key < $1.key }) { collectText(e, into: &words) }
+        default: words.append(TemplateText.plain(v))
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import SiteCore
+import Yams
+
+/// Items of another collection attached to each item: those whose `via` field (a value or a
+/// list of values) holds this item's `key` value — a collection's photos, a user's photos.
+public struct RelatedRule: Sendable, Hashable {
+    /// The name the list takes under the item's `related`.
+    public var name: String
+    /// The collection the related items come from.
+    public var collection: String
+    /// Key path into the other collection's items, e.g. `collections` or `user.username`.
+    public var via: String
+    /// Key path into this collection's items; `slug` when not given.
+    public var key: String
+}
+
+/// A static search index written as JSON: for each item its URL, card title, subtitle and image,
+/// and the searchable text of `fields` normalised by `SearchText.fold`.
+public struct SearchRule: Sendable, Hashable {
+    /// Site path of the index file, e.g. `/trends/search.json`.
+    public var url: String
+    /// The searched fields (key paths); lists are searched element by element.
+    public var fields: [String]
+}
+
+/// A page of its own (not a collection's list or item page) rendered from a template that can
+/// reach every collection through `data.<name>` — a search screen, a pager, a discover screen.
+public struct PageConfig: Sendable, Hashable {
+    public var name: String
+    public var url: String
+    public var template: String
+    public var title: String
+    public var description: String?
+    /// The section the page belongs to (highlighted in the navigation).
+    public var section: String?
+}
+
+extension SiteConfig {
+    static func parseRelated(_ c: ConfigNode, problems: inout [Diagnostic]) -> [RelatedRule] {
+        var rules: [RelatedRule] = []
+        let entries: [(String, Node)]
+        do { entries = try c.entries("related") } catch { problems.append(error); return [] }
+        for (name, node) in entries {
+            do throws(Diagnostic) {
+                let r = try ConfigNode(node, file: c.file, path: "\(c.key("related")).\(name)")
+                problems += r.unknownKeys(["collection", "via", "key"])
+                let via = try r.requiredString("via")
+                if KeyPath.parse(via) == nil { throw r.error(r.raw("via") ?? node, "'\(r.key("via"))' is not a key path like 'user.username'") }
+                rules.append(RelatedRule(name: name, collection: try r.requiredString("collection"), via: via, key: try r.string("key") ?? "slug"))
+            } catch { problems.append(error) }
+        }
+        return rules
+    }
+
+    static func parseSearch(_ c: ConfigNode, problems: inout [Diagnostic]) -> SearchRule? {
+        do throws(Diagnostic) {
+            guard let s = try c.child("search") else { return nil }
+            problems += s.unknownKeys(["url", "fields"])
+            let url = try s.requiredString("url")
+            if let p = fileURLProblem(url, ext: ".json") { throw s.error(s.raw("url") ?? s.node, "'\(s.key("url"))' \(p)") }
+            guard let fields = try s.strings("fields"), !fields.isEmpty else { throw s.error(s.node, "'\(s.key("fields"))' must name the fields to search") }
+            return SearchRule(url: url, fields: fields)
+        } catch {
+            problems.append(error)
+            return nil
+        }
+    }
+
+    static func parsePages(_ top: ConfigNode, problems: inout [Diagnostic]) -> [PageConfig] {
+        var pages: [PageConfig] = []
+        let entries: [(String, Node)]
+        do { entries = try top.entries("pages") } catch { problems.append(error); return [] }
+        for (name, node) in entries {
+            do throws(Diagnostic) {
+                let p = try ConfigNode(node, file: top.file, path: "pages.\(name)")
+                problems += p.unknownKeys(["url", "template", "title", "description", "section"])
+                let url = try p.requiredString("url")
+                if let problem = urlProblem(url, needsSlug: false) { throw p.error(p.raw("url") ?? node, "'\(p.key("url"))' \(problem)") }
+                pages.append(PageConfig(name: name, url: url, template: try p.string("template") ?? name, title: try p.string("title") ?? name,
+                                        description: try p.string("description"), section: try p.string("section")))
+            } catch { problems.append(error) }
+        }
+        return pages
+    }
+
+    /// Cross-checks that need every collection: related collections exist, no two outputs share a URL.
+    static func checkLinks(collections: [CollectionConfig], pages: [PageConfig], file: String) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let names = Set(collections.map(\.name))
+        for c in collections {
+            for r in c.related where !names.contains(r.collection) {
+                problems.append(Diagnostic(file: file, "'collections.\(c.name).related.\(r.name).collection' names '\(r.collection)', which is not a collection"))
+            }
+        }
+        var owners: [String: String] = [:]
+        func claim(_ url: String, _ owner: String) {
+            if let other = owners[url] { problems.append(Diagnostic(file: file, "\(other) and \(owner) both use the URL \(url)")) }
+            owners[url] = owner
+        }
+        for c in collections {
+            claim(c.listURL, "collection '\(c.name)'")
+            if let s = c.search { claim(s.url, "the search index of collection '\(c.name)'") }
+        }
+        for p in pages { claim(p.url, "page '\(p.name)'") }
+        return problems
+    }
+
+    /// nil when `url` is a usable site path of a file ending in `ext`.
+    static func fileURLProblem(_ url: String, ext: String) -> String? {
+        if !url.hasPrefix("/") || !url.hasSuffix(ext) || url.count <= ext.count + 1 { return "must start with '/' and end with '\(ext)' (found '\(url)')" }
+        if url.contains("..") || url.contains("//") || url.contains("{") { return "must not contain '..', '//' or '{' (found '\(url)')" }
+        return nil
+    }
+}
