@@ -13,6 +13,13 @@ public struct CardTextMetrics: Sendable, Hashable {
 
     public init() {}
 
+    /// Photo-only cards: no text box under the media (`text: false` in site.yml).
+    public static let none: CardTextMetrics = {
+        var m = CardTextMetrics()
+        (m.padding, m.titleLineHeight, m.lineHeight, m.inset) = (0, 0, 0, 0)
+        return m
+    }()
+
     /// Height of the text area for a text of `lines` lines.
     public func height(lines: Int) -> Double {
         2 * padding + titleLineHeight + Double(lines) * lineHeight

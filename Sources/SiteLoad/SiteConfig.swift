@@ -531,7 +531,9 @@ public struct SiteConfig: Sendable {
                                     bottom: try nonNegative(i, "bottom") ?? 0, right: try nonNegative(i, "right") ?? 0)
             }
             var text = CardTextMetrics()
-            if let t = try l.child("text") {
+            if case .scalar(let s)? = l.raw("text"), Bool.construct(from: s) == false {
+                text = .none
+            } else if let t = try l.child("text") {
                 if let bad = t.unknownKeys(["padding", "inset", "titleSize", "titleLineHeight", "size", "lineHeight", "maxLines"]).first { throw bad }
                 text.padding = try nonNegative(t, "padding") ?? text.padding
                 text.inset = try nonNegative(t, "inset") ?? text.inset

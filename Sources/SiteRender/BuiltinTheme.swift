@@ -46,7 +46,7 @@ public enum BuiltinTheme {
     {{#site.description}}<p class="lead">{{site.description}}</p>{{/site.description}}
     </div>
     <ul class="apps">
-    {{#collections}}<li class="app" data-item="{{name}}"><a href="{{url}}"><span class="app-title">{{title}}</span>{{#description}}<span class="app-description">{{description}}</span>{{/description}}<span class="app-count">{{countText}}</span></a></li>
+    {{#collections}}<li class="app" data-item="{{name}}"><a href="{{url}}">{{#icon}}<img class="app-icon" src="{{src}}" width="{{width}}" height="{{height}}" alt="">{{/icon}}<span class="app-title">{{title}}</span>{{#description}}<span class="app-description">{{description}}</span>{{/description}}<span class="app-count">{{countText}}</span></a></li>
     {{/collections}}
     </ul>
     {{^empty(notes)}}<section class="prose home-notes"><h2><a href="{{site.notesURL}}">{{site.notesTitle}}</a></h2><ul>{{#notes}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/notes}}</ul></section>{{/empty(notes)}}
@@ -208,10 +208,13 @@ public enum BuiltinTheme {
     .pagination ul { display: flex; flex-wrap: wrap; gap: 8px; list-style: none; padding: 16px; margin: 0; }
     .pagination a, .pagination span { display: inline-block; min-width: 36px; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; text-align: center; text-decoration: none; }
 
-    .apps { list-style: none; margin: 0; padding: 0 16px; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 260px), 1fr)); }
-    .app a { display: flex; flex-direction: column; gap: 4px; height: 100%; padding: 16px; border: 1px solid var(--line); border-radius: 12px; background: var(--card); color: inherit; text-decoration: none; }
-    .app-title { font-weight: 700; font-size: 18px; }
-    .app-description, .app-count { color: var(--muted); font-size: 14px; }
+    /* Home: a tile per collection, like apps on a phone's home screen (icon from `icon:`). */
+    .apps { list-style: none; margin: 0; padding: 0 16px; display: grid; gap: 12px; grid-template-columns: repeat(auto-fill, minmax(min(100%, 140px), 1fr)); }
+    .app a { display: flex; flex-direction: column; align-items: center; gap: 4px; height: 100%; padding: 16px 8px; border-radius: 16px; color: inherit; text-decoration: none; text-align: center; }
+    .app a:hover, .app a:focus-visible { background: var(--card); box-shadow: 0 1px 6px rgb(0 0 0 / 0.12); }
+    .app-icon { width: 72px; height: 72px; margin-bottom: 4px; border-radius: 18px; box-shadow: 0 2px 8px rgb(0 0 0 / 0.18); }
+    .app-title { font-weight: 700; font-size: 16px; }
+    .app-description, .app-count { color: var(--muted); font-size: 13px; line-height: 1.35; word-break: keep-all; }
 
     .detail { position: relative; padding: 16px; max-width: 760px; margin: 0 auto; }
     .detail .close { position: absolute; right: 12px; top: 8px; font-size: 28px; line-height: 1; text-decoration: none; color: var(--fg); padding: 4px 10px; }
