@@ -85,7 +85,7 @@ import SiteCore
 
     @Test func unknownKeysAreErrorsAtTheirLine() {
         let e = errors("title: T\nbaseURL: https://example.org/\ncolections: {}\n")
-        #expect(e == ["site.yml:3:1: error: unknown key 'colections' (expected one of: baseURL, collections, description, language, notes, title)"])
+        #expect(e == ["site.yml:3:1: error: unknown key 'colections' (expected one of: baseURL, collections, description, language, notes, pages, title)"])
         let nested = errors("title: T\nbaseURL: https://example.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    sortt: []\n")
         #expect(nested.count == 1 && nested[0].hasPrefix("site.yml:7:5: error: unknown key 'collections.a.sortt'"))
     }

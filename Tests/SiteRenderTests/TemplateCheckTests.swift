@@ -23,7 +23,7 @@ import SiteCore
         // Every name the built-in theme prints is one a page provides.
         let pageNames: Set<String> = ["site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
                                       "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name",
-                                      "value", "number", "current", "description", "count", "countText", "date", "html", "tags", "summary", "layoutStyle"]
+                                      "value", "number", "current", "description", "count", "countText", "date", "html", "tags", "summary", "layoutStyle", "icon"]
         #expect(lib.check(using: Array(names).sorted(), knownNames: pageNames).isEmpty)
     }
 
