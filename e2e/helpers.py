@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any, Iterable
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
@@ -462,6 +463,32 @@ def fmt(obj: Any) -> str:
     return json.dumps(obj, indent=1, ensure_ascii=False)
 
 
+# --------------------------------------------------------------------------- image files
+
+
+def jpeg_size(path) -> tuple[int, int]:
+    """(width, height) from a baseline or progressive JPEG's SOF marker, read independently of
+    sitegen's own image probe (no EXIF rotation: the example images carry none)."""
+    data = Path(path).read_bytes()
+    if data[:2] != b"\xff\xd8":
+        raise ValueError(f"{path}: not a JPEG")
+    i = 2
+    while i + 4 <= len(data):
+        if data[i] != 0xFF:
+            raise ValueError(f"{path}: bad marker at byte {i}")
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
+            i += 2
+            continue
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
+            h = int.from_bytes(data[i + 5:i + 7], "big")
+            w = int.from_bytes(data[i + 7:i + 9], "big")
+            return w, h
+        i += 2 + length
+    raise ValueError(f"{path}: no SOF marker")
+
+
 # --------------------------------------------------------------------------- site pages
 
 
@@ -482,18 +509,31 @@ def site_pages(site_dir) -> list[str]:
     return sorted(paths)
 
 
-def page_kind(path: str) -> tuple[str, int]:
-    """A page's kind: (first path segment, depth). '/' → ('', 0), '/bounties/' → ('bounties', 1),
-    '/bounties/luffy/' → ('bounties', 2), '/404.html' → ('404.html', 1)."""
+def page_kind(path: str, html: str = "") -> tuple[str, int, str]:
+    """A page's kind: (first path segment, depth, its layout), where the layout is the <body> class
+    plus the class of the first element in <main> — pages of one template share it, so
+    '/photos/view/' (the pager) and '/photos/<id>/' (a photo's page) are different kinds although
+    their paths look alike.  '/' → ('', 0, …), '/bounties/' → ('bounties', 1, …)."""
     segments = [s for s in path.split("/") if s]
-    return (segments[0] if segments else "", len(segments))
+    body = re.search(r'<body[^>]*?class="([^"]*)"', html)
+    inner = re.search(r'<main[^>]*>\s*<[a-z0-9]+[^>]*?class="([^"]*)"', html)
+    layout = f"{body.group(1) if body else ''}|{inner.group(1) if inner else ''}"
+    return (segments[0] if segments else "", len(segments), layout)
 
 
-def one_page_per_kind(paths: Iterable[str]) -> list[str]:
-    """The first page (in sorted order) of each page_kind(): a representative of every template."""
-    first: dict[tuple[str, int], str] = {}
+def page_file(site_dir, path: str) -> Path:
+    """The file that serves a site path (see site_pages)."""
+    rel = unquote(path).lstrip("/")
+    return Path(site_dir) / (rel + "index.html" if rel == "" or rel.endswith("/") else rel)
+
+
+def one_page_per_kind(paths: Iterable[str], site_dir=None) -> list[str]:
+    """The first page (in sorted order) of each page_kind(): a representative of every template.
+    Without site_dir the kind is judged from the path alone."""
+    first: dict[tuple[str, int, str], str] = {}
     for p in sorted(paths):
-        first.setdefault(page_kind(p), p)
+        html = page_file(site_dir, p).read_text(encoding="utf-8") if site_dir is not None else ""
+        first.setdefault(page_kind(p, html), p)
     return list(first.values())
 
 

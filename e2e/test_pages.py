@@ -9,7 +9,8 @@ subtest, reported as e.g. `SUBFAILED (page='/bounties/luffy/', scheme='light')`.
 * test_no_horizontal_scroll_every_page: no sideways scrolling at 320, 375, 768, 1024 and 1440 px
   (phone widths < 768 with mobile emulation), plus at 1280 px as the page is first painted.
 * test_axe_phone_one_page_per_kind: axe at 375 px (phone emulation), light and dark, on one page of
-  each kind (helpers.page_kind: first path segment + depth, e.g. /bounties/ vs /bounties/<slug>/).
+  each kind (helpers.page_kind: first path segment, depth and layout — <body> class and the first
+  element in <main> — e.g. /bounties/ vs /bounties/<slug>/, /photos/view/ vs /photos/<id>/).
 * test_no_layout_shift_one_page_per_kind: cumulative layout shift 0 at 375 and 1280 px.
 * test_usable_without_javascript: one page of each kind in a second Chromium whose JavaScript is off
   (content setting): <main> shows text, and every <a href> in it reaches a page/file of the site.
@@ -66,8 +67,8 @@ def pages(site_dir) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def kinds(pages) -> list[str]:
-    return one_page_per_kind(pages)
+def kinds(pages, site_dir) -> list[str]:
+    return one_page_per_kind(pages, site_dir)
 
 
 def start_chrome(*, window: str = "1440,900", prefs: dict | None = None):

@@ -34,11 +34,13 @@ public enum Derivation: Sendable, Hashable {
 
     /// The value at `path` in `fields`: a field name, or a dotted key path into nested
     /// dictionaries and lists (`info.directors.0.peopleNm`) when no field has that exact name.
+    /// `tags[0]` is read as `tags.0`, as in the key paths of `items:`.
     public static func lookup(_ path: String, in fields: [String: Value]) -> Value? {
         if let v = fields[path] { return v }
-        guard path.contains(".") else { return nil }
+        guard path.contains(".") || path.contains("[") else { return nil }
         var current: Value = .dictionary(fields)
-        for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+        let dotted = path.contains("[") ? path.replacingOccurrences(of: "]", with: "").replacingOccurrences(of: "[", with: ".") : path
+        for part in dotted.split(separator: ".", omittingEmptySubsequences: false) {
             switch current {
             case .dictionary(let d):
                 guard let next = d[String(part)] else { return nil }

@@ -15,7 +15,7 @@ public enum SearchText {
             case .nonspacingMark, .spacingMark, .enclosingMark: continue
             default: break
             }
-            if u.properties.isWhitespace {
+            if isSpace(u) {
                 pendingSpace = !scalars.isEmpty
                 continue
             }
@@ -24,6 +24,14 @@ public enum SearchText {
         }
         // Final sigma folds to σ (JavaScript lowers it by context, Swift does not).
         return String(scalars).lowercased().replacingOccurrences(of: "ς", with: "σ")
+    }
+
+    /// JavaScript's `\s` (ECMA-262 WhiteSpace and LineTerminator), so both sides split alike.
+    static func isSpace(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
+        default: false
+        }
     }
 
     /// The same normalisation for a page script: `fold(text)`.

@@ -59,6 +59,9 @@ extension SiteConfig {
             let url = try s.requiredString("url")
             if let p = fileURLProblem(url, ext: ".json") { throw s.error(s.raw("url") ?? s.node, "'\(s.key("url"))' \(p)") }
             guard let fields = try s.strings("fields"), !fields.isEmpty else { throw s.error(s.node, "'\(s.key("fields"))' must name the fields to search") }
+            if let bad = fields.first(where: { KeyPath.parse($0)?.isEmpty ?? true }) {
+                throw s.error(s.raw("fields") ?? s.node, "'\(s.key("fields"))': '\(bad)' is not a field name or key path like 'user.name'")
+            }
             return SearchRule(url: url, fields: fields)
         } catch {
             problems.append(error)
@@ -94,8 +97,11 @@ extension SiteConfig {
         }
         var owners: [String: String] = [:]
         func claim(_ url: String, _ owner: String) {
-            if let other = owners[url] { problems.append(Diagnostic(file: file, "\(other) and \(owner) both use the URL \(url)")) }
-            owners[url] = owner
+            if let first = owners[url] {
+                problems.append(Diagnostic(file: file, "\(first) and \(owner) both use the URL \(url)"))
+            } else {
+                owners[url] = owner
+            }
         }
         for c in collections {
             claim(c.listURL, "collection '\(c.name)'")

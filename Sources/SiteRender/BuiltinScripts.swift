@@ -12,8 +12,9 @@ extension BuiltinTheme {
     ///   `textContent`, never HTML);
     /// - optional `[data-search-status]` (live count, `{n}` in its `data-template`),
     ///   `[data-search-empty]` (shown for no match), `[data-search-warning]` (shown when an empty
-    ///   query is submitted), `[data-search-idle]` (shown only while the query is empty) and
-    ///   `[data-search-js]` (hidden until the script runs).
+    ///   query is submitted) and `[data-search-idle]` (shown only while the query is empty).
+    ///   A form that is useless without the script is best hidden by `<noscript><style>` in the
+    ///   head (hiding it until the script runs would move the page: a layout shift).
     ///
     /// Every word of the query must occur in an item's folded text (`SearchText.fold`).
     static let searchScript = """
@@ -54,7 +55,6 @@ extension BuiltinTheme {
         var empty = root.querySelectorAll('[data-search-empty]');
         var warning = root.querySelectorAll('[data-search-warning]');
         var idle = root.querySelectorAll('[data-search-idle]');
-        setHidden(root.querySelectorAll('[data-search-js]'), false);
         function indexURL() {
           var scope = form.querySelector('input[name=scope]:checked');
           return scope ? scope.getAttribute('data-index') : form.getAttribute('data-index');

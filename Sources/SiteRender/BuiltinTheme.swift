@@ -155,7 +155,9 @@ public enum BuiltinTheme {
       :root { --bg: #111113; --fg: #f2f2f5; --muted: #a0a0a8; --card: #1c1c1f; --line: #2c2c31; --accent: #6aa8ff; }
     }
     *, *::before, *::after { box-sizing: border-box; }
-    html { -webkit-text-size-adjust: 100%; }
+    /* The scrollbar's room is kept from the first paint: a page that grows past the viewport while it
+       loads must not move sideways when the scrollbar appears (a layout shift). */
+    html { -webkit-text-size-adjust: 100%; scrollbar-gutter: stable; }
     body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.5 var(--font); overflow-wrap: anywhere; }
     img { max-width: 100%; height: auto; }
     a { color: var(--accent); }

@@ -52,5 +52,8 @@
     var t = e.changedTouches[0];
     if (t.clientY - startY > 120 && Math.abs(t.clientX - startX) < 60) leave();
   }, { passive: true });
-  list.focus({ preventScroll: true });
+  // Arrow keys page at once: the list takes focus (after the fragment has been scrolled to).
+  function focusList() { if (document.activeElement === document.body) list.focus({ preventScroll: true }); }
+  focusList();
+  window.addEventListener('load', focusList);
 })();
