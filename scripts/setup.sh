@@ -2,14 +2,15 @@
 # Installs what sitegen needs on Debian, skipping what is already there.
 #   scripts/setup.sh build   — the C library sitegen links (libcmark-dev)
 #   scripts/setup.sh test    — also headless Chromium, chromedriver, a Korean font, Java (for the
-#                              Nu HTML Checker), ImageMagick (cross-checks image headers) and the Python test tools
+#                              Nu HTML Checker), ImageMagick (cross-checks image headers), Node.js (runs
+#                              the search script's text folding beside Swift's) and the Python test tools
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
 
 packages=(libcmark-dev pkg-config)
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs)
 fi
 
 missing=()
