@@ -111,9 +111,9 @@ def _find_chromedriver() -> str | None:
     return shutil.which("chromedriver")
 
 
-@pytest.fixture(scope="session")
-def browser():
-    """One headless Chromium (Selenium) for the whole session. Use helpers.open_at() to load pages."""
+def start_chrome(*, window: str = "1440,900", prefs: dict | None = None):
+    """A headless Chromium (Selenium): the one binary, driver and switches every test uses.
+    Use helpers.open_at() to load pages."""
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
@@ -130,14 +130,37 @@ def browser():
     if os.environ.get("CHROME_BIN"):
         opts.binary_location = chrome
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=1",
-                "--disable-dev-shm-usage", "--window-size=1440,900", "--lang=en-US"):
+                "--disable-dev-shm-usage", f"--window-size={window}", "--lang=en-US"):
         opts.add_argument(arg)
     # NB: no --hide-scrollbars: tests look at real scrollbars and overflow.
+    if prefs:
+        opts.add_experimental_option("prefs", prefs)
     try:
         driver = webdriver.Chrome(options=opts, service=Service(executable_path=driver_path))
     except Exception as e:  # noqa: BLE001 - turn any start-up failure into a clear failure
         pytest.fail(f"could not start Chromium ({chrome}) via {driver_path}: {e}", pytrace=False)
     driver.set_page_load_timeout(30)
+    return driver
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for the whole session."""
+    driver = start_chrome()
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+@pytest.fixture(scope="session")
+def nojs_browser():
+    """A second headless Chromium with JavaScript switched off by content setting.  Page scripts,
+    inline handlers and script-scheduled callbacks never run, while WebDriver's find_element and
+    synchronous execute_script still work (execute_async_script does not: its callback needs page
+    timers; CDP Emulation.setScriptExecutionDisabled is no alternative, chromedriver's own waits
+    time out under it).  Load pages with helpers.open_nojs()."""
+    driver = start_chrome(window="1280,900", prefs={"profile.managed_default_content_settings.javascript": 2})
     try:
         yield driver
     finally:

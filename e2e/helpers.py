@@ -58,6 +58,19 @@ def open_at(driver, url: str, width: int, height: int = 900, *, mobile: bool = F
         assert inner == width, f"viewport emulation failed: innerWidth={inner}, wanted {width}"
 
 
+def open_nojs(driver, url: str, width: int, height: int = 900) -> None:
+    """open_at for the JavaScript-off browser: without its async-script waits (they need page
+    timers, which JS-off pages lack)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": int(width), "height": int(height), "deviceScaleFactor": 1, "mobile": width < 768})
+    driver.get(url)
+    end = time.time() + 15
+    while driver.execute_script("return document.readyState") != "complete":
+        if time.time() > end:
+            raise TimeoutException(f"{url} did not finish loading")
+        time.sleep(0.05)
+
+
 def wait_ready(driver, timeout: float = 15.0) -> None:
     try:
         WebDriverWait(driver, timeout).until(

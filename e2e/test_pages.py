@@ -38,6 +38,7 @@ from selenium.common.exceptions import NoSuchElementException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import start_chrome
 from helpers import (
     blocking_violations, finish_animations, fmt, format_axe, horizontal_overflow, http_get,
     install_axe, one_page_per_kind, open_at, overflow_problems, page_layout_shift, resize_viewport,
@@ -69,32 +70,6 @@ def pages(site_dir) -> list[str]:
 @pytest.fixture(scope="module")
 def kinds(pages, site_dir) -> list[str]:
     return one_page_per_kind(pages, site_dir)
-
-
-def start_chrome(*, window: str = "1440,900", prefs: dict | None = None):
-    """Another headless Chromium like conftest's `browser` (same binary, driver and switches)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    from conftest import _find_chrome, _find_chromedriver
-
-    chrome, driver_path = _find_chrome(), _find_chromedriver()
-    if not chrome or not driver_path:
-        pytest.fail(f"Chromium ({chrome}) or chromedriver ({driver_path}) not found", pytrace=False)
-    opts = webdriver.ChromeOptions()
-    if os.environ.get("CHROME_BIN"):
-        opts.binary_location = chrome
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=1",
-                "--disable-dev-shm-usage", f"--window-size={window}", "--lang=en-US"):
-        opts.add_argument(arg)
-    if prefs:
-        opts.add_experimental_option("prefs", prefs)
-    try:
-        driver = webdriver.Chrome(options=opts, service=Service(executable_path=driver_path))
-    except Exception as e:  # noqa: BLE001
-        pytest.fail(f"could not start another Chromium ({chrome}) via {driver_path}: {e}", pytrace=False)
-    driver.set_page_load_timeout(30)
-    return driver
 
 
 @pytest.fixture(scope="module")
@@ -285,21 +260,6 @@ def test_no_layout_shift_one_page_per_kind(browsers, base_url, kinds, width, sub
 
 
 # --------------------------------------------------------------------------- without JavaScript
-
-
-@pytest.fixture(scope="module")
-def nojs_browser():
-    """A second headless Chromium with JavaScript switched off by content setting.  Page scripts,
-    inline handlers and script-scheduled callbacks never run, while WebDriver's find_element and
-    synchronous execute_script still work (execute_async_script does not: its callback needs page
-    timers; CDP Emulation.setScriptExecutionDisabled is no alternative, chromedriver's own waits
-    time out under it)."""
-    driver = start_chrome(window="1280,900",
-                          prefs={"profile.managed_default_content_settings.javascript": 2})
-    try:
-        yield driver
-    finally:
-        driver.quit()
 
 
 CONTROL_PAGE = ("data:text/html;charset=utf-8,<!DOCTYPE html><title>t</title><main><p id=p>static</p></main>"

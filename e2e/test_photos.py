@@ -37,9 +37,9 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 from helpers import (
+    open_nojs,
     jpeg_size,
     assert_no_horizontal_scroll, fmt, http_get, open_at, overlapping_pairs, page_layout_shift, query_rects,
 )
@@ -284,25 +284,6 @@ def test_tab_bar_hides_scrolling_down_and_returns_scrolling_up(browser, base_url
 
 
 # --------------------------------------------------------------------------- without JavaScript
-
-
-@pytest.fixture(scope="module")
-def nojs_browser():
-    """A second headless Chromium with JavaScript off by content setting (as test_pages.py)."""
-    from test_pages import start_chrome
-    driver = start_chrome(window="1280,900", prefs={"profile.managed_default_content_settings.javascript": 2})
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def open_nojs(driver, url: str, width: int, height: int = 900) -> None:
-    """open_at without its async-script waits (they need page timers, which JS-off pages lack)."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 768})
-    driver.get(url)
-    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def test_tab_bar_stays_without_javascript(nojs_browser, base_url):

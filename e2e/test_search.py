@@ -34,9 +34,8 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from helpers import assert_no_horizontal_scroll, fmt, open_at
+from helpers import open_nojs, assert_no_horizontal_scroll, fmt, open_at
 
 REPO = Path(__file__).resolve().parent.parent
 SHOWS = json.loads((REPO / "content" / "trends" / "shows.json").read_text(encoding="utf-8"))
@@ -72,24 +71,6 @@ def wait_for(driver, predicate, timeout: float = 3.0, message=""):
         if time.time() > end:
             raise AssertionError(message() if callable(message) else (message or f"timeout on {driver.current_url}"))
         time.sleep(0.05)
-
-
-@pytest.fixture(scope="module")
-def nojs_browser():
-    """A second headless Chromium with JavaScript off by content setting (as test_pages.py)."""
-    from test_pages import start_chrome
-    driver = start_chrome(window="1280,900", prefs={"profile.managed_default_content_settings.javascript": 2})
-    try:
-        yield driver
-    finally:
-        driver.quit()
-
-
-def open_nojs(driver, url: str, width: int, height: int = 900) -> None:
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 768})
-    driver.get(url)
-    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
 
 def numbers(text: str) -> list[int]:

@@ -2,15 +2,17 @@ import Testing
 import SiteCore
 @testable import SiteLoad
 
-@Suite struct ConfigTests {
-    func errors(_ yaml: String) -> [String] {
-        do {
-            _ = try SiteConfig.parse(yaml, file: "site.yml")
-            return []
-        } catch {
-            return error.items.map(\.description)
-        }
+/// The errors `SiteConfig.parse` reports for `yaml`, as printed ("site.yml:3:1: error: …").
+func configErrors(_ yaml: String) -> [String] {
+    do {
+        _ = try SiteConfig.parse(yaml, file: "site.yml")
+        return []
+    } catch {
+        return error.items.map(\.description)
     }
+}
+
+@Suite struct ConfigTests {
 
     @Test func parsesACollection() throws {
         let c = try SiteConfig.parse("""
@@ -71,7 +73,7 @@ import SiteCore
 
     @Test func masonryMistakesAreLocated() {
         func layout(_ body: String) -> [String] {
-            errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    layout:\n      kind: masonry\n\(body)")
+            configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    layout:\n      kind: masonry\n\(body)")
         }
         #expect(layout("      policy: pinterest\n") == ["site.yml:9:15: error: 'collections.a.layout.policy' must be round-robin or shortest (found 'pinterest')"])
         #expect(layout("      gap: -4\n") == ["site.yml:9:12: error: 'collections.a.layout.gap' must be a length in px from 0 to 100000 (found -4)"])
@@ -79,29 +81,29 @@ import SiteCore
         #expect(layout("      insets: { middle: 3 }\n").first?.hasPrefix("site.yml:9:17: error: unknown key 'collections.a.layout.insets.middle'") == true)
         #expect(layout("      text: { maxLines: 0 }\n") == ["site.yml:9:25: error: 'collections.a.layout.text.maxLines' must be from 1 to 50 (found 0)"])
         #expect(layout("      spacing: 3\n").first?.hasPrefix("site.yml:9:7: error: unknown key 'collections.a.layout.spacing'") == true)
-        let kind = errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    layout: { kind: pinterest }\n")
+        let kind = configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    layout: { kind: pinterest }\n")
         #expect(kind == ["site.yml:7:21: error: 'collections.a.layout.kind' must be grid, masonry or list (found 'pinterest')"])
     }
 
     @Test func unknownKeysAreErrorsAtTheirLine() {
-        let e = errors("title: T\nbaseURL: https://example.org/\ncolections: {}\n")
+        let e = configErrors("title: T\nbaseURL: https://example.org/\ncolections: {}\n")
         #expect(e == ["site.yml:3:1: error: unknown key 'colections' (expected one of: baseURL, collections, description, language, notes, pages, title)"])
-        let nested = errors("title: T\nbaseURL: https://example.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    sortt: []\n")
+        let nested = configErrors("title: T\nbaseURL: https://example.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    sortt: []\n")
         #expect(nested.count == 1 && nested[0].hasPrefix("site.yml:7:5: error: unknown key 'collections.a.sortt'"))
     }
 
     @Test func requiredKeysAndBadValues() {
-        let e = errors("title: T\ncollections:\n  a:\n    data: a.json\n")
+        let e = configErrors("title: T\ncollections:\n  a:\n    data: a.json\n")
         #expect(e.contains("site.yml:1:1: error: missing required key 'baseURL'"))
         #expect(e.contains { $0.contains("missing required key 'collections.a.slug'") })
-        let url = errors("title: T\nbaseURL: example.org\n")
+        let url = configErrors("title: T\nbaseURL: example.org\n")
         #expect(url == ["site.yml:2:10: error: 'baseURL' must be an absolute http(s) URL such as https://example.org/ (found 'example.org')"])
-        let sort = errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    sort: { field: n, compare: numeric }\n")
+        let sort = configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    sort: { field: n, compare: numeric }\n")
         #expect(sort == ["site.yml:7:32: error: 'collections.a.sort.compare' must be number, text or date (found 'numeric')"])
     }
 
     @Test func yamlSyntaxErrorsHaveLineAndColumn() {
-        let e = errors("title: T\nbaseURL: [unclosed\n")
+        let e = configErrors("title: T\nbaseURL: [unclosed\n")
         #expect(e.count == 1 && e[0].hasPrefix("site.yml:3:1: error: invalid YAML in site configuration"), "\(e)")
     }
 

@@ -5,23 +5,15 @@ import SiteCore
 /// `pages:`, and the collection keys `related:`, `search:`, `icon:`, `menu:`, `layout.text: false`,
 /// with the cross-checks between collections and pages.
 @Suite struct PagesAndLinksConfigTests {
-    func errors(_ yaml: String) -> [String] {
-        do {
-            _ = try SiteConfig.parse(yaml, file: "site.yml")
-            return []
-        } catch {
-            return error.items.map(\.description)
-        }
-    }
 
     /// Lines 1–6: title, baseURL, and collection `a` (data, slug); the body starts at line 7.
     func collectionA(_ body: String) -> [String] {
-        errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n\(body)")
+        configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n\(body)")
     }
 
     /// Lines 1–3: title, baseURL, `pages:`; the body starts at line 4.
     func pages(_ body: String) -> [String] {
-        errors("title: T\nbaseURL: https://x.org/\npages:\n\(body)")
+        configErrors("title: T\nbaseURL: https://x.org/\npages:\n\(body)")
     }
 
     // MARK: - pages
@@ -179,21 +171,21 @@ import SiteCore
     // MARK: - URL collisions
 
     @Test func aPageOnACollectionsListURLIsReported() {
-        #expect(errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\npages:\n  p:\n    url: /a/\n")
+        #expect(configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\npages:\n  p:\n    url: /a/\n")
             == ["site.yml: error: collection 'a' and page 'p' both use the URL /a/"])
         // The list URL as configured, not the collection's name, is what counts.
         let moved = "title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    list: { url: /things/ }\npages:\n"
-        #expect(errors(moved + "  p:\n    url: /a/\n").isEmpty)
-        #expect(errors(moved + "  p:\n    url: /things/\n") == ["site.yml: error: collection 'a' and page 'p' both use the URL /things/"])
+        #expect(configErrors(moved + "  p:\n    url: /a/\n").isEmpty)
+        #expect(configErrors(moved + "  p:\n    url: /things/\n") == ["site.yml: error: collection 'a' and page 'p' both use the URL /things/"])
     }
 
     @Test func twoCollectionsOnOneListURLAreReported() {
-        let e = errors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n  b:\n    data: b.json\n    slug: id\n    list: { url: /a/ }\n")
+        let e = configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n  b:\n    data: b.json\n    slug: id\n    list: { url: /a/ }\n")
         #expect(e == ["site.yml: error: collection 'a' and collection 'b' both use the URL /a/"])
     }
 
     @Test func twoSearchIndexesOnOneURLAreReported() {
-        let e = errors("""
+        let e = configErrors("""
         title: T
         baseURL: https://x.org/
         collections:
