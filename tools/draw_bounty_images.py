@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from drawkit import SCALE, s, box, pts, mix, darker, lighter
+from drawkit import SCALE, s, box, pts, mix, darker, lighter, save_jpeg
 
 WIDTH, HEIGHT = 420, 600          # 7:10 portrait card
 PORTRAIT = (42, 108, 378, 486)     # the picture's frame on the card, in card pixels
@@ -539,8 +539,8 @@ def main():
     OUT.mkdir(parents=True, exist_ok=True)
     for index, name in enumerate(sorted(CREW)):
         path = OUT / f"{name}.jpg"
-        card(name, index).save(path, "JPEG", quality=82, progressive=False, optimize=True)
-        print(f"{path}  {path.stat().st_size} bytes")
+        size = save_jpeg(card(name, index), path)
+        print(f"{path}  {size} bytes")
 
 
 if __name__ == "__main__":

@@ -17,81 +17,38 @@ choice comes from a fixed seed per picture.
 
 import math
 import random
+from functools import partial
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from drawkit import s, box, circle, pts, mix, darker, lighter, jitter, ridge, fill_below, rot, veil
+import drawkit
+from drawkit import (s, box, circle, pts, mix, darker, lighter, jitter, ridge, fill_below, rot, veil, gradient,
+                     band, waves, save_jpeg)
 
 OUT = Path(__file__).resolve().parent.parent / "content" / "pinterest" / "photos"
 
+# This tool's leaves are a little coarser and its stars a little larger and bluer than the
+# drawkit defaults; the committed pictures were drawn with them.
+leaf = partial(drawkit.leaf, n=10)
+stars = partial(drawkit.stars, sizes=(0.6, 0.7, 0.8, 1.0, 1.3), dusk=(90, 100, 150))
+
 
 # --- helpers of this tool (the shared ones are in drawkit.py) -------------------------------
-
-
-def gradient(w, h, stops, horizontal=False):
-    """A linear gradient (drawing size) through stops [(t, colour), …], top to bottom by default."""
-    n = s(w) if horizontal else s(h)
-    line = Image.new("RGB", (n, 1) if horizontal else (1, n))
-    px = []
-    for i in range(n):
-        t = i / max(1, n - 1)
-        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
-            if t <= t1:
-                px.append(mix(c0, c1, 0 if t1 == t0 else (t - t0) / (t1 - t0)))
-                break
-        else:
-            px.append(stops[-1][1])
-    line.putdata(px)
-    return line.resize((s(w), s(h)), Image.BILINEAR)
 
 
 def canvas(w, h, stops):
     return gradient(w, h, stops)
 
 
-def band(img, w, y0, y1, stops):
-    """Pastes a vertical gradient over the rows y0…y1."""
-    g = gradient(w, y1 - y0, stops)
-    img.paste(g, (0, s(y0)))
-
-
-def waves(w, base, parts, rng, step=4):
-    """A smooth line: base plus a few random sines, [(x, y), …]."""
-    comps = [(amp, rng.uniform(0.6, 1.4) * freq, rng.uniform(0, 2 * math.pi)) for amp, freq in parts]
-    out = []
-    x = 0.0
-    while x <= w + step:
-        out.append((x, base + sum(a * math.sin(2 * math.pi * f * x / w + p) for a, f, p in comps)))
-        x += step
-    return out
-
-
 def rot_rect(cx, cy, w, h, angle):
     return rot(cx, cy, [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)], angle)
-
-
-def leaf(cx, cy, length, width, angle, n=10):
-    """A pointed leaf or petal from (cx, cy) outwards at angle."""
-    side = []
-    for i in range(n + 1):
-        t = i / n
-        side.append((t * length, width / 2 * math.sin(math.pi * t) ** 0.8))
-    shape = side + [(x, -y) for x, y in reversed(side)]
-    return rot(cx, cy, shape, angle)
 
 
 def cloud(d, x, y, size, fill):
     for dx, dy, r in ((-0.9, 0.15, 0.45), (-0.35, -0.2, 0.6), (0.3, -0.1, 0.55), (0.85, 0.15, 0.42)):
         d.ellipse(circle(x + dx * size, y + dy * size, r * size), fill=fill)
     d.rounded_rectangle(box(x - 1.3 * size, y, x + 1.25 * size, y + 0.55 * size), radius=s(0.27 * size), fill=fill)
-
-
-def stars(d, w, h, n, rng, colour=(255, 255, 240)):
-    for _ in range(n):
-        x, y = rng.uniform(0, w), rng.uniform(0, h)
-        r = rng.choice((0.6, 0.7, 0.8, 1.0, 1.3))
-        d.ellipse(circle(x, y, r), fill=mix(colour, (90, 100, 150), rng.uniform(0, 0.5)))
 
 
 def birds(d, x, y, n, rng, colour, size=6):
@@ -1177,8 +1134,7 @@ def main():
         img = draw(w, h, random.Random(2000 + index))
         img = img.resize((w, h), Image.LANCZOS)
         path = OUT / f"{index:02d}.jpg"
-        img.save(path, "JPEG", quality=82, progressive=False, optimize=True)
-        size = path.stat().st_size
+        size = save_jpeg(img, path)
         total += size
         print(f"{path.name}  {w}×{h}  {size} bytes  ({draw.__name__})")
     print(f"{len(PHOTOS)} pictures, {total} bytes")

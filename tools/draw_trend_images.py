@@ -24,51 +24,12 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
-from drawkit import SCALE, s, box, circle, pts, mix, darker, lighter, ridge, fill_below, glow, veil
+from drawkit import (SCALE, s, box, circle, pts, mix, darker, lighter, ridge, fill_below, glow, veil, gradient,
+                     band, stars, save_jpeg)
 
 POSTER = (300, 450)
 BACKDROP = (960, 540)
 ROOT = Path(__file__).resolve().parent.parent / "content" / "trends"
-
-
-# --- helpers of this tool (the shared ones are in drawkit.py) -------------------------------
-
-
-def gradient(w, h, stops):
-    """A vertical gradient (drawing size) through stops [(t, colour), …], top to bottom."""
-    n = s(h)
-    line = Image.new("RGB", (1, n))
-    px = []
-    for i in range(n):
-        t = i / max(1, n - 1)
-        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
-            if t <= t1:
-                px.append(mix(c0, c1, 0 if t1 == t0 else (t - t0) / (t1 - t0)))
-                break
-        else:
-            px.append(stops[-1][1])
-    line.putdata(px)
-    return line.resize((s(w), s(h)), Image.BILINEAR)
-
-
-def band(img, w, y0, y1, stops):
-    img.paste(gradient(w, y1 - y0, stops), (0, s(y0)))
-
-
-def waves(w, base, parts, rng, step=4):
-    comps = [(amp, rng.uniform(0.6, 1.4) * freq, rng.uniform(0, 2 * math.pi)) for amp, freq in parts]
-    out, x = [], 0.0
-    while x <= w + step:
-        out.append((x, base + sum(a * math.sin(2 * math.pi * f * x / w + p) for a, f, p in comps)))
-        x += step
-    return out
-
-
-def stars(d, w, h, n, rng, colour=(255, 255, 240), top=0):
-    for _ in range(n):
-        x, y = rng.uniform(0, w), rng.uniform(top, h)
-        r = rng.choice((0.5, 0.7, 0.8, 1.0, 1.4))
-        d.ellipse(circle(x, y, r), fill=mix(colour, (80, 90, 140), rng.uniform(0, 0.5)))
 
 
 # --- the scenes -----------------------------------------------------------------------------
@@ -577,9 +538,9 @@ def main():
         wide = draw(*BACKDROP, random.Random(seed)).resize(BACKDROP, Image.LANCZOS)
         tall = poster_title(draw(*POSTER, random.Random(seed + 1)), titles[slug], accent).resize(POSTER, Image.LANCZOS)
         for img, path in ((wide, ROOT / "backdrops" / f"{slug}.jpg"), (tall, ROOT / "posters" / f"{slug}.jpg")):
-            img.save(path, "JPEG", quality=82, progressive=False, optimize=True)
-            total += path.stat().st_size
-            print(f"{path.relative_to(ROOT.parent)}  {img.size[0]}×{img.size[1]}  {path.stat().st_size} bytes")
+            size = save_jpeg(img, path)
+            total += size
+            print(f"{path.relative_to(ROOT.parent)}  {img.size[0]}×{img.size[1]}  {size} bytes")
     print(f"{len(SHOWS)} shows, {total} bytes")
 
 

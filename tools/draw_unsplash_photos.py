@@ -22,60 +22,25 @@ the tool also prints each photo's average colour, the value photos.json carries 
 import math
 import random
 import sys
+from functools import partial
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from drawkit import s, box, circle, pts, mix, darker, lighter, jitter, glow, ridge, fill_below, rot, veil
+import drawkit
+from drawkit import (s, box, circle, pts, mix, darker, lighter, jitter, glow, ridge, fill_below, rot, veil,
+                     gradient, band, waves, leaf, save_jpeg)
 
 WIDTHS = {"regular": 720, "small": 360, "thumb": 180}
 ROOT = Path(__file__).resolve().parent.parent / "content" / "photos"
 RATIOS = {"2:3": (2, 3), "3:2": (3, 2), "1:1": (1, 1), "4:5": (4, 5), "3:4": (3, 4), "4:3": (4, 3),
           "2:1": (2, 1), "9:16": (9, 16)}
 
+# This tool's stars come in four sizes, not drawkit's five; the committed pictures were drawn so.
+stars = partial(drawkit.stars, sizes=(0.5, 0.7, 0.9, 1.2))
+
 
 # --- helpers of this tool (the shared ones are in drawkit.py; coordinates in regular-size px)
-
-
-def gradient(w, h, stops, horizontal=False):
-    """A linear gradient (drawing size) through stops [(t, colour), …], top to bottom by default."""
-    n = s(w) if horizontal else s(h)
-    line = Image.new("RGB", (n, 1) if horizontal else (1, n))
-    px = []
-    for i in range(n):
-        t = i / max(1, n - 1)
-        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
-            if t <= t1:
-                px.append(mix(c0, c1, 0 if t1 == t0 else (t - t0) / (t1 - t0)))
-                break
-        else:
-            px.append(stops[-1][1])
-    line.putdata(px)
-    return line.resize((s(w), s(h)), Image.BILINEAR)
-
-
-def band(img, w, y0, y1, stops):
-    img.paste(gradient(w, y1 - y0, stops), (0, s(y0)))
-
-
-def waves(w, base, parts, rng, step=4):
-    comps = [(amp, rng.uniform(0.6, 1.4) * freq, rng.uniform(0, 2 * math.pi)) for amp, freq in parts]
-    out, x = [], 0.0
-    while x <= w + step:
-        out.append((x, base + sum(a * math.sin(2 * math.pi * f * x / w + p) for a, f, p in comps)))
-        x += step
-    return out
-
-
-def stars(d, w, h, n, rng, colour=(255, 255, 240)):
-    for _ in range(n):
-        x, y = rng.uniform(0, w), rng.uniform(0, h)
-        d.ellipse(circle(x, y, rng.choice((0.5, 0.7, 0.9, 1.2))), fill=mix(colour, (80, 90, 140), rng.uniform(0, 0.5)))
-
-
-def leaf(cx, cy, length, width, angle, n=12):
-    side = [(t / n * length, width / 2 * math.sin(math.pi * t / n) ** 0.8) for t in range(n + 1)]
-    return rot(cx, cy, side + [(x, -y) for x, y in reversed(side)], angle)
 
 
 def pine(d, x, base, height, colour):
@@ -900,9 +865,8 @@ def main():
         for name, width in WIDTHS.items():
             img = big.resize((width, width * rh // rw), Image.LANCZOS)
             path = ROOT / "images" / f"{photo_id}-{name}.jpg"
-            img.save(path, "JPEG", quality=82, progressive=False, optimize=True)
-            total += path.stat().st_size
-            sizes.append(path.stat().st_size)
+            sizes.append(save_jpeg(img, path))
+            total += sizes[-1]
         extra = f"  {average_colour(img)}" if colours else ""
         print(f"{photo_id}  {ratio:4}  {w}×{h}  {sum(sizes)} bytes  ({draw.__name__}){extra}")
     for index, username in enumerate(USERS):

@@ -100,3 +100,63 @@ def rot(cx, cy, points, angle):
     a = math.radians(angle)
     ca, sa = math.cos(a), math.sin(a)
     return [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in points]
+
+
+def gradient(w, h, stops, horizontal=False):
+    """A sky or table top through stops [(t, colour), …] (drawing size): one line of pixels
+    scaled up, which is far faster than drawing every row."""
+    n = s(w) if horizontal else s(h)
+    line = Image.new("RGB", (n, 1) if horizontal else (1, n))
+    px = []
+    for i in range(n):
+        t = i / max(1, n - 1)
+        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+            if t <= t1:
+                px.append(mix(c0, c1, 0 if t1 == t0 else (t - t0) / (t1 - t0)))
+                break
+        else:
+            px.append(stops[-1][1])
+    line.putdata(px)
+    return line.resize((s(w), s(h)), Image.BILINEAR)
+
+
+def band(img, w, y0, y1, stops):
+    """A vertical gradient over the rows y0…y1 only: sea, ground and tables get their own shading."""
+    img.paste(gradient(w, y1 - y0, stops), (0, s(y0)))
+
+
+def waves(w, base, parts, rng, step=4):
+    """A coastline, dune or hill edge, [(x, y), …]: base plus a few sines of amplitude and
+    frequency parts [(amp, freq), …], each jittered by rng so no two pictures repeat."""
+    comps = [(amp, rng.uniform(0.6, 1.4) * freq, rng.uniform(0, 2 * math.pi)) for amp, freq in parts]
+    out, x = [], 0.0
+    while x <= w + step:
+        out.append((x, base + sum(a * math.sin(2 * math.pi * f * x / w + p) for a, f, p in comps)))
+        x += step
+    return out
+
+
+def stars(d, w, h, n, rng, colour=(255, 255, 240), top=0,
+          sizes=(0.5, 0.7, 0.8, 1.0, 1.4), dusk=(80, 90, 140)):
+    """n stars in the band top…h: varied sizes and a random pull towards dusk, so the sky has depth.
+    Each tool keeps its own sizes and dusk: they are part of its committed pictures."""
+    for _ in range(n):
+        x, y = rng.uniform(0, w), rng.uniform(top, h)
+        r = rng.choice(sizes)
+        d.ellipse(circle(x, y, r), fill=mix(colour, dusk, rng.uniform(0, 0.5)))
+
+
+def leaf(cx, cy, length, width, angle, n=12):
+    """A pointed leaf or petal from (cx, cy) outwards at angle; n points a side (fewer for small ones)."""
+    side = []
+    for i in range(n + 1):
+        t = i / n
+        side.append((t * length, width / 2 * math.sin(math.pi * t) ** 0.8))
+    return rot(cx, cy, side + [(x, -y) for x, y in reversed(side)], angle)
+
+
+def save_jpeg(img, path):
+    """Writes a picture with the one encoder setting every committed JPEG shares; returns its size
+    in bytes for the tools' reports."""
+    img.save(path, "JPEG", quality=82, progressive=False, optimize=True)
+    return path.stat().st_size
