@@ -71,7 +71,24 @@ struct CollectionPages {
     var itemURLs: [String?]
     var listPaths: [String]
     var notesBySlug: [String: [Int]]
+    /// Every field name the items and meta hold (for the template check).
+    var fieldNames: Set<String>
+    /// Item index by slug.
+    var slugIndex: [String: Int]
     var itemContexts: [[String: Any]] = []
+
+    init(loaded: LoadedCollection, order: [Int], position: [Int], pages: [PageSlice], itemURLs: [String?], listPaths: [String],
+         notesBySlug: [String: [Int]], fieldNames: Set<String>) {
+        self.loaded = loaded
+        self.order = order
+        self.position = position
+        self.pages = pages
+        self.itemURLs = itemURLs
+        self.listPaths = listPaths
+        self.notesBySlug = notesBySlug
+        self.fieldNames = fieldNames
+        self.slugIndex = Dictionary(loaded.items.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
+    }
 
     var config: CollectionConfig { loaded.config }
 }

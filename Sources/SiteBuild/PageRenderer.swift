@@ -13,37 +13,21 @@ final class PageRenderer: @unchecked Sendable {
     let collections: [CollectionPages]
     let notes: [Note]
     let standaloneNotes: [Int]
-    let stage: OutputStage
     let root: String
     let noteURLs: [String]
 
-    init(config: SiteConfig, templates: TemplateLibrary, collections: [CollectionPages], notes: [Note], standaloneNotes: [Int], stage: OutputStage) {
-        self.config = config
-        self.templates = templates
-        self.notes = notes
-        self.standaloneNotes = standaloneNotes
-        self.stage = stage
-        self.root = config.baseURL.root
-        let root = self.root
-        self.noteURLs = notes.map { config.baseURL.path(SitePath.fill(config.notes.url, slug: $0.slug)) }
-        var prepared = collections
-        for ci in prepared.indices {
-            let c = prepared[ci]
-            prepared[ci].itemContexts = c.loaded.items.indices.map { Self.itemContext(c, $0, root: root) }
-        }
-        // Related lists hold the other collection's plain item contexts (no related lists of their
-        // own), so collections that point at each other cannot nest without end.
-        let plain = prepared
-        for ci in prepared.indices where !prepared[ci].config.related.isEmpty {
-            let lists = Self.relatedLists(prepared[ci], in: plain)
-            for i in prepared[ci].itemContexts.indices where !lists[i].isEmpty {
-                prepared[ci].itemContexts[i]["related"] = lists[i]
-            }
-        }
-        self.collections = prepared
+    init(model: SiteModel) {
+        config = model.config
+        templates = model.inputs.templates
+        collections = model.collections
+        notes = model.notes
+        standaloneNotes = model.standaloneNotes
+        root = config.baseURL.root
+        let config = self.config
+        noteURLs = notes.map { config.baseURL.path(SitePath.fill(config.notes.url, slug: $0.slug)) }
     }
 
-    enum Job: Sendable {
+    enum Job: Sendable, Hashable {
         case home, notFound
         case list(collection: Int, page: Int)
         case detail(collection: Int, item: Int)
@@ -68,22 +52,67 @@ final class PageRenderer: @unchecked Sendable {
     }
 
     /// Renders and writes all pages; returns how many.
-    func renderAll() throws(Diagnostics) -> Int {
+    func renderAll(to sink: some SiteSink) throws(Diagnostics) -> Int {
         let jobs = jobs()
-        let results: [Result<Void, Diagnostic>] = jobs.parallelMap(minimumCount: 32) { job in
-            Result { () throws(Diagnostic) in try self.run(job) }
-        }
-        let problems = results.compactMap { r -> Diagnostic? in if case .failure(let d) = r { return d }; return nil }
-        if !problems.isEmpty { throw Diagnostics(problems) }
+        try render(jobs, to: sink)
         return jobs.count
     }
 
-    func run(_ job: Job) throws(Diagnostic) {
-        let (template, path, context, source) = page(job)
-        let html = templates.render(template, context)
-        // Page paths include the base URL's path; the output folder is that path's root.
-        let withinSite = path.hasPrefix(root) ? "/" + path.dropFirst(root.count) : path
-        try stage.write(html, to: SitePath.file(for: withinSite), source: source)
+    /// Renders `jobs` in parallel, writing each page as soon as it is rendered.
+    func render(_ jobs: [Job], to sink: some SiteSink) throws(Diagnostics) {
+        let results: [Result<Void, Diagnostic>] = jobs.parallelMap(minimumCount: 32) { job in
+            Result { () throws(Diagnostic) in
+                let html = self.templates.render(self.template(of: job), self.context(job))
+                try sink.write(Data(html.utf8), to: self.file(ofPagePath: self.path(of: job)), source: self.source(of: job))
+            }
+        }
+        let problems = results.compactMap { r -> Diagnostic? in if case .failure(let d) = r { return d }; return nil }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+    }
+
+    /// The output file of a page path (page paths include the base URL's path; the output
+    /// folder is that path's root).
+    func file(ofPagePath path: String) -> String {
+        SitePath.file(for: path.hasPrefix(root) ? "/" + path.dropFirst(root.count) : path)
+    }
+
+    /// A job's page path, without building its context.
+    func path(of job: Job) -> String {
+        switch job {
+        case .home: root
+        case .notFound: root + "404.html"
+        case .page(let n): config.baseURL.path(config.pages[n].url)
+        case .list(let ci, let p): config.baseURL.path(collections[ci].listPaths[p])
+        case .detail(let ci, let i): collections[ci].itemURLs[i] ?? ""
+        case .notesList(let p): notesListPath(p + 1)
+        case .note(let n): noteURLs[n]
+        }
+    }
+
+    /// What a job's page is made from, for messages.
+    func source(of job: Job) -> String {
+        switch job {
+        case .home: "home page"
+        case .notFound: "404 page"
+        case .page(let n): "page '\(config.pages[n].name)'"
+        case .list(let ci, let p): "collection '\(collections[ci].config.name)' page \(p + 1)"
+        case .detail(let ci, let i): "\(collections[ci].loaded.items[i].source.file) \(collections[ci].loaded.items[i].source.path ?? "")"
+        case .notesList(let p): "notes page \(p + 1)"
+        case .note(let n): notes[n].file
+        }
+    }
+
+    /// The template a job renders with.
+    func template(of job: Job) -> String {
+        switch job {
+        case .home: "home"
+        case .notFound: "404"
+        case .page(let n): config.pages[n].template
+        case .list(let ci, _): collections[ci].config.listTemplate
+        case .detail(let ci, _): collections[ci].config.detailTemplate ?? "detail"
+        case .notesList: config.notes.listTemplate
+        case .note: config.notes.template
+        }
     }
 
     /// Every page's absolute URL for the sitemap, in a stable order.
@@ -107,7 +136,7 @@ final class PageRenderer: @unchecked Sendable {
 
     // MARK: - Contexts
 
-    func page(_ job: Job) -> (String, String, [String: Any], String) {
+    func context(_ job: Job) -> [String: Any] {
         switch job {
         case .home:
             let cols: [[String: Any]] = collections.filter(\.config.menu).map { c in
@@ -118,11 +147,11 @@ final class PageRenderer: @unchecked Sendable {
             var ctx = base(title: config.title, path: root, section: nil)
             ctx["collections"] = cols
             ctx["notes"] = standaloneNotes.prefix(10).map(noteSummary)
-            return ("home", root, ctx, "home page")
+            return ctx
         case .notFound:
             var ctx = base(title: "404", path: root + "404.html", section: nil)
             ctx["page"] = ["title": "404", "url": root + "404.html", "canonical": config.baseURL.absolute(root + "404.html")]
-            return ("404", root + "404.html", ctx, "404 page")
+            return ctx
         case .list(let ci, let p):
             let c = collections[ci]
             let slice = c.pages[p]
@@ -139,7 +168,7 @@ final class PageRenderer: @unchecked Sendable {
             ctx["items"] = items
             ctx["pagination"] = pagination(slice, paths: c.listPaths.map { config.baseURL.path($0) })
             ctx["layout"] = layout
-            return (c.config.listTemplate, path, ctx, "collection '\(c.config.name)' page \(slice.number)")
+            return ctx
         case .detail(let ci, let i):
             let c = collections[ci]
             let item = c.loaded.items[i]
@@ -155,7 +184,7 @@ final class PageRenderer: @unchecked Sendable {
             let pos = c.position[i]
             if pos > 0 { ctx["prev"] = c.itemContexts[c.order[pos - 1]] }
             if pos + 1 < c.order.count { ctx["next"] = c.itemContexts[c.order[pos + 1]] }
-            return (c.config.detailTemplate ?? "detail", path, ctx, "\(item.source.file) \(item.source.path ?? "")")
+            return ctx
         case .page(let n):
             let p = config.pages[n]
             let path = config.baseURL.path(p.url)
@@ -166,7 +195,7 @@ final class PageRenderer: @unchecked Sendable {
                 d["items"] = c.order.map { c.itemContexts[$0] }
                 return (c.config.name, d as Any)
             })
-            return (p.template, path, ctx, "page '\(p.name)'")
+            return ctx
         case .notesList(let p):
             let slice = notePages[p]
             let path = notesListPath(slice.number)
@@ -174,7 +203,7 @@ final class PageRenderer: @unchecked Sendable {
             ctx["collection"] = ["name": "notes", "title": config.notes.title, "url": notesListPath(1)]
             ctx["items"] = standaloneNotes[slice.range].map(noteSummary)
             ctx["pagination"] = pagination(slice, paths: notePages.map { notesListPath($0.number) })
-            return (config.notes.listTemplate, path, ctx, "notes page \(slice.number)")
+            return ctx
         case .note(let n):
             let note = notes[n]
             let path = noteURLs[n]
@@ -183,7 +212,7 @@ final class PageRenderer: @unchecked Sendable {
             d["html"] = note.html
             ctx["note"] = d
             if let s = note.summary { ctx["page"] = pageContext(title: note.title, path: path, description: s) }
-            return (config.notes.template, path, ctx, note.file)
+            return ctx
         }
     }
 

@@ -43,16 +43,24 @@ public struct NoteLoader: Sendable {
             case .failure(let d): problems.append(d)
             }
         }
+        problems += Self.duplicateSlugs(notes)
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        return notes
+    }
+
+    /// Standalone notes sharing a slug (they would share a page).
+    public static func duplicateSlugs(_ notes: [Note]) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
         var seen: [String: String] = [:]
         for n in notes where n.attachment == nil {
             if let other = seen[n.slug] { problems.append(Diagnostic(file: n.file, "duplicate note slug '\(n.slug)' (also used by \(other))")) }
             seen[n.slug] = n.file
         }
-        if !problems.isEmpty { throw Diagnostics(problems) }
-        return notes
+        return problems
     }
 
-    func load(_ relative: String) throws(Diagnostic) -> Note? {
+    /// Reads and renders the note at `relative` (a path under `content/`); nil for a draft left out.
+    public func load(_ relative: String) throws(Diagnostic) -> Note? {
         let file = "content/\(relative)"
         let data = try content.read(relative)
         guard let text = String(validating: data, as: UTF8.self) else {

@@ -47,6 +47,39 @@ public struct TemplateLibrary: Sendable {
 
     public func has(_ name: String) -> Bool { texts[name] != nil }
 
+    /// The source text of a template.
+    public func text(of name: String) -> String? { texts[name] }
+
+    /// The collections a page rendered with `name` shows through `data.<collection>` (partials
+    /// included); nil when it may show any (it names `data` as a whole, or changes delimiters,
+    /// which stops the scan).
+    public func dataCollections(of name: String) -> Set<String>? {
+        var names: Set<String> = []
+        for t in closure(of: name) {
+            guard let text = texts[t] else { continue }
+            if text.contains("{{=") { return nil }
+            for tag in TemplateScan.tags(in: text) {
+                let parts = tag.name.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+                guard parts.first == "data" else { continue }
+                guard parts.count > 1, !parts[1].isEmpty else { return nil }
+                names.insert(String(parts[1]))
+            }
+        }
+        return names
+    }
+
+    /// `name` and every template it reaches through partials and parents, sorted (what a page
+    /// rendered with `name` depends on).
+    public func closure(of name: String) -> [String] {
+        var seen: Set<String> = []
+        var stack = [name]
+        while let next = stack.popLast() {
+            guard seen.insert(next).inserted, let text = texts[next] else { continue }
+            for tag in TemplateScan.tags(in: text) where tag.kind == .partial || tag.kind == .parent { stack.append(tag.name) }
+        }
+        return seen.sorted()
+    }
+
     /// Checks the templates a build will use: each exists; every partial and parent they reach
     /// exists and none includes itself; every name they print is one the data can provide.
     public func check(using names: [String], knownNames: Set<String>) -> [Diagnostic] {

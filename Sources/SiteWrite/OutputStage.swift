@@ -1,9 +1,14 @@
 import Foundation
 import SiteCore
 
+/// Where a build writes the site's files: paths are relative to the output folder, "/"-separated.
+public protocol SiteSink: Sendable {
+    func write(_ data: Data, to relative: String, source: String) throws(Diagnostic)
+}
+
 /// A new site written beside the output folder and swapped in only when the whole build
 /// succeeded, so a failed build leaves the previous output exactly as it was.
-public final class OutputStage: @unchecked Sendable {
+public final class OutputStage: SiteSink, @unchecked Sendable {
     /// The final output folder.
     public let output: URL
     /// The staging folder the build writes into.

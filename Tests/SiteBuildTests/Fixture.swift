@@ -51,14 +51,16 @@ struct Fixture {
         }
     }
 
-    /// Every file under the output folder with its bytes, to prove a failed build changed nothing.
-    func snapshot() throws -> [String: Data] {
-        var out: [String: Data] = [:]
-        guard let walker = FileManager.default.enumerator(atPath: output.path) else { return out }
+    /// Every file under the output folder (or `folder`) with its bytes, to prove a failed build
+    /// changed nothing; folders map to nil (an empty folder left behind is a difference too).
+    func snapshot(of folder: URL? = nil) throws -> [String: Data?] {
+        let root = folder ?? output
+        var out: [String: Data?] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return out }
         while let rel = walker.nextObject() as? String {
             var isDir: ObjCBool = false
-            let url = output.appendingPathComponent(rel)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue { out[rel] = try Data(contentsOf: url) }
+            let url = root.appendingPathComponent(rel)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) { out[rel] = isDir.boolValue ? .some(nil) : try Data(contentsOf: url) }
         }
         return out
     }

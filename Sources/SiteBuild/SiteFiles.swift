@@ -1,0 +1,80 @@
+import Foundation
+import SiteCore
+import SiteLoad
+import SiteRender
+import SiteWrite
+
+/// The files of the site besides its pages: content files copied as they are, the theme's and
+/// the site's assets, search indexes and the sitemap.
+enum SiteFiles {
+    enum Kind: Hashable, Sendable {
+        /// A file under `content/` (path relative to it).
+        case content(String)
+        /// A file under `templates/assets/` (path relative to it).
+        case userAsset(String)
+        /// A built-in theme asset the site does not override.
+        case builtinAsset(String)
+        /// The search index of a collection.
+        case searchIndex(collection: String)
+    }
+
+    struct File: Hashable, Sendable {
+        /// Path in the output folder.
+        var path: String
+        var kind: Kind
+        /// For messages.
+        var source: String
+    }
+
+    /// Every file but the sitemap, in a stable order.
+    static func list(_ model: SiteModel, source: URL) -> [File] {
+        var files = model.inputs.content.staticFiles.map { File(path: $0, kind: .content($0), source: "content/\($0)") }
+        let user = userAssets(source)
+        for path in BuiltinTheme.assets.keys.sorted() where !user.contains(path) {
+            files.append(File(path: "assets/\(path)", kind: .builtinAsset(path), source: "(built-in theme)"))
+        }
+        files += user.map { File(path: "assets/\($0)", kind: .userAsset($0), source: "templates/assets/\($0)") }
+        for c in model.collections {
+            guard let rule = c.config.search else { continue }
+            files.append(File(path: String(rule.url.dropFirst()), kind: .searchIndex(collection: c.config.name), source: "search index of '\(c.config.name)'"))
+        }
+        return files
+    }
+
+    /// The bytes of `file`.
+    static func data(_ file: File, model: SiteModel, source: URL) throws(Diagnostic) -> Data {
+        switch file.kind {
+        case .content(let rel):
+            return try read(model.inputs.content.root.appendingPathComponent(rel), source: file.source)
+        case .userAsset(let rel):
+            return try read(source.appendingPathComponent("templates/assets/\(rel)"), source: file.source)
+        case .builtinAsset(let rel):
+            return Data((BuiltinTheme.assets[rel] ?? "").utf8)
+        case .searchIndex(let name):
+            guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.search else { return Data() }
+            return Data(try SearchIndex.json(c, rule: rule, root: model.config.baseURL.root).utf8)
+        }
+    }
+
+    /// `sitemap.xml` (and numbered sitemaps past 50,000 URLs): output path → XML.
+    static func sitemaps(_ renderer: PageRenderer) -> [(path: String, data: Data)] {
+        Sitemap.files(urls: renderer.sitemapURLs(), indexBase: renderer.config.baseURL.description).map { ($0.name, Data($0.xml.utf8)) }
+    }
+
+    /// Files under `templates/assets/` (hidden ones skipped), sorted.
+    static func userAssets(_ source: URL) -> [String] {
+        let dir = source.appendingPathComponent("templates/assets")
+        guard let walker = FileManager.default.enumerator(atPath: dir.path) else { return [] }
+        var list: [String] = []
+        while let rel = walker.nextObject() as? String {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(rel).path, isDirectory: &isDir), !isDir.boolValue,
+               !rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { list.append(rel) }
+        }
+        return list.sorted()
+    }
+
+    static func read(_ url: URL, source: String) throws(Diagnostic) -> Data {
+        do { return try Data(contentsOf: url) } catch { throw Diagnostic(file: source, "cannot read: \(error.localizedDescription)") }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SiteCore
+import SiteLoad
+import SiteRender
+
+/// Everything a build reads from the source folder, loaded and normalised: the configuration,
+/// the content tree, the templates, every collection and every note.
+struct SiteInputs: Sendable {
+    var config: SiteConfig
+    var content: ContentTree
+    var templates: TemplateLibrary
+    var collections: [LoadedCollection]
+    var notes: [Note]
+
+    /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
+    static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {
+        let configFile = options.source.appendingPathComponent(SiteConfig.fileName)
+        guard let configData = FileManager.default.contents(atPath: configFile.path) else {
+            throw Diagnostics([Diagnostic(file: SiteConfig.fileName, "no site configuration: \(configFile.path) does not exist (create one with `sitegen init`)")])
+        }
+        guard let configText = String(validating: configData, as: UTF8.self) else {
+            throw Diagnostics([Diagnostic(file: SiteConfig.fileName, "the site configuration is not valid UTF-8 text")])
+        }
+        let config = try SiteConfig.parse(configText, file: SiteConfig.fileName, baseURLOverride: options.baseURL)
+        let content = try ContentTree.scan(options.source.appendingPathComponent("content"))
+        let templates = try TemplateLibrary.load(directory: options.source.appendingPathComponent("templates"))
+        return (config, content, templates)
+    }
+
+    /// Loads the collections (in parallel) and the notes; every problem of both is reported.
+    static func loadData(config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
+                         includeDrafts: Bool) throws(Diagnostics) -> SiteInputs {
+        var problems: [Diagnostic] = []
+        let collections = collectProblems(loadCollections(config.collections, config: config, content: content, imageSizes: ImageSizeCache()), into: &problems)
+        var notes: [Note] = []
+        do {
+            notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts).loadAll()
+        } catch { problems += error.items }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        return SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)
+    }
+
+    static func loadCollections(_ configs: [CollectionConfig], config: SiteConfig, content: ContentTree,
+                                imageSizes: ImageSizeCache) -> [Result<LoadedCollection, Diagnostics>] {
+        let loader = CollectionLoader(content: content, language: config.language)
+        return configs.parallelMap(minimumCount: 2) { c in
+            Result { () throws(Diagnostics) in try loader.load(c, imageSizes: imageSizes) }
+        }
+    }
+
+    static func collectProblems(_ results: [Result<LoadedCollection, Diagnostics>], into problems: inout [Diagnostic]) -> [LoadedCollection] {
+        var loaded: [LoadedCollection] = []
+        for r in results {
+            switch r {
+            case .success(let c): loaded.append(c)
+            case .failure(let d): problems += d.items
+            }
+        }
+        return loaded
+    }
+}

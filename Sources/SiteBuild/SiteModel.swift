@@ -1,0 +1,159 @@
+import Foundation
+import SiteCore
+import SiteLoad
+import SiteRender
+import SiteWrite
+
+/// The inputs sorted, paginated and cross-linked, ready to render: each collection in display
+/// order with its item contexts, each note attached to its item or listed as standalone, and the
+/// templates checked against the names the data provides.
+struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], read-only once built
+    var inputs: SiteInputs
+    var collections: [CollectionPages]
+    /// Standalone notes (indices into `inputs.notes`), newest first, then by title.
+    var standaloneNotes: [Int]
+
+    var config: SiteConfig { inputs.config }
+    var notes: [Note] { inputs.notes }
+
+    /// Builds the model. Collections named in `reusable` are taken from `previous` as they are
+    /// (their data, their related collections and the configuration are unchanged), which is what
+    /// makes a rebuild after editing one note cheap.
+    static func make(_ inputs: SiteInputs, reusing previous: SiteModel? = nil, reusable: Set<String> = []) throws(Diagnostics) -> SiteModel {
+        var problems: [Diagnostic] = []
+        let config = inputs.config
+        let collator = Collator(language: config.language)
+        var pages: [CollectionPages] = []
+        var fresh: Set<String> = []
+        for loaded in inputs.collections {
+            if let old = previous?.collections.first(where: { $0.config.name == loaded.config.name }), reusable.contains(loaded.config.name) {
+                var kept = old
+                kept.loaded = loaded
+                kept.notesBySlug = [:]
+                pages.append(kept)
+                continue
+            }
+            do {
+                pages.append(try sorted(loaded, config: config, collator: collator))
+                fresh.insert(loaded.config.name)
+            } catch { problems += error.items }
+        }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        prepareContexts(&pages, fresh: fresh, root: config.baseURL.root)
+
+        let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
+        if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
+        let model = SiteModel(inputs: inputs, collections: pages, standaloneNotes: standaloneOrder(standalone, of: inputs.notes, collator: collator))
+        problems += model.checkTemplates()
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        return model
+    }
+
+    /// A collection in display order, paginated, with its item URLs.
+    static func sorted(_ loaded: LoadedCollection, config: SiteConfig, collator: Collator) throws(Diagnostics) -> CollectionPages {
+        let c = loaded.config
+        let order: [Int]
+        do {
+            order = try Sorter(keys: c.sort, collator: collator).order(count: loaded.items.count) { i, f in loaded.items[i].fields[f] }
+        } catch {
+            throw Diagnostics(error.problems.map { p in
+                let item = loaded.items[p.index]
+                return Diagnostic(SourceLocation(file: item.source.file, path: "\(item.source.path ?? "").\(p.field)"), "cannot sort collection '\(c.name)' by '\(p.field)': \(p.message)")
+            })
+        }
+        let urls = loaded.items.map { item in c.detailURL.map { config.baseURL.path(SitePath.fill($0, slug: item.slug)) } }
+        let slices = Pagination.pages(itemCount: order.count, pageSize: c.pageSize)
+        let listPaths = slices.map { $0.number == 1 ? c.listURL : "\(c.listURL)page/\($0.number)/" }
+        var position = [Int](repeating: 0, count: order.count)
+        for (pos, i) in order.enumerated() { position[i] = pos }
+        var names: Set<String> = []
+        for item in loaded.items { PageContext.collectNames(of: item.fields, into: &names) }
+        PageContext.collectNames(of: loaded.meta, into: &names)
+        return CollectionPages(loaded: loaded, order: order, position: position, pages: slices, itemURLs: urls,
+                               listPaths: listPaths, notesBySlug: [:], fieldNames: names)
+    }
+
+    /// Item contexts of the collections in `fresh`, and the related lists of every collection that
+    /// is fresh or points at a fresh one. Related lists hold the other collection's plain item
+    /// contexts (no related lists of their own), so collections that point at each other cannot
+    /// nest without end.
+    static func prepareContexts(_ pages: inout [CollectionPages], fresh: Set<String>, root: String) {
+        for ci in pages.indices where fresh.contains(pages[ci].config.name) {
+            let c = pages[ci]
+            pages[ci].itemContexts = c.loaded.items.indices.map { PageRenderer.itemContext(c, $0, root: root) }
+        }
+        let touched = pages.indices.filter { ci in
+            !pages[ci].config.related.isEmpty
+                && (fresh.contains(pages[ci].config.name) || pages[ci].config.related.contains { fresh.contains($0.collection) })
+        }
+        guard !touched.isEmpty else { return }
+        let targets = Set(touched.flatMap { pages[$0].config.related.map(\.collection) })
+        let plain = pages.map { c in
+            guard targets.contains(c.config.name), !c.config.related.isEmpty else { return c }
+            var p = c
+            p.itemContexts = p.itemContexts.map { var d = $0; d["related"] = nil; return d }
+            return p
+        }
+        for ci in touched {
+            let lists = PageRenderer.relatedLists(plain[ci], in: plain)
+            for i in pages[ci].itemContexts.indices {
+                pages[ci].itemContexts[i]["related"] = lists[i].isEmpty ? nil : lists[i]
+            }
+        }
+    }
+
+    /// Attaches notes that name an item to that item; returns the standalone ones (indices).
+    static func attach(_ notes: [Note], to pages: inout [CollectionPages]) -> ([Int], [Diagnostic]) {
+        var problems: [Diagnostic] = []
+        var standalone: [Int] = []
+        let collectionIndex = Dictionary(uniqueKeysWithValues: pages.enumerated().map { ($1.config.name, $0) })
+        for (ni, note) in notes.enumerated() {
+            guard let a = note.attachment else { standalone.append(ni); continue }
+            guard let ci = collectionIndex[a.collection] else {
+                problems.append(Diagnostic(file: note.file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but there is no collection '\(a.collection)'"))
+                continue
+            }
+            guard pages[ci].slugIndex[a.slug] != nil else {
+                problems.append(Diagnostic(file: note.file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item '\(a.slug)'"))
+                continue
+            }
+            if pages[ci].config.detailURL == nil {
+                problems.append(Diagnostic(file: note.file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item pages (detail: false)"))
+                continue
+            }
+            pages[ci].notesBySlug[a.slug, default: []].append(ni)
+        }
+        return (standalone, problems)
+    }
+
+    /// Standalone notes: newest first, then by title.
+    static func standaloneOrder(_ standalone: [Int], of notes: [Note], collator: Collator) -> [Int] {
+        let sorter = Sorter(keys: [SortKey(field: "date", direction: .descending, comparison: .date(DateFormat.iso)),
+                                   SortKey(field: "title", comparison: .text)], collator: collator)
+        let order = (try? sorter.order(count: standalone.count) { i, f in
+            let n = notes[standalone[i]]
+            return f == "date" ? n.date.map { .string(DateFormat.iso.format($0)) } : .string(n.title)
+        }) ?? Array(0..<standalone.count)
+        return order.map { standalone[$0] }
+    }
+
+    /// The templates this site renders, with their partials, checked against the names the data provides.
+    func checkTemplates() -> [Diagnostic] {
+        var known = PageContext.pageNames
+        for c in collections { known.formUnion(c.fieldNames) }
+        for n in notes { PageContext.collectNames(of: n.fields, into: &known) }
+        for c in config.collections {
+            known.insert(c.name)
+            for r in c.related { known.insert(r.name) }
+        }
+        return inputs.templates.check(using: usedTemplates, knownNames: known)
+    }
+
+    /// The templates pages are rendered with (partials are reached through them).
+    var usedTemplates: [String] {
+        var used = ["home", "404"] + config.pages.map(\.template)
+        for c in collections { used.append(c.config.listTemplate); if let d = c.config.detailTemplate { used.append(d) } }
+        if !standaloneNotes.isEmpty { used += [config.notes.template, config.notes.listTemplate] }
+        return used
+    }
+}

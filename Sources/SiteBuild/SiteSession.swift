@@ -1,0 +1,328 @@
+import Foundation
+import SiteCore
+import SiteLoad
+import SiteRender
+import SiteWrite
+
+/// What one rebuild of a `SiteSession` did.
+public struct UpdateReport: Sendable {
+    /// The whole site was rebuilt (the configuration changed).
+    public var full: Bool
+    public var pagesWritten: Int
+    public var filesWritten: Int
+    public var removed: Int
+    /// URL paths of the pages written or removed; nil when every page may have changed.
+    public var changedPages: [String]?
+    public var seconds: Double
+
+    /// Nothing in the output changed.
+    public var isEmpty: Bool { pagesWritten == 0 && filesWritten == 0 && removed == 0 }
+}
+
+/// A site kept in memory between builds, so that an edit rebuilds only what it touches: a note
+/// the pages that show it, a dataset its collection's pages, a template the pages rendered with
+/// it. Each page's inputs are summed up in a fingerprint (the versions of the data it shows and
+/// the text of its templates); a page is rendered again only when its fingerprint changes, and
+/// the output stays byte-identical to a full build of the same sources.
+///
+/// The owner calls `update` from one thread at a time.
+public final class SiteSession: @unchecked Sendable {
+    public let options: BuildOptions
+    private var model: SiteModel
+    private var written: Written
+    /// Paths of a failed update, retried with the next one (the error stays until they are fixed).
+    private var pending: Set<String> = []
+    private var nextVersion = 1
+
+    /// What is in the output folder, as of the last successful build.
+    struct Written {
+        var pages: [String: Int]  // output file → fingerprint
+        var files: Set<SiteFiles.File>
+        var sitemaps: [String: Data]
+        var collectionVersions: [String: Int]
+        var noteVersions: [String: Int]  // note file → version
+        var contentFiles: Set<String>  // every file of the content tree
+        var generation: Int
+    }
+
+    /// Builds the whole site into `options.output` (replacing it only when the build succeeds).
+    public init(_ options: BuildOptions) throws(Diagnostics) {
+        self.options = options
+        (model, written) = try Self.buildAll(options, generation: 0)
+    }
+
+    /// How many pages the site has.
+    public var pageCount: Int { written.pages.count }
+
+    /// Rebuilds after the files at `changed` (paths relative to the source folder) were created,
+    /// modified or deleted. On failure the output is left as it was, and the same paths are
+    /// tried again with the next update.
+    public func update(_ changed: Set<String>) throws(Diagnostics) -> UpdateReport {
+        let paths = pending.union(changed)
+        do {
+            let report = try apply(paths)
+            pending = []
+            return report
+        } catch {
+            pending = paths
+            throw error
+        }
+    }
+
+    /// Whether a change at `path` (relative to the source folder) can change the site.
+    public static func isSource(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        guard let first = parts.first, !parts.contains(where: { $0.hasPrefix(".") }) else { return false }
+        if parts.count == 1 { return first == Substring(SiteConfig.fileName) }
+        return first == "content" || first == "templates"
+    }
+
+    // MARK: - Full builds
+
+    private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, Written) {
+        let (config, content, templates) = try SiteInputs.loadConfiguration(options)
+        let inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts)
+        let model = try SiteModel.make(inputs)
+        let stage: OutputStage
+        do { stage = try OutputStage(output: options.output) } catch { throw Diagnostics([error]) }
+        var clock = PhaseClock()
+        do throws(Diagnostics) {
+            _ = try SiteBuilder.write(model, options: options, to: stage, clock: &clock)
+            do { try stage.commit() } catch { throw Diagnostics([error]) }
+        } catch {
+            stage.discard()
+            throw error
+        }
+        let renderer = PageRenderer(model: model)
+        var written = Written(pages: [:], files: Set(SiteFiles.list(model, source: options.source)),
+                              sitemaps: Dictionary(uniqueKeysWithValues: SiteFiles.sitemaps(renderer).map { ($0.path, $0.data) }),
+                              collectionVersions: [:], noteVersions: [:],
+                              contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
+        for (job, file, fingerprint) in fingerprints(renderer, written) {
+            _ = job
+            written.pages[file] = fingerprint
+        }
+        return (model, written)
+    }
+
+    // MARK: - Updates
+
+    private func apply(_ paths: Set<String>) throws(Diagnostics) -> UpdateReport {
+        let start = DispatchTime.now()
+        let relevant = paths.filter(Self.isSource)
+        if relevant.isEmpty { return report(start, full: false) }
+        if relevant.contains(SiteConfig.fileName) {
+            let generation = written.generation + 1
+            let (m, w) = try Self.buildAll(options, generation: generation)
+            model = m
+            written = w
+            return UpdateReport(full: true, pagesWritten: w.pages.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
+                                changedPages: nil, seconds: seconds(since: start))
+        }
+
+        var inputs = model.inputs
+        var versions = written
+        let contentRoot = options.source.appendingPathComponent("content")
+        var contentPaths = Set(relevant.filter { $0.hasPrefix("content/") }.map { String($0.dropFirst("content/".count)) })
+        let assetPaths = Set(relevant.filter { $0.hasPrefix("templates/assets/") }.map { String($0.dropFirst("templates/assets/".count)) })
+        let templatesChanged = relevant.contains { $0.hasPrefix("templates/") && !$0.hasPrefix("templates/assets/") }
+
+        // A file that appeared or disappeared (or a folder) changes the content tree: scan it again.
+        let needsScan = contentPaths.contains { rel in
+            var isDir: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: contentRoot.appendingPathComponent(rel).path, isDirectory: &isDir)
+            return isDir.boolValue || exists != versions.contentFiles.contains(rel)
+        }
+        if needsScan {
+            inputs.content = try ContentTree.scan(contentRoot)
+            let now = Set(inputs.content.datasets + inputs.content.notes + inputs.content.staticFiles)
+            // A folder moved in or out is one event for many files.
+            contentPaths.formUnion(now.symmetricDifference(versions.contentFiles))
+            versions.contentFiles = now
+        }
+        if templatesChanged {
+            inputs.templates = try TemplateLibrary.load(directory: options.source.appendingPathComponent("templates"))
+        }
+
+        // Notes: parse again the ones that changed.
+        let noteSet = Set(inputs.content.notes)
+        let changedNotes = contentPaths.filter { $0.lowercased().hasSuffix(".md") || noteSet.contains($0) }
+        if !changedNotes.isEmpty || needsScan {
+            let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts)
+            var byFile = Dictionary(inputs.notes.map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
+            var problems: [Diagnostic] = []
+            for rel in changedNotes {
+                byFile["content/\(rel)"] = nil
+                versions.noteVersions["content/\(rel)"] = bump()
+                guard noteSet.contains(rel) else { continue }
+                do { if let n = try loader.load(rel) { byFile[n.file] = n } } catch { problems.append(error) }
+            }
+            if !problems.isEmpty { throw Diagnostics(problems) }
+            inputs.notes = inputs.content.notes.compactMap { byFile["content/\($0)"] }
+            let duplicates = NoteLoader.duplicateSlugs(inputs.notes)
+            if !duplicates.isEmpty { throw Diagnostics(duplicates) }
+        }
+
+        // Collections: load again those whose data files changed, and those showing images when
+        // any other content file changed (an image's size may have changed).
+        let datasetPaths = contentPaths.filter { ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        let otherPaths = contentPaths.filter { !changedNotes.contains($0) && !datasetPaths.contains($0) }
+        let reload = Set(inputs.config.collections.filter { c in
+            let patterns = c.dataFiles + c.joins.flatMap(\.dataFiles)
+            if datasetPaths.contains(where: { rel in patterns.contains { ContentPath.matches(rel, pattern: $0) } }) { return true }
+            return !otherPaths.isEmpty && ((c.images.map { !$0.external } ?? false) || c.icon != nil)
+        }.map(\.name))
+        if !reload.isEmpty {
+            var problems: [Diagnostic] = []
+            let configs = inputs.config.collections.filter { reload.contains($0.name) }
+            let loaded = SiteInputs.collectProblems(SiteInputs.loadCollections(configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache()), into: &problems)
+            if !problems.isEmpty { throw Diagnostics(problems) }
+            for c in loaded {
+                if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) { inputs.collections[i] = c }
+                versions.collectionVersions[c.config.name] = bump()
+            }
+        }
+
+        // The model, reusing the collections that did not change.
+        let reusable = Set(inputs.config.collections.filter { c in
+            !reload.contains(c.name) && !c.related.contains { reload.contains($0.collection) }
+        }.map(\.name))
+        let newModel = try SiteModel.make(inputs, reusing: model, reusable: reusable)
+        let renderer = PageRenderer(model: newModel)
+
+        // Pages whose fingerprint changed, and the other files that changed.
+        let pages = Self.fingerprints(renderer, versions)
+        var sources: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        func claim(_ file: String, _ source: String) {
+            if let previous = sources[file] { problems.append(Diagnostic(file: source, "'\(file)' is also written by \(previous)")) } else { sources[file] = source }
+        }
+        var dirty: [PageRenderer.Job] = []
+        var newPages: [String: Int] = [:]
+        for (job, file, fingerprint) in pages {
+            claim(file, renderer.source(of: job))
+            newPages[file] = fingerprint
+            if versions.pages[file] != fingerprint { dirty.append(job) }
+        }
+        let files = SiteFiles.list(newModel, source: options.source)
+        for f in files { claim(f.path, f.source) }
+        let sitemaps = SiteFiles.sitemaps(renderer)
+        for s in sitemaps { claim(s.path, "sitemap") }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+
+        let sink = LiveOutput(folder: options.output)
+        try renderer.render(dirty, to: sink)
+        var filesWritten = 0
+        do {
+            for f in files {
+                let changed: Bool
+                switch f.kind {
+                case .content(let rel): changed = contentPaths.contains(rel)
+                case .userAsset(let rel): changed = assetPaths.contains(rel)
+                case .builtinAsset: changed = false
+                case .searchIndex(let name): changed = reload.contains(name)
+                }
+                guard changed || !versions.files.contains(f) else { continue }
+                try sink.write(try SiteFiles.data(f, model: newModel, source: options.source), to: f.path, source: f.source)
+                filesWritten += 1
+            }
+            for s in sitemaps where versions.sitemaps[s.path] != s.data {
+                try sink.write(s.data, to: s.path, source: "sitemap")
+                filesWritten += 1
+            }
+        } catch { throw Diagnostics([error]) }
+        let keep = Set(newPages.keys).union(files.map(\.path)).union(sitemaps.map(\.path))
+        let gone = Set(versions.pages.keys).union(versions.files.map(\.path)).union(versions.sitemaps.keys).subtracting(keep)
+        for file in gone.sorted() { sink.remove(file) }
+
+        versions.pages = newPages
+        versions.files = Set(files)
+        versions.sitemaps = Dictionary(uniqueKeysWithValues: sitemaps.map { ($0.path, $0.data) })
+        model = newModel
+        written = versions
+        let removedPages = gone.filter { $0.hasSuffix(".html") }.map { renderer.config.baseURL.root + Self.urlPath(ofFile: $0) }
+        var r = report(start, full: false)
+        r.pagesWritten = dirty.count
+        r.filesWritten = filesWritten
+        r.removed = gone.count
+        r.changedPages = (dirty.map { renderer.path(of: $0) } + removedPages).sorted()
+        return r
+    }
+
+    /// Each page's job, output file and fingerprint.
+    static func fingerprints(_ r: PageRenderer, _ w: Written) -> [(PageRenderer.Job, String, Int)] {
+        var templateHashes: [String: Int] = [:]
+        func templateHash(_ name: String) -> Int {
+            if let h = templateHashes[name] { return h }
+            var h = Hasher()
+            for t in r.templates.closure(of: name) { h.combine(t); h.combine(r.templates.text(of: t)) }
+            let v = h.finalize()
+            templateHashes[name] = v
+            return v
+        }
+        let own = r.collections.map { w.collectionVersions[$0.config.name] ?? 0 }
+        let effective = r.collections.map { c -> Int in
+            var h = Hasher()
+            h.combine(w.collectionVersions[c.config.name] ?? 0)
+            for rule in c.config.related { h.combine(rule.collection); h.combine(w.collectionVersions[rule.collection] ?? 0) }
+            return h.finalize()
+        }
+        func note(_ n: Int, into h: inout Hasher) {
+            h.combine(r.notes[n].file)
+            h.combine(w.noteVersions[r.notes[n].file] ?? 0)
+        }
+        var global = Hasher()
+        global.combine(w.generation)
+        global.combine(r.standaloneNotes.isEmpty)
+        let globalHash = global.finalize()
+        let notePages = r.notePages
+        return r.jobs().map { job in
+            var h = Hasher()
+            h.combine(globalHash)
+            h.combine(templateHash(r.template(of: job)))
+            h.combine(job)
+            switch job {
+            case .home:
+                h.combine(own)
+                for n in r.standaloneNotes.prefix(10) { note(n, into: &h) }
+            case .notFound:
+                break
+            case .page(let n):
+                if let shown = r.templates.dataCollections(of: r.config.pages[n].template) {
+                    for (ci, c) in r.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
+                } else {
+                    h.combine(effective)
+                }
+            case .list(let ci, _):
+                h.combine(effective[ci])
+            case .detail(let ci, let i):
+                h.combine(effective[ci])
+                for n in r.collections[ci].notesBySlug[r.collections[ci].loaded.items[i].slug] ?? [] { note(n, into: &h) }
+            case .notesList(let p):
+                h.combine(notePages.count)
+                for n in r.standaloneNotes[notePages[p].range] { note(n, into: &h) }
+            case .note(let n):
+                note(n, into: &h)
+            }
+            return (job, r.file(ofPagePath: r.path(of: job)), h.finalize())
+        }
+    }
+
+    private func bump() -> Int {
+        nextVersion += 1
+        return nextVersion
+    }
+
+    private func report(_ start: DispatchTime, full: Bool) -> UpdateReport {
+        UpdateReport(full: full, pagesWritten: 0, filesWritten: 0, removed: 0, changedPages: [], seconds: seconds(since: start))
+    }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    /// `a/b/index.html` → `a/b/`; `404.html` stays.
+    static func urlPath(ofFile file: String) -> String {
+        file == "index.html" ? "" : file.hasSuffix("/index.html") ? String(file.dropLast("index.html".count)) : file
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import SiteCore
+import Testing
+@testable import SiteBuild
+
+/// Incremental rebuilds (`sitegen serve`): after every kind of edit, the output a session leaves
+/// is byte for byte the output of a full build of the same sources, and only the pages that show
+/// the edit are written.
+@Suite(.serialized) struct SiteSessionTests {
+    /// The example site with a session over it; `full()` builds the same sources from scratch elsewhere.
+    final class Live {
+        let site: Fixture
+        let session: SiteSession
+        var live: URL { site.root.appendingPathComponent("live") }
+        var fresh: URL { site.root.appendingPathComponent("fresh") }
+
+        init() throws {
+            site = try Fixture.exampleSite()
+            session = try SiteSession(BuildOptions(source: site.root, output: site.root.appendingPathComponent("live")))
+        }
+
+        deinit { site.remove() }
+
+        @discardableResult
+        func edit(_ path: String, _ text: String?) throws -> UpdateReport {
+            let url = site.root.appendingPathComponent(path)
+            if let text { try site.write(path, text) } else { try FileManager.default.removeItem(at: url) }
+            return try session.update([path])
+        }
+
+        /// Fails the test when the session's output differs from a full build's.
+        func expectSameAsFullBuild(_ comment: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+            _ = try SiteBuilder.build(BuildOptions(source: site.root, output: fresh))
+            let a = try site.snapshot(of: live), b = try site.snapshot(of: fresh)
+            let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+            #expect(differing.isEmpty, "\(comment): files or folders differ from a full build: \(differing.prefix(10))", sourceLocation: sourceLocation)
+        }
+    }
+
+    static let note = """
+    ---
+    title: Harbour notes
+    date: 2026-11-22
+    ---
+    First *draft* of the harbour notes.
+    """
+
+    @Test func editingANoteRendersOnlyThePagesShowingIt() throws {
+        let s = try Live()
+        let original = try s.site.read("content/notes/about.md")
+        let r = try s.edit("content/notes/about.md", original.replacingOccurrences(of: "Every page here", with: "Every single page here"))
+        // Its page, the notes list and the home page (which lists the newest notes).
+        #expect(r.changedPages == ["/", "/notes/", "/notes/about/"])
+        #expect(r.pagesWritten == 3 && r.filesWritten == 0 && r.removed == 0)
+        #expect(try String(contentsOf: s.live.appendingPathComponent("notes/about/index.html"), encoding: .utf8).contains("Every single page here"))
+        try s.expectSameAsFullBuild("after editing a standalone note")
+
+        let luffy = try s.site.read("content/notes/luffy.md")
+        let r2 = try s.edit("content/notes/luffy.md", luffy.replacingOccurrences(of: "highest first", with: "largest first"))
+        #expect(r2.changedPages == ["/bounties/luffy/"], "an attached note shows only on its item's page")
+        try s.expectSameAsFullBuild("after editing an attached note")
+    }
+
+    @Test func addingMovingAndDeletingNotes() throws {
+        let s = try Live()
+        try s.edit("content/notes/harbour.md", Self.note)
+        #expect(FileManager.default.fileExists(atPath: s.live.appendingPathComponent("notes/harbour/index.html").path))
+        try s.expectSameAsFullBuild("after adding a note")
+        // A new date moves it in the list; a slug moves its page.
+        try s.edit("content/notes/harbour.md", Self.note.replacingOccurrences(of: "2026-11-22", with: "2020-01-01"))
+        try s.expectSameAsFullBuild("after changing a note's date")
+        try s.edit("content/notes/harbour.md", Self.note.replacingOccurrences(of: "date:", with: "slug: port\ndate:"))
+        #expect(!FileManager.default.fileExists(atPath: s.live.appendingPathComponent("notes/harbour").path), "the old page and its folder are gone")
+        try s.expectSameAsFullBuild("after changing a note's slug")
+        // Attached to an item, then a draft, then deleted.
+        try s.edit("content/notes/harbour.md", Self.note.replacingOccurrences(of: "date:", with: "item: zoro\ndate:"))
+        try s.expectSameAsFullBuild("after attaching a note to an item")
+        try s.edit("content/notes/harbour.md", Self.note.replacingOccurrences(of: "date:", with: "draft: true\ndate:"))
+        try s.expectSameAsFullBuild("after marking a note as a draft")
+        try s.edit("content/notes/harbour.md", nil)
+        try s.edit("content/notes/about.md", nil)
+        try s.expectSameAsFullBuild("after deleting notes")
+    }
+
+    @Test func datasetTemplateAssetAndContentFileEdits() throws {
+        let s = try Live()
+        // A bounty changes: its collection re-sorts; other collections are not rendered again.
+        let bounties = try s.site.read("content/bounties/bounties.json")
+        let r = try s.edit("content/bounties/bounties.json", bounties.replacingOccurrences(of: "\"bounty\": 16000000", with: "\"bounty\": 1600000000"))
+        let touched = try #require(r.changedPages)
+        #expect(touched.contains("/bounties/") && touched.contains("/bounties/nami/"))
+        #expect(!touched.contains { $0.hasPrefix("/photos/") || $0.hasPrefix("/pinterest/") || $0.hasPrefix("/trends/") })
+        try s.expectSameAsFullBuild("after editing a dataset")
+
+        // A template: only the pages rendered with it (and its partials).
+        let detail = try s.site.read("templates/bounty-detail.mustache")
+        let r2 = try s.edit("templates/bounty-detail.mustache", detail + "\n<!-- edited -->\n")
+        let bountyPages = try #require(r2.changedPages)
+        #expect(bountyPages.count == 8 && bountyPages.allSatisfy { $0.hasPrefix("/bounties/") })
+        try s.expectSameAsFullBuild("after editing a template")
+
+        // An asset, a new asset, a content file added and removed.
+        try s.edit("templates/assets/bounties.css", try s.site.read("templates/assets/bounties.css") + "\n/* edited */\n")
+        try s.edit("templates/assets/extra.css", "body { color: red; }\n")
+        try s.edit("content/bounties/readme.txt", "hello\n")
+        try s.expectSameAsFullBuild("after asset and content file edits")
+        try s.edit("content/bounties/readme.txt", nil)
+        try s.edit("templates/assets/extra.css", nil)
+        try s.expectSameAsFullBuild("after removing files")
+
+        // The configuration: everything again.
+        let config = try s.site.read("site.yml")
+        let r3 = try s.edit("site.yml", config.replacingOccurrences(of: "title: sitegen 예제", with: "title: sitegen example"))
+        #expect(r3.full && r3.changedPages == nil)
+        try s.expectSameAsFullBuild("after editing the configuration")
+    }
+
+    @Test func aBrokenEditKeepsTheLastGoodSiteUntilFixed() throws {
+        let s = try Live()
+        let before = try s.site.snapshot(of: s.live)
+        let original = try s.site.read("content/notes/about.md")
+        try s.site.write("content/notes/about.md", "---\ntitle: [unclosed\n---\nBody\n")
+        #expect(throws: Diagnostics.self) { try s.session.update(["content/notes/about.md"]) }
+        #expect(try s.site.snapshot(of: s.live) == before, "the output is untouched")
+        // Another edit while the note is still broken does not clear the error.
+        try s.site.write("content/notes/harbour.md", Self.note)
+        #expect(throws: Diagnostics.self) { try s.session.update(["content/notes/harbour.md"]) }
+        try s.site.write("content/notes/about.md", original.replacingOccurrences(of: "Every page here", with: "Fixed: every page"))
+        let r = try s.session.update(["content/notes/about.md"])
+        #expect(r.changedPages?.contains("/notes/harbour/") == true, "the edit made while broken is applied too")
+        try s.expectSameAsFullBuild("after fixing a broken note")
+
+        let detail = try s.site.read("templates/bounty-detail.mustache")
+        try s.site.write("templates/bounty-detail.mustache", detail + "{{#item}}")
+        #expect(throws: Diagnostics.self) { try s.session.update(["templates/bounty-detail.mustache"]) }
+        try s.edit("templates/bounty-detail.mustache", detail)
+        try s.expectSameAsFullBuild("after fixing a broken template")
+    }
+
+    @Test func filesOutsideTheSourcesAreIgnored() throws {
+        #expect(SiteSession.isSource("site.yml"))
+        #expect(SiteSession.isSource("content/notes/a.md"))
+        #expect(SiteSession.isSource("templates/list.mustache"))
+        #expect(!SiteSession.isSource("public/index.html"))
+        #expect(!SiteSession.isSource("content/notes/.a.md.swp"))
+        #expect(!SiteSession.isSource(".git/index"))
+        #expect(!SiteSession.isSource("README.md"))
+    }
+}
