@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Tests only: property-based testing of the layout core.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -32,9 +33,13 @@ let package = Package(
         .target(name: "SiteRender", dependencies: ["SiteCore", .product(name: "Mustache", package: "swift-mustache")]),
         // Staging folder and swap, sitemap, asset copying.
         .target(name: "SiteWrite", dependencies: ["SiteCore"]),
+        // Changed files under a folder, coalesced (inotify, or polling where it is unavailable).
+        .target(name: "SiteWatch"),
+        // The preview server: static files over HTTP, live reload (Server-Sent Events).
+        .target(name: "SiteServe", dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
         .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite"]),
-        .executableTarget(name: "sitegen", dependencies: ["SiteBuild", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // On-demand benchmarks of the core (not tests).
         .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore"]),
 
@@ -45,6 +50,8 @@ let package = Package(
         .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
         .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
+        .testTarget(name: "SiteWatchTests", dependencies: ["SiteWatch"]),
+        .testTarget(name: "SiteServeTests", dependencies: ["SiteServe"]),
     ],
     swiftLanguageModes: [.v6]
 )

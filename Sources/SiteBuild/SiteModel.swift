@@ -43,7 +43,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
-        let model = SiteModel(inputs: inputs, collections: pages, standaloneNotes: standaloneOrder(standalone, of: inputs.notes, collator: collator))
+        let model = SiteModel(inputs: inputs, collections: pages, standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes) ?? standaloneOrder(standalone, of: inputs.notes, collator: collator))
         problems += model.checkTemplates()
         if !problems.isEmpty { throw Diagnostics(problems) }
         return model
@@ -107,18 +107,19 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
         var problems: [Diagnostic] = []
         var standalone: [Int] = []
         let collectionIndex = Dictionary(uniqueKeysWithValues: pages.enumerated().map { ($1.config.name, $0) })
-        for (ni, note) in notes.enumerated() {
-            guard let a = note.attachment else { standalone.append(ni); continue }
+        for ni in notes.indices {
+            guard let a = notes[ni].attachment else { standalone.append(ni); continue }
+            let file = notes[ni].file
             guard let ci = collectionIndex[a.collection] else {
-                problems.append(Diagnostic(file: note.file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but there is no collection '\(a.collection)'"))
+                problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but there is no collection '\(a.collection)'"))
                 continue
             }
             guard pages[ci].slugIndex[a.slug] != nil else {
-                problems.append(Diagnostic(file: note.file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item '\(a.slug)'"))
+                problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item '\(a.slug)'"))
                 continue
             }
             if pages[ci].config.detailURL == nil {
-                problems.append(Diagnostic(file: note.file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item pages (detail: false)"))
+                problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item pages (detail: false)"))
                 continue
             }
             pages[ci].notesBySlug[a.slug, default: []].append(ni)
@@ -137,11 +138,25 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
         return order.map { standalone[$0] }
     }
 
+    /// This model's standalone order carried over to `standalone` (indices into `notes`), when
+    /// those are the same notes with the same dates and titles; nil when they must be sorted.
+    func sameOrder(_ standalone: [Int], of notes: [Note]) -> [Int]? {
+        guard standaloneNotes.count == standalone.count else { return nil }
+        let byFile = Dictionary(standalone.map { (notes[$0].file, $0) }, uniquingKeysWith: { a, _ in a })
+        var order: [Int] = []
+        order.reserveCapacity(standalone.count)
+        for old in standaloneNotes {
+            guard let n = byFile[self.notes[old].file], notes[n].date == self.notes[old].date, notes[n].title == self.notes[old].title else { return nil }
+            order.append(n)
+        }
+        return order
+    }
+
     /// The templates this site renders, with their partials, checked against the names the data provides.
     func checkTemplates() -> [Diagnostic] {
         var known = PageContext.pageNames
         for c in collections { known.formUnion(c.fieldNames) }
-        for n in notes { PageContext.collectNames(of: n.fields, into: &known) }
+        for n in notes.indices { PageContext.collectNames(of: notes[n].fields, into: &known) }
         for c in config.collections {
             known.insert(c.name)
             for r in c.related { known.insert(r.name) }

@@ -14,6 +14,17 @@ public struct UpdateReport: Sendable {
     /// URL paths of the pages written or removed; nil when every page may have changed.
     public var changedPages: [String]?
     public var seconds: Double
+    /// Phase name and seconds, in order.
+    public var phases: [(name: String, seconds: Double)] = []
+
+    public init(full: Bool, pagesWritten: Int, filesWritten: Int, removed: Int, changedPages: [String]?, seconds: Double) {
+        self.full = full
+        self.pagesWritten = pagesWritten
+        self.filesWritten = filesWritten
+        self.removed = removed
+        self.changedPages = changedPages
+        self.seconds = seconds
+    }
 
     /// Nothing in the output changed.
     public var isEmpty: Bool { pagesWritten == 0 && filesWritten == 0 && removed == 0 }
@@ -38,7 +49,11 @@ public final class SiteSession: @unchecked Sendable {
     struct Written {
         var pages: [String: Int]  // output file → fingerprint
         var files: Set<SiteFiles.File>
-        var sitemaps: [String: Data]
+        var sitemaps: Set<String>
+        /// What the sitemap is made from (page URLs and note dates), to skip remaking it.
+        var sitemapKey: Int
+        /// Output file of each page path (computing it decodes the path).
+        var pageFiles: [String: String]
         var collectionVersions: [String: Int]
         var noteVersions: [String: Int]  // note file → version
         var contentFiles: Set<String>  // every file of the content tree
@@ -49,6 +64,17 @@ public final class SiteSession: @unchecked Sendable {
     public init(_ options: BuildOptions) throws(Diagnostics) {
         self.options = options
         (model, written) = try Self.buildAll(options, generation: 0)
+    }
+
+    /// The base URL's path the site is served under, e.g. "/" or "/apps/".
+    public var basePath: String { model.config.baseURL.root }
+
+    /// The base path the configuration names, read without building (for a site whose first
+    /// build fails); nil when the configuration cannot be read.
+    public static func basePath(_ options: BuildOptions) -> String? {
+        guard let data = FileManager.default.contents(atPath: options.source.appendingPathComponent(SiteConfig.fileName).path),
+              let text = String(validating: data, as: UTF8.self) else { return nil }
+        return try? SiteConfig.parse(text, file: SiteConfig.fileName, baseURLOverride: options.baseURL).baseURL.root
     }
 
     /// How many pages the site has.
@@ -68,6 +94,9 @@ public final class SiteSession: @unchecked Sendable {
             throw error
         }
     }
+
+    /// What a site is built from, relative to its folder: the files and folders to watch.
+    public static let sourcePaths = [SiteConfig.fileName, "content", "templates"]
 
     /// Whether a change at `path` (relative to the source folder) can change the site.
     public static func isSource(_ path: String) -> Bool {
@@ -95,11 +124,13 @@ public final class SiteSession: @unchecked Sendable {
         }
         let renderer = PageRenderer(model: model)
         var written = Written(pages: [:], files: Set(SiteFiles.list(model, source: options.source)),
-                              sitemaps: Dictionary(uniqueKeysWithValues: SiteFiles.sitemaps(renderer).map { ($0.path, $0.data) }),
+                              sitemaps: Set(SiteFiles.sitemaps(renderer).map(\.path)), sitemapKey: 0, pageFiles: [:],
                               collectionVersions: [:], noteVersions: [:],
                               contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
-        for (job, file, fingerprint) in fingerprints(renderer, written) {
-            _ = job
+        written.sitemapKey = sitemapKey(renderer, written)
+        for (_, path, fingerprint) in fingerprints(renderer, written) {
+            let file = renderer.file(ofPagePath: path)
+            written.pageFiles[path] = file
             written.pages[file] = fingerprint
         }
         return (model, written)
@@ -109,6 +140,7 @@ public final class SiteSession: @unchecked Sendable {
 
     private func apply(_ paths: Set<String>) throws(Diagnostics) -> UpdateReport {
         let start = DispatchTime.now()
+        var clock = PhaseClock()
         let relevant = paths.filter(Self.isSource)
         if relevant.isEmpty { return report(start, full: false) }
         if relevant.contains(SiteConfig.fileName) {
@@ -140,29 +172,44 @@ public final class SiteSession: @unchecked Sendable {
             contentPaths.formUnion(now.symmetricDifference(versions.contentFiles))
             versions.contentFiles = now
         }
+        // Files that came and went between two looks (an editor's temporary file) change nothing.
+        let known = written.contentFiles.union(versions.contentFiles)
+        contentPaths = contentPaths.filter { known.contains($0) }
         if templatesChanged {
             inputs.templates = try TemplateLibrary.load(directory: options.source.appendingPathComponent("templates"))
         }
 
+        clock.lap("scan")
         // Notes: parse again the ones that changed.
         let noteSet = Set(inputs.content.notes)
         let changedNotes = contentPaths.filter { $0.lowercased().hasSuffix(".md") || noteSet.contains($0) }
         if !changedNotes.isEmpty || needsScan {
             let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts)
-            var byFile = Dictionary(inputs.notes.map { ($0.file, $0) }, uniquingKeysWith: { a, _ in a })
             var problems: [Diagnostic] = []
+            var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
             for rel in changedNotes {
-                byFile["content/\(rel)"] = nil
                 versions.noteVersions["content/\(rel)"] = bump()
-                guard noteSet.contains(rel) else { continue }
-                do { if let n = try loader.load(rel) { byFile[n.file] = n } } catch { problems.append(error) }
+                guard noteSet.contains(rel) else { loaded["content/\(rel)"] = .some(nil); continue }
+                do { loaded["content/\(rel)"] = .some(try loader.load(rel)) } catch { problems.append(error) }
             }
             if !problems.isEmpty { throw Diagnostics(problems) }
-            inputs.notes = inputs.content.notes.compactMap { byFile["content/\($0)"] }
+            // Notes are kept in path order; an edit that neither adds nor removes one replaces it in place.
+            let positions = Dictionary(inputs.notes.indices.map { (inputs.notes[$0].file, $0) }, uniquingKeysWith: { a, _ in a })
+            let inPlace = !needsScan && loaded.allSatisfy { file, note in note != nil && positions[file] != nil }
+            if inPlace {
+                for (file, note) in loaded { if let i = positions[file], let note { inputs.notes[i] = note } }
+            } else {
+                inputs.notes = inputs.content.notes.compactMap { rel -> Note? in
+                    let file = "content/\(rel)"
+                    if let changed = loaded[file] { return changed }
+                    return positions[file].map { inputs.notes[$0] }
+                }
+            }
             let duplicates = NoteLoader.duplicateSlugs(inputs.notes)
             if !duplicates.isEmpty { throw Diagnostics(duplicates) }
         }
 
+        clock.lap("load")
         // Collections: load again those whose data files changed, and those showing images when
         // any other content file changed (an image's size may have changed).
         let datasetPaths = contentPaths.filter { ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
@@ -189,6 +236,7 @@ public final class SiteSession: @unchecked Sendable {
         }.map(\.name))
         let newModel = try SiteModel.make(inputs, reusing: model, reusable: reusable)
         let renderer = PageRenderer(model: newModel)
+        clock.lap("model")
 
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = Self.fingerprints(renderer, versions)
@@ -199,19 +247,24 @@ public final class SiteSession: @unchecked Sendable {
         }
         var dirty: [PageRenderer.Job] = []
         var newPages: [String: Int] = [:]
-        for (job, file, fingerprint) in pages {
+        for (job, path, fingerprint) in pages {
+            let file = versions.pageFiles[path] ?? renderer.file(ofPagePath: path)
+            versions.pageFiles[path] = file
             claim(file, renderer.source(of: job))
             newPages[file] = fingerprint
             if versions.pages[file] != fingerprint { dirty.append(job) }
         }
         let files = SiteFiles.list(newModel, source: options.source)
         for f in files { claim(f.path, f.source) }
-        let sitemaps = SiteFiles.sitemaps(renderer)
-        for s in sitemaps { claim(s.path, "sitemap") }
+        let key = Self.sitemapKey(renderer, versions)
+        let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(renderer)
+        for path in sitemaps.map({ $0.map(\.path) }) ?? Array(versions.sitemaps) { claim(path, "sitemap") }
         if !problems.isEmpty { throw Diagnostics(problems) }
 
+        clock.lap("plan")
         let sink = LiveOutput(folder: options.output)
         try renderer.render(dirty, to: sink)
+        clock.lap("render")
         var filesWritten = 0
         do {
             for f in files {
@@ -226,22 +279,28 @@ public final class SiteSession: @unchecked Sendable {
                 try sink.write(try SiteFiles.data(f, model: newModel, source: options.source), to: f.path, source: f.source)
                 filesWritten += 1
             }
-            for s in sitemaps where versions.sitemaps[s.path] != s.data {
+            for s in sitemaps ?? [] {
                 try sink.write(s.data, to: s.path, source: "sitemap")
                 filesWritten += 1
             }
         } catch { throw Diagnostics([error]) }
-        let keep = Set(newPages.keys).union(files.map(\.path)).union(sitemaps.map(\.path))
-        let gone = Set(versions.pages.keys).union(versions.files.map(\.path)).union(versions.sitemaps.keys).subtracting(keep)
+        let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
+        let newFiles = Set(files)
+        let stillWritten: (String) -> Bool = { newPages[$0] != nil || sources[$0] != nil }
+        let gone = (versions.pages.keys.filter { newPages[$0] == nil } + versions.files.subtracting(newFiles).map(\.path)
+            + versions.sitemaps.subtracting(sitemapPaths)).filter { !stillWritten($0) }
         for file in gone.sorted() { sink.remove(file) }
 
         versions.pages = newPages
-        versions.files = Set(files)
-        versions.sitemaps = Dictionary(uniqueKeysWithValues: sitemaps.map { ($0.path, $0.data) })
+        versions.files = newFiles
+        versions.sitemaps = sitemapPaths
+        versions.sitemapKey = key
         model = newModel
         written = versions
         let removedPages = gone.filter { $0.hasSuffix(".html") }.map { renderer.config.baseURL.root + Self.urlPath(ofFile: $0) }
+        clock.lap("write")
         var r = report(start, full: false)
+        r.phases = clock.phases
         r.pagesWritten = dirty.count
         r.filesWritten = filesWritten
         r.removed = gone.count
@@ -249,7 +308,7 @@ public final class SiteSession: @unchecked Sendable {
         return r
     }
 
-    /// Each page's job, output file and fingerprint.
+    /// Each page's job, path and fingerprint.
     static func fingerprints(_ r: PageRenderer, _ w: Written) -> [(PageRenderer.Job, String, Int)] {
         var templateHashes: [String: Int] = [:]
         func templateHash(_ name: String) -> Int {
@@ -304,8 +363,18 @@ public final class SiteSession: @unchecked Sendable {
             case .note(let n):
                 note(n, into: &h)
             }
-            return (job, r.file(ofPagePath: r.path(of: job)), h.finalize())
+            return (job, r.path(of: job), h.finalize())
         }
+    }
+
+    /// A summary of what the sitemap lists: every collection's pages (their versions) and each
+    /// standalone note's URL and date, in order.
+    static func sitemapKey(_ r: PageRenderer, _ w: Written) -> Int {
+        var h = Hasher()
+        h.combine(w.generation)
+        for c in r.collections { h.combine(c.config.name); h.combine(w.collectionVersions[c.config.name] ?? 0) }
+        for n in r.standaloneNotes { h.combine(r.notes[n].slug); h.combine(r.notes[n].date) }
+        return h.finalize()
     }
 
     private func bump() -> Int {

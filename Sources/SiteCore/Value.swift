@@ -63,6 +63,21 @@ public enum PathComponent: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension Value {
+    /// The value at `path` (dictionary keys and array indices), nil when the path leads nowhere.
+    public func value(at path: [PathComponent]) -> Value? {
+        var current = self
+        for step in path {
+            switch (step, current) {
+            case (.key(let k), .dictionary(let d)): guard let next = d[k] else { return nil }; current = next
+            case (.index(let i), .array(let a)): guard a.indices.contains(i) else { return nil }; current = a[i]
+            default: return nil
+            }
+        }
+        return current
+    }
+}
+
 extension Array where Element == PathComponent {
     /// The path written as in the configuration and in messages: `a.b[3].c`.
     public var dotted: String {

@@ -30,10 +30,25 @@ enum ByteText {
     /// and each byte of malformed UTF-8 counts as one). Lines end at LF, CR LF or a lone CR.
     /// Computed only when needed, so parsing itself never tracks lines.
     static func lineColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (line: Int, column: Int) {
+        lineColumns(of: [offset], in: bytes, from: start)[0]
+    }
+
+    /// `lineColumn` of each of `offsets` (ascending) in one pass over the bytes.
+    static func lineColumns(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [(line: Int, column: Int)] {
+        var out: [(line: Int, column: Int)] = []
+        out.reserveCapacity(offsets.count)
         var line = 1
         var column = 1
         var i = start
-        let stop = min(max(offset, start), bytes.count)
+        for offset in offsets {
+            let stop = min(max(offset, i), bytes.count)
+            advance(&i, to: stop, line: &line, column: &column, in: bytes)
+            out.append((line, column))
+        }
+        return out
+    }
+
+    private static func advance(_ i: inout Int, to stop: Int, line: inout Int, column: inout Int, in bytes: UnsafeBufferPointer<UInt8>) {
         while i < stop {
             let b = bytes[i]
             if b == 0x0A {
@@ -50,7 +65,6 @@ enum ByteText {
             }
             i += 1
         }
-        return (line, column)
     }
 
     /// Length of the well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most

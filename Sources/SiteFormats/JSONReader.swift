@@ -26,6 +26,18 @@ public enum JSONReader {
     }
 }
 
+extension JSONReader {
+    /// 1-based line and column of each element of the array at `path`, in one parse (a dataset's
+    /// items, for messages about any of them); nil if there is no array there or the data is invalid.
+    public static func elementLocations(of path: [PathComponent], in data: Data) -> [(line: Int, column: Int)]? {
+        withBytes(data) { bytes in
+            var parser = JSONParser(bytes: bytes, file: "", target: path, collectsElements: true)
+            guard case .array? = try? parser.parseDocument().value(at: path) else { return nil }
+            return ByteText.lineColumns(of: parser.open.elementOffsets, in: bytes, from: parser.textStart)
+        }
+    }
+}
+
 /// An iterative (explicit-stack) recursive-descent JSON parser over raw bytes.
 struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
@@ -38,12 +50,12 @@ struct JSONParser {
     /// The arrays and objects not yet closed, and the path being located.
     var open: OpenContainers
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?, collectsElements: Bool = false) {
         self.bytes = bytes
         self.file = file
         self.textStart = ByteText.bomLength(bytes)
         self.pos = textStart
-        self.open = OpenContainers(target: target)
+        self.open = OpenContainers(target: target, collectsElements: collectsElements)
     }
 
     func error(_ message: String, at offset: Int) -> Diagnostic {

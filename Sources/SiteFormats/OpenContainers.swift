@@ -22,10 +22,16 @@ struct OpenContainers {
     /// The next value read is the one at `target`.
     var markNext: Bool
     private var nextOnPath = true
+    /// Record where each element of the array at `target` starts (instead of the array itself).
+    let collectsElements: Bool
+    /// Where each element of the array at `target` starts, when collecting.
+    var elementOffsets: [Int] = []
+    private var markElement = false
 
-    init(target: [PathComponent]?) {
+    init(target: [PathComponent]?, collectsElements: Bool = false) {
         self.target = target
-        self.markNext = target?.isEmpty ?? false
+        self.collectsElements = collectsElements
+        self.markNext = !collectsElements && (target?.isEmpty ?? false)
     }
 
     /// Opens a container; false when that would nest deeper than `maximumNestingDepth`.
@@ -42,6 +48,16 @@ struct OpenContainers {
             foundOffset = offset
             markNext = false
         }
+        if markElement {
+            elementOffsets.append(offset)
+            markElement = false
+        }
+    }
+
+    /// An array closed where its next element could have started: no element to mark.
+    mutating func arrayEndsInsteadOfValue() {
+        markNext = false
+        markElement = false
     }
 
     /// Notes whether the next value of the innermost container is (or leads to) the located path.
@@ -49,8 +65,13 @@ struct OpenContainers {
     mutating func locateChild(_ component: PathComponent) {
         guard let target else { return }
         let level = frames.count - 1
+        if collectsElements && level == target.count && frames[level].onPath {
+            markElement = true
+            nextOnPath = false
+            return
+        }
         let match = frames[level].onPath && level < target.count && target[level] == component
-        markNext = match && level + 1 == target.count
-        nextOnPath = match && level + 1 < target.count
+        markNext = !collectsElements && match && level + 1 == target.count
+        nextOnPath = match && (level + 1 < target.count || (collectsElements && level + 1 == target.count))
     }
 }

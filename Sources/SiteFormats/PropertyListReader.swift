@@ -32,4 +32,14 @@ public enum PropertyListReader {
             return ByteText.lineColumn(of: offset, in: bytes, from: parser.textStart)
         }
     }
+
+    /// As JSONReader.elementLocations, for XML plists; nil for binary plists.
+    public static func elementLocations(of path: [PathComponent], in data: Data) -> [(line: Int, column: Int)]? {
+        withBytes(data) { bytes in
+            if ByteText.matches(bytes, at: 0, "bplist") { return nil }
+            var parser = XMLPlistParser(bytes: bytes, file: "", target: path, collectsElements: true)
+            guard case .array? = try? parser.parseDocument().value(at: path) else { return nil }
+            return ByteText.lineColumns(of: parser.open.elementOffsets, in: bytes, from: parser.textStart)
+        }
+    }
 }

@@ -43,12 +43,12 @@ struct XMLPlistParser {
     /// The arrays and dictionaries not yet closed, and the path being located.
     var open: OpenContainers
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?, collectsElements: Bool = false) {
         self.bytes = bytes
         self.file = file
         self.textStart = ByteText.bomLength(bytes)
         self.pos = textStart
-        self.open = OpenContainers(target: target)
+        self.open = OpenContainers(target: target, collectsElements: collectsElements)
     }
 
     // MARK: Errors
@@ -135,7 +135,7 @@ struct XMLPlistParser {
                 guard ByteText.equals(bytes, closing, "array") else {
                     throw error("expected </array>, found </\(name(closing))>", at: closeStart)
                 }
-                open.markNext = false
+                open.arrayEndsInsteadOfValue()
                 value = .array(open.frames.removeLast().array)
             } else {
                 let tag = try parseStartTag()

@@ -45,6 +45,13 @@ struct DatasetFile {
         return SourceLocation(file: display, line: lc?.line, column: lc?.column, path: lc == nil ? path.dotted : nil)
     }
 
+    /// Where each element of the list at `path` starts; nil when it cannot be told (binary plists).
+    func elementLocations(_ path: [PathComponent], count: Int) -> [SourceLocation]? {
+        let found = isPlist ? PropertyListReader.elementLocations(of: path, in: data) : JSONReader.elementLocations(of: path, in: data)
+        guard let found, found.count == count else { return nil }
+        return found.map { SourceLocation(file: display, line: $0.line, column: $0.column, path: nil) }
+    }
+
     /// The value at `path`, or an error naming the step that leads nowhere.
     func value(at path: [PathComponent]) -> Result<Value, Diagnostic> {
         var current = root
@@ -100,6 +107,9 @@ public struct CollectionLoader: Sendable {
                 problems.append(Diagnostic(file: display, "expected a list of items at '\(config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted)', found a \(list.typeName)"))
                 continue
             }
+            // Every item's place in the file, found in one pass (items are located for messages
+            // and for the page's source; locating each by itself would read the file once per item).
+            let itemLocations = dataset.elementLocations(config.itemsPath, count: rawItems.count)
             for (index, raw) in rawItems.enumerated() {
                 guard case .dictionary(var fields) = raw else {
                     problems.append(Diagnostic(locate([.index(index)]), "item \(index) is a \(raw.typeName), expected a dictionary of fields"))
@@ -167,7 +177,7 @@ public struct CollectionLoader: Sendable {
                     }
                 }
                 if !itemProblems.isEmpty { problems += itemProblems; continue }
-                let location = locate([.index(index)])
+                let location = itemLocations?[index] ?? locate([.index(index)])
                 if let first = slugOwners[slug] {
                     problems.append(Diagnostic(location, "duplicate slug '\(slug)' in collection '\(config.name)': item \(index) and \(describeLocation(first)) would share the page \(config.detailURL.map { TemplateText.fill($0) { _ in slug } } ?? slug)"))
                     continue
@@ -285,11 +295,11 @@ public struct CollectionLoader: Sendable {
         }
     }
 
-    private func image(_ ref: String, rule: ImageRule, fields: [String: Value], at: SourceLocation, cache: ImageSizeCache) throws(Diagnostic) -> ImageInfo {
+    private func image(_ ref: String, rule: ImageRule, fields: [String: Value], at: @autoclosure () -> SourceLocation, cache: ImageSizeCache) throws(Diagnostic) -> ImageInfo {
         let lower = ref.lowercased()
         if rule.external {
             guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
-                throw Diagnostic(at, "external image '\(ref)' must be an http(s) URL")
+                throw Diagnostic(at(), "external image '\(ref)' must be an http(s) URL")
             }
             func size(_ f: String?) -> Int? {
                 guard let f, let v = fields[f] else { return nil }
@@ -303,14 +313,14 @@ public struct CollectionLoader: Sendable {
             return ImageInfo(source: ref, isExternal: true, width: size(rule.widthField), height: size(rule.heightField))
         }
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("data:") || lower.hasPrefix("javascript:") {
-            throw Diagnostic(at, "image '\(ref)' is a URL, but the collection's images are local files (set images.external: true for remote images)")
+            throw Diagnostic(at(), "image '\(ref)' is a URL, but the collection's images are local files (set images.external: true for remote images)")
         }
         let relative: String
         switch ContentPath.resolve(ref) {
         case .success(let r): relative = r
-        case .failure(let e): throw Diagnostic(at, "image reference refused: \(e.message)")
+        case .failure(let e): throw Diagnostic(at(), "image reference refused: \(e.message)")
         }
-        let size = try cache.size(of: relative, in: content, referencedAt: at)
+        let size = try cache.size(of: relative, in: content, referencedAt: at())
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)
     }
 
@@ -340,18 +350,18 @@ public final class ImageSizeCache: @unchecked Sendable {
 
     public init() {}
 
-    func size(of relative: String, in content: ContentTree, referencedAt: SourceLocation) throws(Diagnostic) -> ImageSize {
+    func size(of relative: String, in content: ContentTree, referencedAt: @autoclosure () -> SourceLocation) throws(Diagnostic) -> ImageSize {
         if let s = lock.withLock({ sizes[relative] }) { return s }
         let url = content.root.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw Diagnostic(referencedAt, "image 'content/\(relative)' does not exist")
+            throw Diagnostic(referencedAt(), "image 'content/\(relative)' does not exist")
         }
         let ext = (relative as NSString).pathExtension.lowercased()
         guard ImageProbe.supportedExtensions.contains(ext) else {
-            throw Diagnostic(referencedAt, "'content/\(relative)' is not an image sitegen can size (png, jpg, gif, webp, svg)")
+            throw Diagnostic(referencedAt(), "'content/\(relative)' is not an image sitegen can size (png, jpg, gif, webp, svg)")
         }
         let data: Data
-        do { data = try content.read(relative) } catch { throw Diagnostic(referencedAt, error.message) }
+        do { data = try content.read(relative) } catch { throw Diagnostic(referencedAt(), error.message) }
         let size = try ImageProbe.size(of: data, file: "content/\(relative)")
         lock.withLock { sizes[relative] = size }
         return size

@@ -52,9 +52,10 @@ public struct NoteLoader: Sendable {
     public static func duplicateSlugs(_ notes: [Note]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var seen: [String: String] = [:]
-        for n in notes where n.attachment == nil {
-            if let other = seen[n.slug] { problems.append(Diagnostic(file: n.file, "duplicate note slug '\(n.slug)' (also used by \(other))")) }
-            seen[n.slug] = n.file
+        for i in notes.indices where notes[i].attachment == nil {
+            let slug = notes[i].slug
+            if let other = seen[slug] { problems.append(Diagnostic(file: notes[i].file, "duplicate note slug '\(slug)' (also used by \(other))")) }
+            seen[slug] = notes[i].file
         }
         return problems
     }

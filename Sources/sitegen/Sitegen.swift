@@ -4,12 +4,12 @@ import SiteBuild
 import SiteCore
 
 @main
-struct Sitegen: ParsableCommand {
+struct Sitegen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sitegen",
         abstract: "A static site generator for datasets (plist, JSON) and Markdown notes.",
         version: SitegenVersion.current,
-        subcommands: [Build.self, Init.self])
+        subcommands: [Build.self, Serve.self, Init.self])
 }
 
 enum SitegenVersion {
@@ -23,6 +23,11 @@ enum Terminal {
     static func error(_ text: String) {
         let line = colour ? text.replacingOccurrences(of: ": error: ", with: ": \u{1B}[31merror:\u{1B}[0m ") : text
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// A line on standard output, flushed at once (a pipe would otherwise hold it back).
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }
 

@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import SiteBuild
+import SiteCore
+import SiteServe
+import SiteWatch
+
+/// `sitegen serve`: build, serve over HTTP, rebuild what an edit touches and reload open pages.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site, serve it for preview and rebuild on every change, reloading open pages.",
+        discussion: "Watches site.yml, content/ and templates/. The site is written to a temporary folder (removed on exit) unless --output names one; public/ is not touched.")
+
+    @Option(name: .long, help: "The site's folder, holding site.yml, content/ and templates/.")
+    var source: String = "."
+
+    @Option(name: .long, help: "The port to listen on (0: any free port).")
+    var port: Int = 8000
+
+    @Option(name: .long, help: "The address to listen on; 0.0.0.0 makes the preview reachable from other machines.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: "Write the site here and keep it on exit (default: a temporary folder).")
+    var output: String?
+
+    @Option(name: .customLong("base-url"), help: "Override the configuration's baseURL; pages are served under its path.")
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Include notes marked `draft: true`.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Notice changes by scanning the files instead of inotify (e.g. on network file systems).")
+    var poll = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let sourceURL = URL(fileURLWithPath: source).standardizedFileURL
+        let temporary = output == nil
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            : nil
+        let outputURL = output.map { URL(fileURLWithPath: $0) } ?? temporary!.appendingPathComponent("site")
+        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+        let options = BuildOptions(source: sourceURL, output: outputURL, baseURL: baseURL, includeDrafts: drafts)
+        if let temporary { try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true) }
+
+        // Listen first, so a port in use is reported at once rather than after the build.
+        let basePath = SiteSession.basePath(options) ?? "/"
+        let server: PreviewServer
+        let address: (host: String, port: UInt16)
+        do {
+            server = try PreviewServer(folder: outputURL, root: basePath, host: host, port: UInt16(port))
+            address = try await server.start()
+        } catch {
+            Terminal.error("sitegen: error: \(error.description)")
+            throw ExitCode(1)
+        }
+        var site = await LiveSite.start(options)
+        if let message = site.error { await server.live.fail(message) } else { await server.live.reload(pages: nil) }
+        let shownHost = address.host.contains(":") ? "[\(address.host)]" : address.host
+        Terminal.say("sitegen: serving \(sourceURL.path) at http://\(shownHost):\(address.port)\(basePath) (Ctrl-C to stop)")
+        Terminal.say("sitegen: output in \(outputURL.path)")
+
+        let watcher = FileWatcher(root: sourceURL, paths: SiteSession.sourcePaths, polling: poll)
+        let stop = StopSignals { watcher.stop() }
+        watcher.start()
+        let pinger = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(20))
+                await server.live.ping()
+            }
+        }
+        for await batch in watcher.changes {
+            let changed = batch.filter(SiteSession.isSource)
+            guard !changed.isEmpty else { continue }
+            let wasBroken = site.error != nil
+            switch await site.update(changed) {
+            case .rebuilt(let report):
+                if site.session?.basePath != basePath {
+                    Terminal.error("sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(site.session?.basePath ?? "/")")
+                }
+                // A fix that changes no file still has to clear the error shown in open pages.
+                guard !report.isEmpty || wasBroken else { continue }
+                await server.live.reload(pages: report.changedPages.flatMap { $0.count > 200 ? nil : $0 })
+                let what = report.full ? "the whole site" : "\(report.pagesWritten) page\(report.pagesWritten == 1 ? "" : "s")"
+                let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000))" }.joined(separator: ", ")
+                Terminal.say("sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(Self.summary(changed)))\(phases.isEmpty ? "" : "; ms: " + phases)")
+            case .failed(let message):
+                await server.live.fail(message)
+            }
+        }
+        pinger.cancel()
+        stop.cancel()
+        await server.stop()
+        Terminal.say("sitegen: stopped")
+    }
+
+    static func summary(_ paths: Set<String>) -> String {
+        let sorted = paths.sorted()
+        return sorted.count <= 3 ? sorted.joined(separator: ", ") : "\(sorted.prefix(2).joined(separator: ", ")) and \(sorted.count - 2) more"
+    }
+}
+
+/// The site being served: its session once a build succeeded, and the last error.
+struct LiveSite {
+    enum Outcome {
+        case rebuilt(UpdateReport)
+        case failed(String)
+    }
+
+    let options: BuildOptions
+    var session: SiteSession?
+    var error: String?
+
+    /// The first build; a failure is reported and the site keeps being watched for a fix.
+    static func start(_ options: BuildOptions) async -> LiveSite {
+        let start = DispatchTime.now()
+        let result = await offloaded { Result { () throws(Diagnostics) in try SiteSession(options) } }
+        switch result {
+        case .success(let session):
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+            Terminal.say("sitegen: built \(session.pageCount) pages in \(String(format: "%.0f", ms)) ms")
+            return LiveSite(options: options, session: session)
+        case .failure(let d):
+            return LiveSite(options: options, session: nil, error: report(d))
+        }
+    }
+
+    /// Applies a batch of changed paths (a full build while there is no session yet).
+    mutating func update(_ changed: Set<String>) async -> Outcome {
+        let options = self.options
+        let session = self.session
+        let result = await offloaded { () -> Result<(SiteSession, UpdateReport), Diagnostics> in
+            Result { () throws(Diagnostics) in
+                if let session { return (session, try session.update(changed)) }
+                let start = DispatchTime.now()
+                let s = try SiteSession(options)
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                return (s, UpdateReport(full: true, pagesWritten: s.pageCount, filesWritten: 0, removed: 0, changedPages: nil, seconds: seconds))
+            }
+        }
+        switch result {
+        case .success(let (s, report)):
+            self.session = s
+            if error != nil { Terminal.say("sitegen: fixed; the site builds again") }
+            error = nil
+            return .rebuilt(report)
+        case .failure(let d):
+            let message = Self.report(d)
+            error = message
+            return .failed(message)
+        }
+    }
+
+    /// Prints the diagnostics and returns them as one text for the page overlay.
+    static func report(_ d: Diagnostics) -> String {
+        for item in d.items { Terminal.error(item.description) }
+        Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); still serving the last good site")
+        return d.items.map(\.description).joined(separator: "\n")
+    }
+}
+
+/// Runs blocking work on a thread outside Swift's cooperative pool, so the server keeps answering.
+func offloaded<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(returning: work()) }
+    }
+}
+
+/// Ctrl-C and SIGTERM call `handler` once instead of killing the process, so it can clean up.
+final class StopSignals: @unchecked Sendable {  // the sources are only cancelled
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { sig in
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            s.setEventHandler(handler: handler)
+            s.resume()
+            return s
+        }
+    }
+
+    func cancel() { for s in sources { s.cancel() } }
+}
