@@ -70,7 +70,8 @@ struct CollectionPages {
     var pages: [PageSlice]
     var itemURLs: [String?]
     var listPaths: [String]
-    var notesBySlug: [String: [Int]]
+    /// The notes attached to each item (indices into the notes).
+    var notesByItem: [[Int]]
     /// Every field name the items and meta hold (for the template check).
     var fieldNames: Set<String>
     /// Item index by slug.
@@ -78,14 +79,14 @@ struct CollectionPages {
     var itemContexts: [[String: Any]] = []
 
     init(loaded: LoadedCollection, order: [Int], position: [Int], pages: [PageSlice], itemURLs: [String?], listPaths: [String],
-         notesBySlug: [String: [Int]], fieldNames: Set<String>) {
+         fieldNames: Set<String>) {
         self.loaded = loaded
         self.order = order
         self.position = position
         self.pages = pages
         self.itemURLs = itemURLs
         self.listPaths = listPaths
-        self.notesBySlug = notesBySlug
+        self.notesByItem = Array(repeating: [], count: loaded.items.count)
         self.fieldNames = fieldNames
         self.slugIndex = Dictionary(loaded.items.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
     }

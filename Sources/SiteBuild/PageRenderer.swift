@@ -23,8 +23,7 @@ final class PageRenderer: @unchecked Sendable {
         notes = model.notes
         standaloneNotes = model.standaloneNotes
         root = config.baseURL.root
-        let config = self.config
-        noteURLs = notes.map { config.baseURL.path(SitePath.fill(config.notes.url, slug: $0.slug)) }
+        noteURLs = model.noteURLs
     }
 
     enum Job: Sendable, Hashable {
@@ -176,7 +175,7 @@ final class PageRenderer: @unchecked Sendable {
             var ctx = base(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"] ?? .string(item.slug)), path: path, section: c.config.name)
             ctx["collection"] = collectionContext(c)
             ctx["item"] = c.itemContexts[i]
-            ctx["notes"] = (c.notesBySlug[item.slug] ?? []).map { n -> [String: Any] in
+            ctx["notes"] = c.notesByItem[i].map { n -> [String: Any] in
                 var d = noteSummary(n)
                 d["html"] = notes[n].html
                 return d

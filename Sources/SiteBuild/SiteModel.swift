@@ -12,6 +12,8 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     var collections: [CollectionPages]
     /// Standalone notes (indices into `inputs.notes`), newest first, then by title.
     var standaloneNotes: [Int]
+    /// Each note's page URL (standalone notes have pages).
+    var noteURLs: [String]
 
     var config: SiteConfig { inputs.config }
     var notes: [Note] { inputs.notes }
@@ -29,7 +31,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
             if let old = previous?.collections.first(where: { $0.config.name == loaded.config.name }), reusable.contains(loaded.config.name) {
                 var kept = old
                 kept.loaded = loaded
-                kept.notesBySlug = [:]
+                kept.notesByItem = Array(repeating: [], count: loaded.items.count)
                 pages.append(kept)
                 continue
             }
@@ -43,7 +45,9 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
-        let model = SiteModel(inputs: inputs, collections: pages, standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes) ?? standaloneOrder(standalone, of: inputs.notes, collator: collator))
+        let model = SiteModel(inputs: inputs, collections: pages,
+                              standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes) ?? standaloneOrder(standalone, of: inputs.notes, collator: collator),
+                              noteURLs: noteURLs(inputs.notes, config: config, previous: previous))
         problems += model.checkTemplates()
         if !problems.isEmpty { throw Diagnostics(problems) }
         return model
@@ -70,7 +74,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
         for item in loaded.items { PageContext.collectNames(of: item.fields, into: &names) }
         PageContext.collectNames(of: loaded.meta, into: &names)
         return CollectionPages(loaded: loaded, order: order, position: position, pages: slices, itemURLs: urls,
-                               listPaths: listPaths, notesBySlug: [:], fieldNames: names)
+                               listPaths: listPaths, fieldNames: names)
     }
 
     /// Item contexts of the collections in `fresh`, and the related lists of every collection that
@@ -114,7 +118,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
                 problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but there is no collection '\(a.collection)'"))
                 continue
             }
-            guard pages[ci].slugIndex[a.slug] != nil else {
+            guard let item = pages[ci].slugIndex[a.slug] else {
                 problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item '\(a.slug)'"))
                 continue
             }
@@ -122,7 +126,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
                 problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item pages (detail: false)"))
                 continue
             }
-            pages[ci].notesBySlug[a.slug, default: []].append(ni)
+            pages[ci].notesByItem[item].append(ni)
         }
         return (standalone, problems)
     }
@@ -138,10 +142,24 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
         return order.map { standalone[$0] }
     }
 
+    /// Each note's page URL; a note with the same slug at the same place as in `previous` keeps its URL.
+    static func noteURLs(_ notes: [Note], config: SiteConfig, previous: SiteModel?) -> [String] {
+        let old = previous.flatMap { $0.notes.count == notes.count && $0.config.notes.url == config.notes.url ? $0 : nil }
+        return notes.indices.map { i in
+            if let old, old.notes[i].slug == notes[i].slug { return old.noteURLs[i] }
+            return config.baseURL.path(SitePath.fill(config.notes.url, slug: notes[i].slug))
+        }
+    }
+
     /// This model's standalone order carried over to `standalone` (indices into `notes`), when
     /// those are the same notes with the same dates and titles; nil when they must be sorted.
     func sameOrder(_ standalone: [Int], of notes: [Note]) -> [Int]? {
         guard standaloneNotes.count == standalone.count else { return nil }
+        // Usually the notes are the same files at the same places (one was edited in place).
+        if notes.count == self.notes.count, standalone == standaloneNotes.sorted(),
+           standalone.allSatisfy({ notes[$0].file == self.notes[$0].file && notes[$0].date == self.notes[$0].date && notes[$0].title == self.notes[$0].title }) {
+            return standaloneNotes
+        }
         let byFile = Dictionary(standalone.map { (notes[$0].file, $0) }, uniquingKeysWith: { a, _ in a })
         var order: [Int] = []
         order.reserveCapacity(standalone.count)
@@ -156,12 +174,22 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     func checkTemplates() -> [Diagnostic] {
         var known = PageContext.pageNames
         for c in collections { known.formUnion(c.fieldNames) }
-        for n in notes.indices { PageContext.collectNames(of: notes[n].fields, into: &known) }
         for c in config.collections {
             known.insert(c.name)
             for r in c.related { known.insert(r.name) }
         }
-        return inputs.templates.check(using: usedTemplates, knownNames: known)
+        // The notes' front matter names are gathered only if a template uses a name nothing
+        // else provides (reading every note's fields again on each edit would be wasted).
+        var noteNames: Set<String>?
+        return inputs.templates.check(using: usedTemplates) { name in
+            if known.contains(name) { return true }
+            if noteNames == nil {
+                var names: Set<String> = []
+                for n in notes.indices { PageContext.collectNames(of: notes[n].fields, into: &names) }
+                noteNames = names
+            }
+            return noteNames?.contains(name) ?? false
+        }
     }
 
     /// The templates pages are rendered with (partials are reached through them).

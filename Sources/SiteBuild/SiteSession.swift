@@ -47,7 +47,10 @@ public final class SiteSession: @unchecked Sendable {
 
     /// What is in the output folder, as of the last successful build.
     struct Written {
-        var pages: [String: Int]  // output file → fingerprint
+        /// Every page: its job, path and fingerprint, in the renderer's order.
+        var jobs: [PageRenderer.Job]
+        var paths: [String]
+        var prints: [Int]
         var files: Set<SiteFiles.File>
         var sitemaps: Set<String>
         /// What the sitemap is made from (page URLs and note dates), to skip remaking it.
@@ -78,7 +81,7 @@ public final class SiteSession: @unchecked Sendable {
     }
 
     /// How many pages the site has.
-    public var pageCount: Int { written.pages.count }
+    public var pageCount: Int { written.jobs.count }
 
     /// Rebuilds after the files at `changed` (paths relative to the source folder) were created,
     /// modified or deleted. On failure the output is left as it was, and the same paths are
@@ -123,16 +126,15 @@ public final class SiteSession: @unchecked Sendable {
             throw error
         }
         let renderer = PageRenderer(model: model)
-        var written = Written(pages: [:], files: Set(SiteFiles.list(model, source: options.source)),
+        var written = Written(jobs: [], paths: [], prints: [], files: Set(SiteFiles.list(model, source: options.source)),
                               sitemaps: Set(SiteFiles.sitemaps(renderer).map(\.path)), sitemapKey: 0, pageFiles: [:],
                               collectionVersions: [:], noteVersions: [:],
                               contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
         written.sitemapKey = sitemapKey(renderer, written)
-        for (_, path, fingerprint) in fingerprints(renderer, written) {
-            let file = renderer.file(ofPagePath: path)
-            written.pageFiles[path] = file
-            written.pages[file] = fingerprint
-        }
+        let pages = fingerprints(renderer, written)
+        written.jobs = pages.map(\.job)
+        written.paths = pages.map(\.path)
+        written.prints = pages.map(\.fingerprint)
         return (model, written)
     }
 
@@ -148,7 +150,7 @@ public final class SiteSession: @unchecked Sendable {
             let (m, w) = try Self.buildAll(options, generation: generation)
             model = m
             written = w
-            return UpdateReport(full: true, pagesWritten: w.pages.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
+            return UpdateReport(full: true, pagesWritten: w.jobs.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
                                 changedPages: nil, seconds: seconds(since: start))
         }
 
@@ -181,32 +183,42 @@ public final class SiteSession: @unchecked Sendable {
 
         clock.lap("scan")
         // Notes: parse again the ones that changed.
-        let noteSet = Set(inputs.content.notes)
-        let changedNotes = contentPaths.filter { $0.lowercased().hasSuffix(".md") || noteSet.contains($0) }
+        // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
+        let changedNotes = contentPaths.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
         if !changedNotes.isEmpty || needsScan {
             let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts)
             var problems: [Diagnostic] = []
             var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
             for rel in changedNotes {
                 versions.noteVersions["content/\(rel)"] = bump()
-                guard noteSet.contains(rel) else { loaded["content/\(rel)"] = .some(nil); continue }
+                guard inputs.content.notes.sortedContains(rel) else { loaded["content/\(rel)"] = .some(nil); continue }
                 do { loaded["content/\(rel)"] = .some(try loader.load(rel)) } catch { problems.append(error) }
             }
             if !problems.isEmpty { throw Diagnostics(problems) }
-            // Notes are kept in path order; an edit that neither adds nor removes one replaces it in place.
-            let positions = Dictionary(inputs.notes.indices.map { (inputs.notes[$0].file, $0) }, uniquingKeysWith: { a, _ in a })
-            let inPlace = !needsScan && loaded.allSatisfy { file, note in note != nil && positions[file] != nil }
-            if inPlace {
-                for (file, note) in loaded { if let i = positions[file], let note { inputs.notes[i] = note } }
+            // An edit that neither adds nor removes a note replaces it in place; if no slug changes
+            // and no note becomes attached or standalone, slugs cannot newly clash.
+            let files = inputs.notes.lazy.map(\.file)
+            let positions = loaded.mapValues { note in note.flatMap { files.sortedIndex(of: $0.file) } }
+            var slugsChanged = true
+            if !needsScan, positions.values.allSatisfy({ $0 != nil }) {
+                slugsChanged = false
+                for (file, note) in loaded {
+                    guard let note, let i = positions[file] ?? nil else { continue }
+                    if inputs.notes[i].slug != note.slug || (inputs.notes[i].attachment == nil) != (note.attachment == nil) { slugsChanged = true }
+                    inputs.notes[i] = note
+                }
             } else {
+                let old = inputs.notes
                 inputs.notes = inputs.content.notes.compactMap { rel -> Note? in
                     let file = "content/\(rel)"
                     if let changed = loaded[file] { return changed }
-                    return positions[file].map { inputs.notes[$0] }
+                    return old.lazy.map(\.file).sortedIndex(of: file).map { old[$0] }
                 }
             }
-            let duplicates = NoteLoader.duplicateSlugs(inputs.notes)
-            if !duplicates.isEmpty { throw Diagnostics(duplicates) }
+            if slugsChanged {
+                let duplicates = NoteLoader.duplicateSlugs(inputs.notes)
+                if !duplicates.isEmpty { throw Diagnostics(duplicates) }
+            }
         }
 
         clock.lap("load")
@@ -240,27 +252,21 @@ public final class SiteSession: @unchecked Sendable {
 
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = Self.fingerprints(renderer, versions)
-        var sources: [String: String] = [:]
-        var problems: [Diagnostic] = []
-        func claim(_ file: String, _ source: String) {
-            if let previous = sources[file] { problems.append(Diagnostic(file: source, "'\(file)' is also written by \(previous)")) } else { sources[file] = source }
-        }
-        var dirty: [PageRenderer.Job] = []
-        var newPages: [String: Int] = [:]
-        for (job, path, fingerprint) in pages {
-            let file = versions.pageFiles[path] ?? renderer.file(ofPagePath: path)
-            versions.pageFiles[path] = file
-            claim(file, renderer.source(of: job))
-            newPages[file] = fingerprint
-            if versions.pages[file] != fingerprint { dirty.append(job) }
-        }
+        let jobs = pages.map(\.job), paths = pages.map(\.path), prints = pages.map(\.fingerprint)
         let files = SiteFiles.list(newModel, source: options.source)
-        for f in files { claim(f.path, f.source) }
+        let newFiles = Set(files)
         let key = Self.sitemapKey(renderer, versions)
         let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(renderer)
-        for path in sitemaps.map({ $0.map(\.path) }) ?? Array(versions.sitemaps) { claim(path, "sitemap") }
-        if !problems.isEmpty { throw Diagnostics(problems) }
-
+        let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
+        var dirty: [PageRenderer.Job] = []
+        var gone: [String] = []
+        var removedPages: [String] = []
+        if jobs == versions.jobs && paths == versions.paths && newFiles == versions.files && sitemapPaths == versions.sitemaps {
+            // The same files as before (the usual edit): compare fingerprints page by page.
+            for i in prints.indices where prints[i] != versions.prints[i] { dirty.append(jobs[i]) }
+        } else {
+            (dirty, gone, removedPages) = try Self.replan(pages, files: files, sitemaps: sitemapPaths, renderer: renderer, written: &versions)
+        }
         clock.lap("plan")
         let sink = LiveOutput(folder: options.output)
         try renderer.render(dirty, to: sink)
@@ -284,20 +290,16 @@ public final class SiteSession: @unchecked Sendable {
                 filesWritten += 1
             }
         } catch { throw Diagnostics([error]) }
-        let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
-        let newFiles = Set(files)
-        let stillWritten: (String) -> Bool = { newPages[$0] != nil || sources[$0] != nil }
-        let gone = (versions.pages.keys.filter { newPages[$0] == nil } + versions.files.subtracting(newFiles).map(\.path)
-            + versions.sitemaps.subtracting(sitemapPaths)).filter { !stillWritten($0) }
         for file in gone.sorted() { sink.remove(file) }
 
-        versions.pages = newPages
+        versions.jobs = jobs
+        versions.paths = paths
+        versions.prints = prints
         versions.files = newFiles
         versions.sitemaps = sitemapPaths
         versions.sitemapKey = key
         model = newModel
         written = versions
-        let removedPages = gone.filter { $0.hasSuffix(".html") }.map { renderer.config.baseURL.root + Self.urlPath(ofFile: $0) }
         clock.lap("write")
         var r = report(start, full: false)
         r.phases = clock.phases
@@ -308,8 +310,49 @@ public final class SiteSession: @unchecked Sendable {
         return r
     }
 
+    /// Dirty pages and files no longer written, when pages or files came or went: every output
+    /// file is claimed once (two things writing one file is an error, as in a full build).
+    private static func replan(_ pages: [(job: PageRenderer.Job, path: String, fingerprint: Int)], files: [SiteFiles.File], sitemaps: Set<String>,
+                               renderer: PageRenderer, written: inout Written) throws(Diagnostics) -> (dirty: [PageRenderer.Job], gone: [String], removedPages: [String]) {
+        enum Owner { case page(PageRenderer.Job), file(String), sitemap }
+        var owners: [String: Owner] = [:]
+        var problems: [Diagnostic] = []
+        func describe(_ o: Owner) -> String {
+            switch o {
+            case .page(let job): renderer.source(of: job)
+            case .file(let source): source
+            case .sitemap: "sitemap"
+            }
+        }
+        func claim(_ file: String, _ owner: Owner) {
+            if let previous = owners.updateValue(owner, forKey: file) {
+                problems.append(Diagnostic(file: describe(owner), "'\(file)' is also written by \(describe(previous))"))
+            }
+        }
+        func file(_ path: String) -> String {
+            if let f = written.pageFiles[path] { return f }
+            let f = renderer.file(ofPagePath: path)
+            written.pageFiles[path] = f
+            return f
+        }
+        var before: [String: Int] = [:]
+        for (path, fingerprint) in zip(written.paths, written.prints) { before[file(path)] = fingerprint }
+        var dirty: [PageRenderer.Job] = []
+        for (job, path, fingerprint) in pages {
+            let f = file(path)
+            claim(f, .page(job))
+            if before[f] != fingerprint { dirty.append(job) }
+        }
+        for f in files { claim(f.path, .file(f.source)) }
+        for path in sitemaps { claim(path, .sitemap) }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        let gone = (Array(before.keys) + written.files.map(\.path) + Array(written.sitemaps)).filter { owners[$0] == nil }
+        let removedPages = written.paths.filter { owners[file($0)] == nil }
+        return (dirty, gone, removedPages)
+    }
+
     /// Each page's job, path and fingerprint.
-    static func fingerprints(_ r: PageRenderer, _ w: Written) -> [(PageRenderer.Job, String, Int)] {
+    static func fingerprints(_ r: PageRenderer, _ w: Written) -> [(job: PageRenderer.Job, path: String, fingerprint: Int)] {
         var templateHashes: [String: Int] = [:]
         func templateHash(_ name: String) -> Int {
             if let h = templateHashes[name] { return h }
@@ -326,9 +369,12 @@ public final class SiteSession: @unchecked Sendable {
             for rule in c.config.related { h.combine(rule.collection); h.combine(w.collectionVersions[rule.collection] ?? 0) }
             return h.finalize()
         }
-        func note(_ n: Int, into h: inout Hasher) {
+        // Each note once: its file and version.
+        let noteHashes = r.notes.indices.map { n in
+            var h = Hasher()
             h.combine(r.notes[n].file)
             h.combine(w.noteVersions[r.notes[n].file] ?? 0)
+            return h.finalize()
         }
         var global = Hasher()
         global.combine(w.generation)
@@ -343,7 +389,7 @@ public final class SiteSession: @unchecked Sendable {
             switch job {
             case .home:
                 h.combine(own)
-                for n in r.standaloneNotes.prefix(10) { note(n, into: &h) }
+                for n in r.standaloneNotes.prefix(10) { h.combine(noteHashes[n]) }
             case .notFound:
                 break
             case .page(let n):
@@ -356,12 +402,12 @@ public final class SiteSession: @unchecked Sendable {
                 h.combine(effective[ci])
             case .detail(let ci, let i):
                 h.combine(effective[ci])
-                for n in r.collections[ci].notesBySlug[r.collections[ci].loaded.items[i].slug] ?? [] { note(n, into: &h) }
+                for n in r.collections[ci].notesByItem[i] { h.combine(noteHashes[n]) }
             case .notesList(let p):
                 h.combine(notePages.count)
-                for n in r.standaloneNotes[notePages[p].range] { note(n, into: &h) }
+                for n in r.standaloneNotes[notePages[p].range] { h.combine(noteHashes[n]) }
             case .note(let n):
-                note(n, into: &h)
+                h.combine(noteHashes[n])
             }
             return (job, r.path(of: job), h.finalize())
         }
@@ -390,8 +436,25 @@ public final class SiteSession: @unchecked Sendable {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
 
-    /// `a/b/index.html` → `a/b/`; `404.html` stays.
-    static func urlPath(ofFile file: String) -> String {
-        file == "index.html" ? "" : file.hasSuffix("/index.html") ? String(file.dropLast("index.html".count)) : file
+}
+
+extension Collection where Element: Comparable {
+    /// The index of `value` in this ascending collection (binary search).
+    func sortedIndex(of value: Element) -> Index? {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let mid = index(low, offsetBy: half)
+            if self[mid] < value {
+                low = index(after: mid)
+                count -= half + 1
+            } else {
+                count = half
+            }
+        }
+        return low != endIndex && self[low] == value ? low : nil
     }
+
+    func sortedContains(_ value: Element) -> Bool { sortedIndex(of: value) != nil }
 }

@@ -83,6 +83,12 @@ public struct TemplateLibrary: Sendable {
     /// Checks the templates a build will use: each exists; every partial and parent they reach
     /// exists and none includes itself; every name they print is one the data can provide.
     public func check(using names: [String], knownNames: Set<String>) -> [Diagnostic] {
+        check(using: names) { knownNames.contains($0) }
+    }
+
+    /// As `check(using:knownNames:)`, asking `knows` about each name (so a caller can look in
+    /// its larger sources only for names its small ones lack).
+    public func check(using names: [String], knows: (String) -> Bool) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         // Depth-first over partial and parent references: a template met again while still on
         // the path is a cycle; each template is scanned once.
@@ -107,7 +113,7 @@ public struct TemplateLibrary: Sendable {
                     }
                 case .variable, .section, .inverted:
                     let head = tag.name.split(separator: ".").first.map(String.init) ?? tag.name
-                    if tag.name != "." && !head.isEmpty && !knownNames.contains(head) {
+                    if tag.name != "." && !head.isEmpty && !knows(head) {
                         problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
                                                    "unknown name '\(tag.name)': no page, item or note provides it"))
                     }

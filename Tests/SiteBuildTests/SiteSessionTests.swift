@@ -140,6 +140,25 @@ import Testing
         try s.expectSameAsFullBuild("after fixing a broken template")
     }
 
+    @Test func clashesAreErrorsAsInAFullBuild() throws {
+        let s = try Live()
+        let before = try s.site.snapshot(of: s.live)
+        // Another note taking an existing note's slug.
+        try s.site.write("content/notes/about-copy.md", "---\ntitle: Copy\nslug: about\n---\nText\n")
+        let slug = #expect(throws: Diagnostics.self) { try s.session.update(["content/notes/about-copy.md"]) }
+        #expect(slug?.items.map(\.description) == s.site.errors())
+        try FileManager.default.removeItem(at: s.site.root.appendingPathComponent("content/notes/about-copy.md"))
+        _ = try s.session.update(["content/notes/about-copy.md"])
+        // A content file where a page is written.
+        try s.site.write("content/notes/about/index.html", "<p>mine</p>\n")
+        let file = #expect(throws: Diagnostics.self) { try s.session.update(["content/notes/about/index.html"]) }
+        #expect(file?.items.first?.description.contains("'notes/about/index.html' is also written by") == true, "\(file?.items ?? [])")
+        #expect(try s.site.snapshot(of: s.live) == before, "nothing written")
+        try FileManager.default.removeItem(at: s.site.root.appendingPathComponent("content/notes/about"))
+        _ = try s.session.update(["content/notes/about"])
+        try s.expectSameAsFullBuild("after removing the clashing file")
+    }
+
     @Test func filesOutsideTheSourcesAreIgnored() throws {
         #expect(SiteSession.isSource("site.yml"))
         #expect(SiteSession.isSource("content/notes/a.md"))
