@@ -385,7 +385,9 @@ public final class SiteSession: @unchecked Sendable {
             var h = Hasher()
             h.combine(globalHash)
             h.combine(templateHash(r.template(of: job)))
-            h.combine(job)
+            // A note's page is known by its note, not by its place in the list of notes (which
+            // shifts when a note before it is added or removed).
+            if case .note = job {} else { h.combine(job) }
             switch job {
             case .home:
                 h.combine(own)
