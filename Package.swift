@@ -36,7 +36,7 @@ let package = Package(
         // Changed files under a folder, coalesced (inotify, or polling where it is unavailable).
         .target(name: "SiteWatch"),
         // The preview server: static files over HTTP, live reload (Server-Sent Events).
-        .target(name: "SiteServe", dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]),
+        .target(name: "SiteServe", dependencies: ["SiteCore", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
         .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

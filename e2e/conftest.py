@@ -42,6 +42,22 @@ __all__ = ["open_at"]
 # --------------------------------------------------------------------------- site
 
 
+def _sitegen_binary() -> Path:
+    """$SITEGEN (default <repo>/.build/debug/sitegen); a missing binary fails the test."""
+    sitegen = Path(os.environ.get("SITEGEN", REPO / ".build" / "debug" / "sitegen"))
+    if not (sitegen.is_file() and os.access(sitegen, os.X_OK)):
+        pytest.fail(f"sitegen binary not found at {sitegen}: run `swift build` in {REPO}, "
+                    f"or set SITEGEN=<binary> or SITE_DIR=<built site>", pytrace=False)
+    return sitegen
+
+
+@pytest.fixture(scope="session")
+def sitegen_bin() -> Path:
+    """The sitegen binary itself, for tests that run it (`sitegen serve`): $SITEGEN, default
+    <repo>/.build/debug/sitegen."""
+    return _sitegen_binary()
+
+
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory) -> Path:
     """The built example site: $SITE_DIR, or `sitegen build --source <repo> --output <tmp>/public`."""
@@ -51,10 +67,7 @@ def site_dir(tmp_path_factory) -> Path:
         if not p.is_dir():
             pytest.fail(f"SITE_DIR={env!r} is not a directory", pytrace=False)
         return p
-    sitegen = Path(os.environ.get("SITEGEN", REPO / ".build" / "debug" / "sitegen"))
-    if not (sitegen.is_file() and os.access(sitegen, os.X_OK)):
-        pytest.fail(f"sitegen binary not found at {sitegen}: run `swift build` in {REPO}, "
-                    f"or set SITEGEN=<binary> or SITE_DIR=<built site>", pytrace=False)
+    sitegen = _sitegen_binary()
     out = tmp_path_factory.mktemp("site") / "public"
     proc = subprocess.run([str(sitegen), "build", "--source", str(REPO), "--output", str(out)],
                           capture_output=True, text=True, timeout=300)

@@ -271,7 +271,7 @@ public final class SiteSession: @unchecked Sendable {
         let sink = LiveOutput(folder: options.output)
         try renderer.render(dirty, to: sink)
         clock.lap("render")
-        var filesWritten = 0
+        var filesWritten = 0, otherFilesWritten = 0
         do {
             for f in files {
                 let changed: Bool
@@ -284,6 +284,7 @@ public final class SiteSession: @unchecked Sendable {
                 guard changed || !versions.files.contains(f) else { continue }
                 try sink.write(try SiteFiles.data(f, model: newModel, source: options.source), to: f.path, source: f.source)
                 filesWritten += 1
+                otherFilesWritten += 1
             }
             for s in sitemaps ?? [] {
                 try sink.write(s.data, to: s.path, source: "sitemap")
@@ -306,7 +307,8 @@ public final class SiteSession: @unchecked Sendable {
         r.pagesWritten = dirty.count
         r.filesWritten = filesWritten
         r.removed = gone.count
-        r.changedPages = (dirty.map { renderer.path(of: $0) } + removedPages).sorted()
+        // A stylesheet, script, image or search index may change how any page looks.
+        r.changedPages = otherFilesWritten > 0 ? nil : (dirty.map { renderer.path(of: $0) } + removedPages).sorted()
         return r
     }
 

@@ -1,4 +1,5 @@
 import FlyingFox
+import SiteCore
 import FlyingSocks
 import Foundation
 
@@ -35,13 +36,25 @@ public final class PreviewServer: Sendable {
     /// picked when asked for port 0). Throws when the address cannot be used.
     public func start() async throws(ServeError) -> (host: String, port: UInt16) {
         let server = self.server
-        let run = Task { try await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 10)
-        } catch {
+        let ended = OnceFlag()
+        let run = Task {
+            defer { ended.set() }
+            try await server.run()
+        }
+        // Listening, or run() gave up (a port in use fails at once; do not wait out a timeout).
+        var listening = false
+        for _ in 0..<500 where !ended.isSet {
+            if await server.isListening { listening = true; break }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        if !listening {
+            let timedOut = !ended.isSet
+            if timedOut { run.cancel() }
             // run() failed before listening: say why.
             let reason: String
             switch await run.result {
+            case _ where timedOut:
+                reason = "the server did not start listening within 5 seconds"
             case .failure(SocketError.failed(_, let code, _)) where code == EADDRINUSE:
                 reason = "the port is already in use (choose another with --port, or --port 0 for any free port)"
             case .failure(SocketError.failed(_, let code, _)) where code == EACCES:

@@ -45,7 +45,7 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
         let dir = url.deletingLastPathComponent()
         let needsDir = lock.withLock { createdDirectories.insert(dir.path).inserted }
         do {
-            if needsDir { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
+            if needsDir { try Self.createFolders(relative.split(separator: "/").dropLast(), in: staging) }
             try data.write(to: url)
         } catch {
             throw Diagnostic(file: source, "cannot write \(relative): \(error.localizedDescription)")
@@ -81,6 +81,19 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
     /// Removes the staging folder after a failed build.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// Creates the folders of a path below `root`, one level at a time and never `root` itself:
+    /// if the staging folder was removed (the build was interrupted), writing stops instead of
+    /// creating it again.
+    static func createFolders(_ components: some Sequence<Substring>, in root: URL) throws {
+        var url = root
+        for c in components {
+            url.appendPathComponent(String(c))
+            if mkdir(url.path, 0o755) != 0 && errno != EEXIST {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        }
     }
 
     static func isSafe(_ relative: String) -> Bool {

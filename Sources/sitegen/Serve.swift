@@ -42,9 +42,21 @@ struct Serve: AsyncParsableCommand {
             ? FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             : nil
         let outputURL = output.map { URL(fileURLWithPath: $0) } ?? temporary!.appendingPathComponent("site")
-        defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
         let options = BuildOptions(source: sourceURL, output: outputURL, baseURL: baseURL, includeDrafts: drafts)
+        // Watch from the start, so an edit made during the first build is not missed; Ctrl-C
+        // stops the watcher once serving, and before that ends the process at once (after
+        // removing what this process created).
+        let watcher = FileWatcher(root: sourceURL, paths: SiteSession.sourcePaths, polling: poll)
+        let serving = OnceFlag()
+        let stop = StopSignals {
+            if serving.isSet { watcher.stop() } else { Self.removeLeftovers(temporary: temporary, output: options.output); Foundation.exit(0) }
+        }
+        defer {
+            stop.cancel()
+            Self.removeLeftovers(temporary: temporary, output: options.output)
+        }
         if let temporary { try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true) }
+        watcher.start()
 
         // Listen first, so a port in use is reported at once rather than after the build.
         let basePath = SiteSession.basePath(options) ?? "/"
@@ -63,9 +75,7 @@ struct Serve: AsyncParsableCommand {
         Terminal.say("sitegen: serving \(sourceURL.path) at http://\(shownHost):\(address.port)\(basePath) (Ctrl-C to stop)")
         Terminal.say("sitegen: output in \(outputURL.path)")
 
-        let watcher = FileWatcher(root: sourceURL, paths: SiteSession.sourcePaths, polling: poll)
-        let stop = StopSignals { watcher.stop() }
-        watcher.start()
+        serving.set()
         let pinger = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(20))
@@ -92,9 +102,25 @@ struct Serve: AsyncParsableCommand {
             }
         }
         pinger.cancel()
-        stop.cancel()
         await server.stop()
         Terminal.say("sitegen: stopped")
+    }
+
+    /// The temporary output folder, or the staging folders this process left beside `--output`.
+    static func removeLeftovers(temporary: URL?, output: URL) {
+        if let temporary {
+            // A build still running may be creating its staging folder right now: look twice.
+            for _ in 0..<3 where FileManager.default.fileExists(atPath: temporary.path) {
+                try? FileManager.default.removeItem(at: temporary)
+                usleep(20_000)
+            }
+            return
+        }
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).sitegen-\(getpid())-", ".\(output.lastPathComponent).old-\(getpid())"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where prefixes.contains(where: name.hasPrefix) {
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
     }
 
     static func summary(_ paths: Set<String>) -> String {
