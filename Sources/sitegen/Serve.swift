@@ -11,8 +11,7 @@ struct Serve: AsyncParsableCommand {
         abstract: "Build the site, serve it for preview and rebuild on every change, reloading open pages.",
         discussion: "Watches site.yml, content/ and templates/. The site is written to a temporary folder (removed on exit) unless --output names one; public/ is not touched.")
 
-    @Option(name: .long, help: "The site's folder, holding site.yml, content/ and templates/.")
-    var source: String = "."
+    @OptionGroup var site: SiteOptions
 
     @Option(name: .long, help: "The port to listen on (0: any free port).")
     var port: Int = 8000
@@ -23,12 +22,6 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Write the site here and keep it on exit (default: a temporary folder).")
     var output: String?
 
-    @Option(name: .customLong("base-url"), help: "Override the configuration's baseURL; pages are served under its path.")
-    var baseURL: String?
-
-    @Flag(name: .long, help: "Include notes marked `draft: true`.")
-    var drafts = false
-
     @Flag(name: .long, help: "Notice changes by scanning the files instead of inotify (e.g. on network file systems).")
     var poll = false
 
@@ -37,12 +30,12 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sourceURL = URL(fileURLWithPath: source).standardizedFileURL
+        let sourceURL = site.sourceURL
         let temporary = output == nil
             ? FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             : nil
         let outputURL = output.map { URL(fileURLWithPath: $0) } ?? temporary!.appendingPathComponent("site")
-        let options = BuildOptions(source: sourceURL, output: outputURL, baseURL: baseURL, includeDrafts: drafts)
+        let options = site.buildOptions(output: outputURL)
         // Watch from the start, so an edit made during the first build is not missed; Ctrl-C
         // stops the watcher once serving, and before that ends the process at once (after
         // removing what this process created).
@@ -69,8 +62,8 @@ struct Serve: AsyncParsableCommand {
             Terminal.error("sitegen: error: \(error.description)")
             throw ExitCode(1)
         }
-        var site = await LiveSite.start(options)
-        if let message = site.error { await server.live.fail(message) } else { await server.live.reload(pages: nil) }
+        var liveSite = await LiveSite.start(options)
+        if let message = liveSite.error { await server.live.fail(message) } else { await server.live.reload(pages: nil) }
         let shownHost = address.host.contains(":") ? "[\(address.host)]" : address.host
         Terminal.say("sitegen: serving \(sourceURL.path) at http://\(shownHost):\(address.port)\(basePath) (Ctrl-C to stop)")
         Terminal.say("sitegen: output in \(outputURL.path)")
@@ -85,11 +78,11 @@ struct Serve: AsyncParsableCommand {
         for await batch in watcher.changes {
             let changed = batch.filter(SiteSession.isSource)
             guard !changed.isEmpty else { continue }
-            let wasBroken = site.error != nil
-            switch await site.update(changed) {
+            let wasBroken = liveSite.error != nil
+            switch await liveSite.update(changed) {
             case .rebuilt(let report):
-                if site.session?.basePath != basePath {
-                    Terminal.error("sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(site.session?.basePath ?? "/")")
+                if liveSite.session?.basePath != basePath {
+                    Terminal.error("sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(liveSite.session?.basePath ?? "/")")
                 }
                 // A fix that changes no file still has to clear the error shown in open pages.
                 guard !report.isEmpty || wasBroken else { continue }

@@ -31,25 +31,35 @@ enum Terminal {
     }
 }
 
-struct Build: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder (default: public/).")
-
+/// What `build` and `serve` both take: the site's folder, a base URL override, drafts.
+struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: "The site's folder, holding site.yml, content/ and templates/.")
     var source: String = "."
 
-    @Option(name: .long, help: "Where to write the site (default: <source>/public). Replaced only when the build succeeds.")
-    var output: String?
-
-    @Option(name: .customLong("base-url"), help: "Override the configuration's baseURL, e.g. https://example.org/apps/.")
+    @Option(name: .customLong("base-url"), help: "Override the configuration's baseURL, e.g. https://example.org/apps/ (pages are also served under its path).")
     var baseURL: String?
 
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
 
+    var sourceURL: URL { URL(fileURLWithPath: source).standardizedFileURL }
+
+    func buildOptions(output: URL?) -> BuildOptions {
+        BuildOptions(source: sourceURL, output: output, baseURL: baseURL, includeDrafts: drafts)
+    }
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder (default: public/).")
+
+    @OptionGroup var site: SiteOptions
+
+    @Option(name: .long, help: "Where to write the site (default: <source>/public). Replaced only when the build succeeds.")
+    var output: String?
+
     func run() throws {
         let start = DispatchTime.now()
-        let sourceURL = URL(fileURLWithPath: source)
-        let options = BuildOptions(source: sourceURL, output: output.map { URL(fileURLWithPath: $0) }, baseURL: baseURL, includeDrafts: drafts)
+        let options = site.buildOptions(output: output.map { URL(fileURLWithPath: $0) })
         switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.build(options) }) {
         case .success(let report):
             let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
