@@ -15,6 +15,7 @@ final class PageRenderer: @unchecked Sendable {
     let standaloneNotes: [Int]
     let root: String
     let noteURLs: [String]
+    let siteContext: [String: Any]
 
     init(model: SiteModel) {
         config = model.config
@@ -24,6 +25,8 @@ final class PageRenderer: @unchecked Sendable {
         standaloneNotes = model.standaloneNotes
         root = config.baseURL.root
         noteURLs = model.noteURLs
+        let config = self.config
+        siteContext = Self.siteContext(config, notesURL: config.baseURL.path(config.notes.listURL))
     }
 
     enum Job: Sendable, Hashable {
@@ -216,21 +219,33 @@ final class PageRenderer: @unchecked Sendable {
     }
 
     func base(title: String, path: String, section: String?) -> [String: Any] {
+        var site = siteContext
+        site["sections"] = sections(current: section)
+        return ["site": site, "page": pageContext(title: title, path: path, description: config.description)]
+    }
+
+    /// The navigation, with `current` set on the section shown.
+    func sections(current section: String?) -> [[String: Any]] {
         var sections: [[String: Any]] = collections.filter(\.config.menu).map { c in
             ["title": c.config.title, "url": config.baseURL.path(c.config.listURL), "current": c.config.name == section]
         }
         if !standaloneNotes.isEmpty {
             sections.append(["title": config.notes.title, "url": notesListPath(1), "current": section == "notes"])
         }
+        return sections
+    }
+
+    /// What every page's `site` holds but the navigation (built once, not per page).
+    static func siteContext(_ config: SiteConfig, notesURL: String) -> [String: Any] {
         let ko = config.language.hasPrefix("ko")
         var site: [String: Any] = [
-            "title": config.title, "language": config.language, "root": root, "baseURL": config.baseURL.description,
-            "generator": "sitegen", "sections": sections, "notesURL": notesListPath(1), "notesTitle": config.notes.title,
+            "title": config.title, "language": config.language, "root": config.baseURL.root, "baseURL": config.baseURL.description,
+            "generator": "sitegen", "notesURL": notesURL, "notesTitle": config.notes.title,
             "skipText": ko ? "본문 바로가기" : "Skip to content", "navLabel": ko ? "주요 메뉴" : "Main",
             "closeLabel": ko ? "닫기" : "Close", "pagesLabel": ko ? "페이지" : "Pages", "emptyText": ko ? "아직 항목이 없습니다." : "Nothing here yet.",
         ]
         if let d = config.description { site["description"] = d }
-        return ["site": site, "page": pageContext(title: title, path: path, description: config.description)]
+        return site
     }
 
     func pageContext(title: String, path: String, description: String?) -> [String: Any] {

@@ -136,11 +136,17 @@ public struct NoteLoader: Sendable {
 
     /// The 1-based line of a top-level `key:` in the front matter, for messages about its value.
     static func frontMatterLine(of key: String, in text: String) -> Int? {
+        // Line by line through the front matter only (not the body): this runs for every note.
+        let wanted = Array((key + ":").utf8)
         var n = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var rest = text.utf8[...]
+        while !rest.isEmpty {
             n += 1
-            if n > 1, line.hasPrefix("---") { return nil }
-            if line.hasPrefix(key + ":") { return n }
+            let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let line = rest[..<end]
+            if n > 1, line.starts(with: "---".utf8) { return nil }
+            if line.starts(with: wanted) { return n }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
         }
         return nil
     }

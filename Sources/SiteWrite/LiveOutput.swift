@@ -16,7 +16,7 @@ public struct LiveOutput: SiteSink {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sitegen-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: temporary)
+            try FileBytes.write(data, to: temporary.path)
             guard rename(temporary.path, url.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)

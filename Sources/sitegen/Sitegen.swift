@@ -57,8 +57,17 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: "Where to write the site (default: <source>/public). Replaced only when the build succeeds.")
     var output: String?
 
+    @Option(name: .long, help: "Use at most this many threads (default: one per core; the output is the same either way).")
+    var threads: Int?
+
+    func validate() throws {
+        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+    }
+
     func run() throws {
         let start = DispatchTime.now()
+        // Read once, when parallel work first starts (Parallelism.threads).
+        if let threads { setenv("SITEGEN_THREADS", String(threads), 1) }
         let options = site.buildOptions(output: output.map { URL(fileURLWithPath: $0) })
         switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.build(options) }) {
         case .success(let report):
