@@ -8,3 +8,5 @@ swift build --build-tests
 swift test --skip-build
 export SITEGEN="$PWD/.build/debug/sitegen" SE_OFFLINE=1
 (cd e2e && python3 -m pytest -q)
+# The readers of untrusted input under libFuzzer, briefly (fuzz/README.md); FUZZ_SECONDS=0 skips.
+if [ "${FUZZ_SECONDS:-30}" != 0 ]; then fuzz/run.sh "${FUZZ_SECONDS:-30}"; fi

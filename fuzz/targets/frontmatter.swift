@@ -1,0 +1,11 @@
+// Note front matter (YAML through Yams) and Markdown (cmark): must never crash or hang.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    guard let text = String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) else { return 0 }
+    if let doc = try? FrontMatter.parse(text, file: "content/notes/fuzz.md") {
+        _ = doc.fields.count
+    }
+    return 0
+}

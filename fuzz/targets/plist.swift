@@ -1,0 +1,11 @@
+// Property lists, binary and XML: parsing and locating must never crash or hang.
+import Foundation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: bytes, count: count)
+    _ = try? PropertyListReader.read(data, file: "fuzz.plist")
+    _ = PropertyListReader.location(of: [.index(0), .key("a")], in: data)
+    _ = PropertyListReader.elementLocations(of: [], in: data)
+    return 0
+}
