@@ -5,7 +5,7 @@
 # one module with the target), runs it from its seed corpus (fuzz/seeds/TARGET plus the files
 # found so far in .build-fuzz/corpus/TARGET; random seed FUZZ_SEED, default 1, so a clean
 # clone repeats the same runs), and fails on the first crash, hang (10 s) or
-# memory blow-up (2 GB); the input is is left in .build-fuzz/ to become a regression test.
+# memory blow-up (2 GB); the input is left in .build-fuzz/crashes/ to become a regression test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
