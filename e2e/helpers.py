@@ -71,6 +71,19 @@ def open_nojs(driver, url: str, width: int, height: int = 900) -> None:
         time.sleep(0.05)
 
 
+def wait_for(driver, predicate, timeout: float = 3.0, message=""):
+    """Poll `predicate(driver)` until truthy and return its value; past `timeout`, fail with
+    `message` (a text, or a function giving one, so it can describe the page at that moment)."""
+    end = time.time() + timeout
+    while True:
+        value = predicate(driver)
+        if value:
+            return value
+        if time.time() > end:
+            raise AssertionError(message() if callable(message) else (message or f"condition not met within {timeout}s on {driver.current_url}"))
+        time.sleep(0.05)
+
+
 def wait_ready(driver, timeout: float = 15.0) -> None:
     try:
         WebDriverWait(driver, timeout).until(

@@ -42,6 +42,7 @@ from helpers import (
     open_nojs,
     jpeg_size,
     assert_no_horizontal_scroll, fmt, http_get, open_at, overlapping_pairs, page_layout_shift, query_rects,
+    wait_for,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -74,18 +75,6 @@ def n_columns(width: int) -> int:
 
 def is_phone(width: int) -> bool:
     return width < 768
-
-
-def wait_for(driver, predicate, timeout: float = 3.0, message: str = ""):
-    """Poll `predicate(driver)` until truthy; return its value or fail with `message`."""
-    end = time.time() + timeout
-    while True:
-        value = predicate(driver)
-        if value:
-            return value
-        if time.time() > end:
-            raise AssertionError(message or f"condition not met within {timeout}s on {driver.current_url}")
-        time.sleep(0.05)
 
 
 def masonry(width_px: float, n: int) -> tuple[list[dict], float]:

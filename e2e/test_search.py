@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import unicodedata
 import urllib.request
 from datetime import datetime
@@ -35,7 +34,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import open_nojs, assert_no_horizontal_scroll, fmt, open_at
+from helpers import open_nojs, assert_no_horizontal_scroll, fmt, open_at, wait_for
 
 REPO = Path(__file__).resolve().parent.parent
 SHOWS = json.loads((REPO / "content" / "trends" / "shows.json").read_text(encoding="utf-8"))
@@ -60,17 +59,6 @@ def matches(fields: list, query: str) -> bool:
 
 def show_fields(s: dict) -> list:
     return [s["title"], s["genre"], s["region"], *[n.strip() for n in s["starring"].split(",") if n.strip()]]
-
-
-def wait_for(driver, predicate, timeout: float = 3.0, message=""):
-    end = time.time() + timeout
-    while True:
-        value = predicate(driver)
-        if value:
-            return value
-        if time.time() > end:
-            raise AssertionError(message() if callable(message) else (message or f"timeout on {driver.current_url}"))
-        time.sleep(0.05)
 
 
 def numbers(text: str) -> list[int]:

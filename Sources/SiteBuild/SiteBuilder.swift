@@ -31,6 +31,13 @@ public struct BuildReport: Sendable {
 /// The pipeline: load → normalise → sort/lay out → render → write.
 public enum SiteBuilder {
     public static func build(_ options: BuildOptions) throws(Diagnostics) -> BuildReport {
+        try buildKeepingModel(options).report
+    }
+
+    /// A full build into `options.output` (swapped in only when it succeeded); the model, its
+    /// renderer and the sitemap files are returned for a session that rebuilds from them.
+    static func buildKeepingModel(_ options: BuildOptions) throws(Diagnostics)
+        -> (report: BuildReport, model: SiteModel, renderer: PageRenderer, sitemaps: [String]) {
         var clock = PhaseClock()
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         clock.lap("config")
@@ -41,22 +48,25 @@ public enum SiteBuilder {
 
         let stage: OutputStage
         do { stage = try OutputStage(output: options.output) } catch { throw Diagnostics([error]) }
+        let renderer = PageRenderer(model: model)
         do throws(Diagnostics) {
-            let (pages, files) = try write(model, options: options, to: stage, clock: &clock)
+            let (pages, files, sitemaps) = try write(model, with: renderer, options: options, to: stage, clock: &clock)
             do { try stage.commit() } catch { throw Diagnostics([error]) }
-            return BuildReport(pages: pages, files: files, phases: clock.phases, output: options.output)
+            return (BuildReport(pages: pages, files: files, phases: clock.phases, output: options.output), model, renderer, sitemaps)
         } catch {
             stage.discard()
             throw error
         }
     }
 
-    /// Renders every page and writes every other file of `model` into `sink`; returns the counts.
-    static func write(_ model: SiteModel, options: BuildOptions, to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> (pages: Int, files: Int) {
-        let renderer = PageRenderer(model: model)
+    /// Renders every page and writes every other file of `model` into `sink`; returns the counts
+    /// and the sitemap files written.
+    static func write(_ model: SiteModel, with renderer: PageRenderer, options: BuildOptions, to sink: some SiteSink,
+                      clock: inout PhaseClock) throws(Diagnostics) -> (pages: Int, files: Int, sitemaps: [String]) {
         let pages = try renderer.renderAll(to: sink)
         clock.lap("render")
         var count = 0
+        var sitemaps: [String] = []
         do {
             for file in SiteFiles.list(model, source: options.source) {
                 try sink.write(try SiteFiles.data(file, model: model, source: options.source), to: file.path, source: file.source)
@@ -64,11 +74,12 @@ public enum SiteBuilder {
             }
             for file in SiteFiles.sitemaps(renderer) {
                 try sink.write(file.data, to: file.path, source: "sitemap")
+                sitemaps.append(file.path)
                 count += 1
             }
         } catch { throw Diagnostics([error]) }
         clock.lap("write")
-        return (pages, count)
+        return (pages, count, sitemaps)
     }
 }
 

@@ -112,22 +112,10 @@ public final class SiteSession: @unchecked Sendable {
     // MARK: - Full builds
 
     private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, Written) {
-        let (config, content, templates) = try SiteInputs.loadConfiguration(options)
-        let inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts)
-        let model = try SiteModel.make(inputs)
-        let stage: OutputStage
-        do { stage = try OutputStage(output: options.output) } catch { throw Diagnostics([error]) }
-        var clock = PhaseClock()
-        do throws(Diagnostics) {
-            _ = try SiteBuilder.write(model, options: options, to: stage, clock: &clock)
-            do { try stage.commit() } catch { throw Diagnostics([error]) }
-        } catch {
-            stage.discard()
-            throw error
-        }
-        let renderer = PageRenderer(model: model)
+        let (_, model, renderer, sitemaps) = try SiteBuilder.buildKeepingModel(options)
+        let content = model.inputs.content
         var written = Written(jobs: [], paths: [], prints: [], files: Set(SiteFiles.list(model, source: options.source)),
-                              sitemaps: Set(SiteFiles.sitemaps(renderer).map(\.path)), sitemapKey: 0, pageFiles: [:],
+                              sitemaps: Set(sitemaps), sitemapKey: 0, pageFiles: [:],
                               collectionVersions: [:], noteVersions: [:],
                               contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
         written.sitemapKey = sitemapKey(renderer, written)

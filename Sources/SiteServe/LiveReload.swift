@@ -112,10 +112,10 @@ public actor LiveReload {
         overlay.id = "sitegen-error";
         overlay.setAttribute("role", "alert");
         overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:24px;" +
-          "background:rgba(24,24,27,.94);color:#fafafa;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace";
+          "background:#18181b;color:#fafafa;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace";
         const title = document.createElement("p");
         title.style.cssText = "margin:0 0 12px;font-weight:700;color:#fca5a5";
-        title.textContent = "sitegen: the site does not build. Showing the last good version; fix the file and this page reloads.";
+        title.textContent = "sitegen: the site does not build. The server keeps the last good version; fix the file and this page reloads.";
         const text = document.createElement("pre");
         text.style.cssText = "margin:0;white-space:pre-wrap";
         text.textContent = message;

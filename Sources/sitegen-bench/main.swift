@@ -6,17 +6,6 @@
 import Foundation
 import SiteCore
 
-/// A deterministic generator (SplitMix64) so every run measures the same input.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func measure(_ label: String, rounds: Int, _ body: () -> Int) {
     var times: [Double] = []
@@ -33,7 +22,7 @@ func measure(_ label: String, rounds: Int, _ body: () -> Int) {
 }
 
 func masonry(items count: Int, rounds: Int) {
-    var rng = SplitMix64(state: 42)
+    var rng = SplitMix64(seed: 42)
     let sizes = [(400.0, 300.0), (300, 450), (500, 500), (640, 360), (450, 800), (300, 900), (900, 300)]
     let words = ["사진", "노을", "바다", "coffee", "morning", "산책", "city", "lights", "꽃", "여행"]
     let cards: [MasonryCard] = (0..<count).map { _ in

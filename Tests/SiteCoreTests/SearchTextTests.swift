@@ -196,7 +196,7 @@ import Testing
     /// to the test below), folded in one node run. Only scalars assigned by Unicode 15.0: node's
     /// ICU knows newer characters (U+1CCD9 → "d" in Unicode 16) that Foundation's does not.
     @Test func browserFoldAgreesWithFoldOnManyTexts() throws {
-        var rng = SplitMix(seed: 0x5EA7C4)
+        var rng = SplitMix64(seed: 0x5EA7C4)
         var samples: [String] = []
         for _ in 0..<2000 {
             var text = String.UnicodeScalarView()
@@ -228,15 +228,3 @@ import Testing
     }
 }
 
-/// A small fixed-seed generator for reproducible samples.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
