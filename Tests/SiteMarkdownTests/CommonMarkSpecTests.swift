@@ -52,18 +52,28 @@ func specExamples(_ text: String) -> [SpecExample] {
 }
 
 @Suite struct CommonMarkSpecTests {
-    /// `../shared/commonmark/spec-0.30.txt` relative to the repository root (this file is
-    /// `<root>/Tests/SiteMarkdownTests/…`): the shared folder sits beside the repository.
-    static let specURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // <root>/Tests/SiteMarkdownTests
-        .deletingLastPathComponent()  // <root>/Tests
-        .deletingLastPathComponent()  // <root>
-        .appendingPathComponent("../shared/commonmark/spec-0.30.txt")
-        .standardizedFileURL
+    /// The repository root (this file is `<root>/Tests/SiteMarkdownTests/…`).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Where the spec may be: `$COMMONMARK_SPEC`; `shared/commonmark/spec-0.30.txt` beside the
+    /// repository; or beside the repository this one was cloned from, when that is a local folder
+    /// (a clean clone made elsewhere, e.g. `git clone . /tmp/ci-check`).
+    static var specCandidates: [URL] {
+        var out: [URL] = []
+        if let env = ProcessInfo.processInfo.environment["COMMONMARK_SPEC"] { out.append(URL(fileURLWithPath: env)) }
+        let beside = "../shared/commonmark/spec-0.30.txt"
+        out.append(root.appendingPathComponent(beside).standardizedFileURL)
+        if let config = try? String(contentsOf: root.appendingPathComponent(".git/config"), encoding: .utf8),
+           let line = config.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("url = /") }) {
+            let origin = line.split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
+            out.append(URL(fileURLWithPath: origin).appendingPathComponent(beside).standardizedFileURL)
+        }
+        return out
+    }
 
     @Test func everySpecExampleRendersAsSpecified() throws {
-        guard let text = try? String(contentsOf: Self.specURL, encoding: .utf8) else {
-            Issue.record("CommonMark spec not found at \(Self.specURL.path); it must sit beside the repository in shared/commonmark/")
+        guard let text = Self.specCandidates.lazy.compactMap({ try? String(contentsOf: $0, encoding: .utf8) }).first else {
+            Issue.record("CommonMark spec not found at \(Self.specCandidates.map(\.path)); it sits in shared/commonmark/ beside the repository (or set COMMONMARK_SPEC)")
             return
         }
         let examples = specExamples(text)
