@@ -31,11 +31,13 @@ public struct TemplateLibrary: Sendable {
             }
         }
         var library = MustacheLibrary()
+        _ = SafeHTML.registered
         for name in texts.keys.sorted() {
             do {
-                library.register(try MustacheTemplate(string: texts[name] ?? ""), named: name)
+                library.register(try MustacheTemplate(string: SafeHTML.pragma + (texts[name] ?? "")), named: name)
             } catch let e as MustacheTemplate.ParserError {
-                problems.append(Diagnostic(file: origins[name] ?? name, line: e.context.lineNumber, column: e.context.columnNumber,
+                // The pragma line comes first: line numbers count from the template's own text.
+                problems.append(Diagnostic(file: origins[name] ?? name, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
                                            "template syntax error: \(Self.describe(e.error))"))
             } catch {
                 problems.append(Diagnostic(file: origins[name] ?? name, "template syntax error: \(error)"))
@@ -135,7 +137,7 @@ public struct TemplateLibrary: Sendable {
 
     /// Renders `context` with the template `name` (checked beforehand).
     public func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        SafeHTML.neutralise(library.render(context, withTemplate: name) ?? "")
     }
 
     static func describe(_ error: Error) -> String {

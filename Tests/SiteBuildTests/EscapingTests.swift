@@ -59,4 +59,62 @@ import Testing
         let items = try #require(index["items"] as? [[String: Any]])
         #expect(items.first?["title"] as? String == Self.hostile, "the title round-trips as text")
     }
+
+    /// A template printing a dataset field as a link: `javascript:` and `data:` values become an
+    /// inert URL, an https link stays, and the value is still text where it is shown.
+    @Test func linkFieldsWithScriptSchemesAreNeutralised() throws {
+        let items: [[String: String]] = [
+            ["id": "js", "link": " JavaScript:alert(document.domain)"],
+            ["id": "data", "link": "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="],
+            ["id": "web", "link": "https://example.org/?a=1&b=2"],
+        ]
+        let json = try JSONSerialization.data(withJSONObject: items)
+        let f = try Fixture(files: [
+            "site.yml": """
+            title: T
+            baseURL: https://example.org/
+            collections:
+              links:
+                data: links.json
+                slug: id
+                fields: { link: string }
+                list: { template: links-list, url: /links/ }
+                detail: { template: links-item, url: "/links/{slug}/" }
+            """,
+            "content/links.json": String(decoding: json, as: UTF8.self),
+            "templates/links-list.mustache": "<ul>{{#items}}<li><a href=\"{{link}}\">{{link}}</a></li>{{/items}}</ul>\n",
+            "templates/links-item.mustache": "<p><a href='{{item.link}}' title=\"{{item.link}}\">go</a></p>\n",
+        ])
+        defer { f.remove() }
+        _ = try f.build().get()
+        let list = try f.read("public/links/index.html")
+        let inert = "about:invalid#sitegen-unsafe-url"
+        #expect(list == """
+            <ul><li><a href="\(inert)"> JavaScript:alert(document.domain)</a></li>\
+            <li><a href="\(inert)">data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==</a></li>\
+            <li><a href="https://example.org/?a=1&amp;b=2">https://example.org/?a=1&amp;b=2</a></li></ul>
+
+            """)
+        #expect(try f.read("public/links/js/index.html") == "<p><a href='\(inert)' title=\" JavaScript:alert(document.domain)\">go</a></p>\n")
+        #expect(try f.read("public/links/web/index.html") == "<p><a href='https://example.org/?a=1&amp;b=2' title=\"https://example.org/?a=1&amp;b=2\">go</a></p>\n")
+    }
+
+    /// Markdown is rendered in cmark's safe mode; a note opts in to raw HTML with `unsafeHTML: true`.
+    @Test func rawHTMLInMarkdownOnlyWhereANoteOptsIn() throws {
+        let body = "<b>raw</b> [x](javascript:alert(1))\n"
+        let f = try Fixture(files: [
+            "site.yml": "title: T\nbaseURL: https://example.org/\n",
+            "content/notes/safe.md": "---\ntitle: Safe\n---\n" + body,
+            "content/notes/trusted.md": "---\ntitle: Trusted\nunsafeHTML: true\n---\n" + body,
+        ])
+        defer { f.remove() }
+        _ = try f.build().get()
+        let safe = try f.read("public/notes/safe/index.html")
+        #expect(!safe.contains("<b>raw</b>") && safe.contains("<!-- raw HTML omitted -->"))
+        #expect(!safe.contains("javascript:alert"), "cmark's safe mode drops javascript: links")
+        let trusted = try f.read("public/notes/trusted/index.html")
+        #expect(trusted.contains("<b>raw</b>"))
+        try f.write("content/notes/trusted.md", "---\ntitle: Trusted\nunsafeHTML: yes please\n---\n" + body)
+        #expect(f.errors() == ["content/notes/trusted.md:3: error: front matter 'unsafeHTML' must be true or false"])
+    }
 }

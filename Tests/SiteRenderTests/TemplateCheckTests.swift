@@ -5,14 +5,7 @@ import SiteCore
 
 @Suite struct TemplateCheckTests {
     func library(_ files: [String: String]) throws(Diagnostics) -> TemplateLibrary {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-templates-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        for (name, text) in files {
-            let url = dir.appendingPathComponent("\(name).mustache")
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? Data(text.utf8).write(to: url)
-        }
-        return try TemplateLibrary.load(directory: dir)
+        try templateLibrary(files)
     }
 
     let known: Set<String> = ["site", "title", "items", "name"]

@@ -1,0 +1,157 @@
+import Foundation
+import Mustache
+
+/// How every `{{name}}` of a sitegen template is written into HTML.
+///
+/// Escaping `& < > " '` makes a value text in element content and in quoted or unquoted
+/// attributes. That is not enough where a value starts a URL: `href="{{link}}"` with
+/// `javascript:alert(1)` would run script. A value a browser would read as a `javascript:`,
+/// `vbscript:` or `data:` URL is therefore wrapped in two noncharacters while rendering, and
+/// `SafeHTML.neutralise` replaces it by `about:invalid#sitegen-unsafe-url` wherever it starts
+/// the value of a URL attribute (elsewhere the marks are dropped and the text stays as it was).
+/// Triple-mustache `{{{name}}}` is the template asking for raw HTML and is left alone.
+public enum SafeHTML {
+    /// What a neutralised URL becomes (an inert link, as Go's html/template does).
+    public static let neutralisedURL = "about:invalid#sitegen-unsafe-url"
+
+    /// The content type's name in the `{{% CONTENT_TYPE: … }}` pragma put before every template.
+    static let contentTypeName = "SITEGEN_HTML"
+
+    /// Registers the content type once (swift-mustache keeps the registry in a global).
+    static let registered: Bool = {
+        MustacheContentTypes.register(ContentType(), named: contentTypeName)
+        return true
+    }()
+
+    /// The line put before every template's text; standalone, so it renders as nothing.
+    static let pragma = "{{% CONTENT_TYPE: \(contentTypeName) }}\n"
+
+    struct ContentType: MustacheContentType {
+        func escapeText(_ text: String) -> String { SafeHTML.escape(text) }
+    }
+
+    // U+FDD0 and U+FDD1 (noncharacters, never meaningful text) delimit a value to check; a value
+    // containing them has them escaped as character references, so only sitegen writes them raw.
+    static let open: [UInt8] = [0xEF, 0xB7, 0x90]
+    static let close: [UInt8] = [0xEF, 0xB7, 0x91]
+
+    /// `text` escaped for HTML; a value with a script-running URL scheme is marked.
+    public static func escape(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            let dangerous = hasUnsafeScheme(bytes)
+            var needsEscaping = false
+            for b in bytes where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b == 0xEF {
+                needsEscaping = true; break
+            }
+            if !needsEscaping && !dangerous { return String(decoding: bytes, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            if dangerous { out += open }
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case 0x26: out.append(contentsOf: "&amp;".utf8)
+                case 0x3C: out.append(contentsOf: "&lt;".utf8)
+                case 0x3E: out.append(contentsOf: "&gt;".utf8)
+                case 0x22: out.append(contentsOf: "&quot;".utf8)
+                case 0x27: out.append(contentsOf: "&#39;".utf8)
+                case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xB7 && (bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91):
+                    out.append(contentsOf: (bytes[i + 2] == 0x90 ? "&#xFDD0;" : "&#xFDD1;").utf8)
+                    i += 2
+                default: out.append(b)
+                }
+                i += 1
+            }
+            if dangerous { out += close }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Whether a browser would take `bytes`, as a URL, to have the `javascript:`, `vbscript:` or
+    /// `data:` scheme: as URL parsing does, leading C0 controls and spaces are skipped and tabs and
+    /// line breaks ignored, and the scheme is compared without case.
+    static func hasUnsafeScheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count, bytes[i] <= 0x20 { i += 1 }
+        // Most values fail here, without allocating.
+        guard i < bytes.count, [0x6A, 0x76, 0x64].contains(bytes[i] | 0x20) else { return false }
+        var scheme: [UInt8] = []
+        while i < bytes.count, scheme.count <= 10 {
+            let b = bytes[i]
+            i += 1
+            if b == 0x09 || b == 0x0A || b == 0x0D { continue }
+            if b == 0x3A { break }
+            let lower = b | 0x20
+            guard (lower >= 0x61 && lower <= 0x7A) || (!scheme.isEmpty && ((b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E)) else { return false }
+            scheme.append(lower)
+        }
+        guard i <= bytes.count, i > 0, bytes[i - 1] == 0x3A else { return false }
+        return scheme == Array("javascript".utf8) || scheme == Array("vbscript".utf8) || scheme == Array("data".utf8)
+    }
+
+    /// Attributes whose value a browser follows or loads as a URL.
+    static let urlAttributes: Set<String> = [
+        "href", "src", "action", "formaction", "poster", "cite", "background", "data", "codebase",
+        "srcset", "ping", "manifest", "longdesc", "lowsrc", "dynsrc", "icon", "xlink:href", "itemtype", "archive", "classid",
+    ]
+
+    /// Rendered HTML with every marked value that starts a URL attribute replaced by
+    /// `neutralisedURL`, and the marks of all other values removed.
+    public static func neutralise(_ html: String) -> String {
+        var html = html
+        return html.withUTF8 { bytes in
+            guard contains(open, in: bytes, from: 0) != nil else { return String(decoding: bytes, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var i = 0
+            while let start = contains(open, in: bytes, from: i) {
+                out += bytes[i..<start]
+                let valueStart = start + open.count
+                guard let end = contains(close, in: bytes, from: valueStart) else {
+                    // Not written by `escape` (it always closes): keep as it is.
+                    out += bytes[start..<valueStart]; i = valueStart; continue
+                }
+                if startsURLAttribute(out) {
+                    out += Array(neutralisedURL.utf8)
+                } else {
+                    out += bytes[valueStart..<end]
+                }
+                i = end + close.count
+            }
+            out += bytes[i...]
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Whether `html` ends with the opening of a URL attribute's value: `href="`, `src='`, `href=`.
+    static func startsURLAttribute(_ html: [UInt8]) -> Bool {
+        var j = html.count - 1
+        guard j >= 0 else { return false }
+        if html[j] == 0x22 || html[j] == 0x27 { j -= 1 }
+        while j >= 0, isSpace(html[j]) { j -= 1 }
+        guard j >= 0, html[j] == 0x3D else { return false }  // "="
+        j -= 1
+        while j >= 0, isSpace(html[j]) { j -= 1 }
+        let nameEnd = j + 1
+        while j >= 0, !isSpace(html[j]), html[j] != 0x3C, html[j] != 0x22, html[j] != 0x27, html[j] != 0x3D, html[j] != 0x2F { j -= 1 }
+        guard j + 1 < nameEnd else { return false }
+        let name = String(decoding: html[(j + 1)..<nameEnd].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return urlAttributes.contains(name)
+    }
+
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
+
+    static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var i = from
+        while i + needle.count <= bytes.count {
+            guard let hit = memchr(base + i, Int32(needle[0]), bytes.count - i) else { return nil }
+            i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if i + needle.count <= bytes.count && bytes[i + 1] == needle[1] && bytes[i + 2] == needle[2] { return i }
+            i += 1
+        }
+        return nil
+    }
+}
