@@ -94,3 +94,10 @@ extension Array where Element == PathComponent {
         return out
     }
 }
+
+/// Deepest nesting of arrays and dictionaries accepted by every reader (JSON, plists, YAML);
+/// deeper input is an error, never a stack overflow.
+///
+/// The readers keep their open containers on explicit heap-allocated stacks; this limit protects
+/// the code that later walks (or merely deallocates) a `Value`, which is recursive.
+public let maximumNestingDepth = 512

@@ -27,6 +27,8 @@ struct BinaryPlistParser {
         var key = ""
         /// Nesting height of the deepest finished child (0 if none are containers).
         var childHeight = 0
+        /// Values in the finished children once shared objects are expanded.
+        var childSize = 0
     }
     var stack: [Frame] = []
     /// Per object: `unseen`, `open` (its container is on the stack, so reaching it again is a
@@ -37,8 +39,13 @@ struct BinaryPlistParser {
     static let unseen: UInt32 = 0
     static let open: UInt32 = 1
     static let cacheBase: UInt32 = 2
-    /// Decoded strings and containers with their nesting height.
-    var cache: [(value: Value, height: Int)] = []
+    /// Decoded strings and containers with their nesting height and expanded size.
+    var cache: [(value: Value, height: Int, size: Int)] = []
+    /// Most values the file may stand for once shared objects are expanded. Sharing lets a few
+    /// hundred bytes stand for billions of values (each container listing the previous one ten
+    /// times), which everything after parsing would walk; writers share little beyond equal
+    /// strings and numbers, so a generous multiple of the file size is never reached otherwise.
+    var maximumSize: Int { max(1_000_000, 16 * bytes.count) }
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(Diagnostic) {
         self.bytes = bytes
@@ -110,7 +117,7 @@ struct BinaryPlistParser {
     mutating func parse() throws(Diagnostic) -> Value {
         var finished = try begin(topObject)
         while true {
-            if let (value, height) = finished {
+            if let (value, height, size) = finished {
                 guard let top = stack.indices.last else { return value }
                 if stack[top].isDict {
                     let key = stack[top].key
@@ -119,6 +126,10 @@ struct BinaryPlistParser {
                     stack[top].array.append(value)
                 }
                 stack[top].childHeight = max(stack[top].childHeight, height)
+                stack[top].childSize += size
+                if stack[top].childSize >= maximumSize {
+                    throw error("shared objects expand the property list to more than \(maximumSize) values", includingChild: false)
+                }
                 stack[top].next += 1
             }
             let top = stack.count - 1
@@ -127,8 +138,8 @@ struct BinaryPlistParser {
                 let frame = stack.removeLast()
                 let value: Value = isDict ? .dictionary(frame.dict) : .array(frame.array)
                 let height = frame.childHeight + 1
-                remember(frame.object, value, height: height)
-                finished = (value, height)
+                remember(frame.object, value, height: height, size: frame.childSize + 1)
+                finished = (value, height, frame.childSize + 1)
                 continue
             }
             if isDict {
@@ -168,9 +179,10 @@ struct BinaryPlistParser {
     @inline(__always)
     func remaining(from offset: Int) -> Int { tableOffset - offset }
 
-    /// Decodes a leaf object (or a cached or empty container) and returns it with its nesting height,
+    /// Decodes a leaf object (or a cached or empty container) and returns it with its nesting height
+    /// and expanded size,
     /// or opens a container on the stack and returns nil.
-    mutating func begin(_ object: Int) throws(Diagnostic) -> (Value, Int)? {
+    mutating func begin(_ object: Int) throws(Diagnostic) -> (Value, Int, Int)? {
         switch slots[object] {
         case Self.unseen:
             break
@@ -187,33 +199,33 @@ struct BinaryPlistParser {
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x00, 0x0F: return (.null, 0)
-            case 0x08: return (.bool(false), 0)
-            case 0x09: return (.bool(true), 0)
+            case 0x00, 0x0F: return (.null, 0, 1)
+            case 0x08: return (.bool(false), 0, 1)
+            case 0x09: return (.bool(true), 0, 1)
             default: throw error("unknown object type \(ByteText.hexByte(marker))")
             }
         case 0x1:
-            return (.int(try integer(at: start)), 0)
+            return (.int(try integer(at: start)), 0, 1)
         case 0x2:
             let size = info == 2 ? 4 : info == 3 ? 8 : 0
             guard size > 0 else { throw error("real of \(1 << min(info, 15)) bytes, expected 4 or 8") }
             guard remaining(from: start + 1) >= size else { throw error("real runs past the object area") }
             let bits = Self.bigEndian(bytes, at: start + 1, size: size)
             let value = size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
-            return (.double(value), 0)
+            return (.double(value), 0, 1)
         case 0x3:
             guard marker == 0x33 else { throw error("unknown object type \(ByteText.hexByte(marker))") }
             guard remaining(from: start + 1) >= 8 else { throw error("date runs past the object area") }
             let seconds = Double(bitPattern: Self.bigEndian(bytes, at: start + 1, size: 8))
             guard seconds.isFinite else { throw error("date is not a finite number of seconds") }
-            return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 0)
+            return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 0, 1)
         case 0x4:
             let (count, dataStart) = try length(at: start, unit: 1, what: "data")
             let base64 = Data(UnsafeBufferPointer(rebasing: bytes[dataStart..<(dataStart + count)])).base64EncodedString()
-            return (.string(base64), 0)
+            return (.string(base64), 0, 1)
         case 0x5, 0x6:
             guard let s = try string(object, at: start) else { throw error("expected a string object") }
-            return (.string(s), 0)
+            return (.string(s), 0, 1)
         case 0x8:
             throw error("UID objects (from NSKeyedArchiver) are not supported")
         case 0xA, 0xC, 0xD:
@@ -221,7 +233,7 @@ struct BinaryPlistParser {
             let what = isDict ? "dictionary" : marker >> 4 == 0xA ? "array" : "set"
             let (count, refsStart) = try length(at: start, unit: isDict ? 2 * refSize : refSize, what: what)
             if stack.count >= maximumNestingDepth { throw depthError() }
-            if count == 0 { return (isDict ? .dictionary([:]) : .array([]), 1) }
+            if count == 0 { return (isDict ? .dictionary([:]) : .array([]), 1, 1) }
             var frame = Frame(object: object, isDict: isDict, count: count, refsStart: refsStart)
             if isDict { frame.dict.reserveCapacity(count) } else { frame.array.reserveCapacity(count) }
             stack.append(frame)
@@ -330,11 +342,11 @@ struct BinaryPlistParser {
         } else {
             return nil
         }
-        remember(object, .string(result), height: 0)
+        remember(object, .string(result), height: 0, size: 1)
         return result
     }
 
-    mutating func remember(_ object: Int, _ value: Value, height: Int) {
+    mutating func remember(_ object: Int, _ value: Value, height: Int, size: Int) {
         // The cache cannot outgrow the object count, which the trailer checks keep below 2^32 - 2
         // for any file under 4 GiB; past that, objects are simply decoded again.
         guard cache.count < Int(UInt32.max - Self.cacheBase) else {
@@ -342,7 +354,7 @@ struct BinaryPlistParser {
             return
         }
         slots[object] = Self.cacheBase + UInt32(cache.count)
-        cache.append((value, height))
+        cache.append((value, height, size))
     }
 
     /// A phrase naming the type of object `object`, for messages.

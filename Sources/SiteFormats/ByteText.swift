@@ -1,12 +1,6 @@
 import Foundation
 import SiteCore
 
-/// Deepest nesting of arrays/dictionaries accepted by every reader; deeper input is an error, never a stack overflow.
-///
-/// All readers keep their open containers on an explicit heap-allocated stack, so this limit protects
-/// the code that later walks (or merely deallocates) the resulting `Value`, which is recursive.
-public let maximumNestingDepth = 512
-
 /// Runs `body` over the bytes of `data` without copying them, keeping the typed error
 /// (`Data.withUnsafeBytes` only rethrows untyped errors).
 func withBytes<R, E: Error>(_ data: Data, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {

@@ -1,3 +1,4 @@
+import CYaml
 import SiteCore
 public import Yams
 
@@ -8,6 +9,7 @@ public enum YAMLDocument {
     /// ("site configuration", "front matter").
     public static func compose(_ yaml: String, file: String, lineOffset: Int = 0, what: String, resolver: Resolver = .default) throws(Diagnostic) -> Node? {
         let converter = Converter(file: file, lineOffset: lineOffset)
+        _ = nestingLimitSet
         do {
             // An explicit encoding: `.default` consults the environment on every call.
             return try Yams.compose(yaml: yaml, resolver, .default, .utf8)
@@ -18,9 +20,20 @@ public enum YAMLDocument {
         }
     }
 
+    /// libyaml's limit (1000 by default, a process-wide setting) brought near the one all readers
+    /// share; its levels count a little differently, so a few more are allowed and the conversion
+    /// to `Value` applies the exact limit.
+    static let nestingLimitSet: Bool = {
+        yaml_set_max_nest_level(Int32(maximumNestingDepth + 8))
+        return true
+    }()
+
     /// A readable diagnostic for a Yams error, located in the file's line numbering.
     static func diagnostic(for error: YamlError, yaml: String, converter: Converter, what: String) -> Diagnostic {
         func located(_ problem: String, _ mark: Mark, _ context: YamlError.Context?) -> Diagnostic {
+            if problem.hasPrefix("Maximum nesting level reached") {
+                return converter.diagnostic(at: mark, Converter.tooDeep)
+            }
             var message = "invalid YAML in \(what): \(problem)"
             if let context {
                 message += " (\(context.text) at line \(context.mark.line + converter.lineOffset), column \(context.mark.column))"

@@ -23,6 +23,21 @@ public enum YAMLValue {
 struct Converter {
     let file: String
     let lineOffset: Int
+    /// Values still allowed: aliases let a few lines of YAML stand for billions of values (the
+    /// "billion laughs" document), which converting would take forever to expand.
+    private let budget = Budget(remaining: Converter.maximumValues)
+
+    static let maximumValues = 1_000_000  // "a million" in the message
+
+    final class Budget {
+        var remaining: Int
+        init(remaining: Int) { self.remaining = remaining }
+    }
+
+    init(file: String, lineOffset: Int) {
+        self.file = file
+        self.lineOffset = lineOffset
+    }
 
     func diagnostic(at mark: Mark?, _ message: String) -> Diagnostic {
         diagnostic(line: mark?.line, column: mark?.column, message)
@@ -33,7 +48,16 @@ struct Converter {
         Diagnostic(file: file, line: line.map { $0 + lineOffset }, column: column, message)
     }
 
-    func value(_ node: Node) throws(Diagnostic) -> Value {
+    /// The message for YAML deeper than every reader's limit (here and from libyaml).
+    static let tooDeep = "mappings and sequences are nested more than \(maximumNestingDepth) deep"
+
+    /// `depth` counts the containers `node` is in, itself included.
+    func value(_ node: Node, depth: Int = 1) throws(Diagnostic) -> Value {
+        if depth > maximumNestingDepth, node.isContainer { throw diagnostic(at: node.mark, Self.tooDeep) }
+        budget.remaining -= 1
+        if budget.remaining < 0 {
+            throw diagnostic(at: node.mark, "aliases (*name) expand this YAML to more than a million values")
+        }
         switch node {
         case .scalar(let scalar):
             return scalarValue(scalar)
@@ -41,11 +65,11 @@ struct Converter {
             var items: [Value] = []
             items.reserveCapacity(sequence.count)
             for item in sequence {
-                items.append(try value(item))
+                items.append(try value(item, depth: depth + 1))
             }
             return .array(items)
         case .mapping(let mapping):
-            return .dictionary(try dictionary(mapping))
+            return .dictionary(try dictionary(mapping, depth: depth))
         case .alias(let alias):
             // Yams' parser substitutes aliases itself; an alias here came from a hand-built tree.
             throw diagnostic(at: alias.mark, "unresolved alias '*\(alias.anchor.rawValue)'")
@@ -88,7 +112,7 @@ struct Converter {
         return key.string == "<<" && key.style == .plain && (written.isEmpty || written == Tag.Name.str.rawValue)
     }
 
-    func dictionary(_ mapping: Node.Mapping) throws(Diagnostic) -> [String: Value] {
+    func dictionary(_ mapping: Node.Mapping, depth: Int = 1) throws(Diagnostic) -> [String: Value] {
         var result: [String: Value] = [:]
         result.reserveCapacity(mapping.count)
         var merged: [String: Value] = [:]
@@ -97,10 +121,10 @@ struct Converter {
                 throw diagnostic(at: keyNode.mark, "a mapping key must be a single value (a name), not a \(kind(of: keyNode))")
             }
             if isMergeKey(key) {
-                try merge(valueNode, into: &merged)
+                try merge(valueNode, into: &merged, depth: depth)
                 continue
             }
-            let converted = try value(valueNode)
+            let converted = try value(valueNode, depth: depth + 1)
             // Keys such as `1` and `'1'` are distinct to YAML but the same name here.
             if result.updateValue(converted, forKey: key.string) != nil {
                 throw diagnostic(at: keyNode.mark, "duplicate key '\(key.string)'")
@@ -112,17 +136,17 @@ struct Converter {
 
     /// YAML 1.1 merge key: entries of the merged mapping(s) apply where the mapping itself has
     /// none; in a list of mappings the earlier one wins.
-    private func merge(_ node: Node, into merged: inout [String: Value]) throws(Diagnostic) {
+    private func merge(_ node: Node, into merged: inout [String: Value], depth: Int) throws(Diagnostic) {
         switch node {
         case .mapping(let mapping):
-            let entries = try dictionary(mapping)
+            let entries = try dictionary(mapping, depth: depth)
             merged.merge(entries) { earlier, _ in earlier }
         case .sequence(let sequence):
             for item in sequence {
                 guard case .mapping(let mapping) = item else {
                     throw diagnostic(at: item.mark, "a merge key ('<<') takes mappings, not a \(kind(of: item))")
                 }
-                let entries = try dictionary(mapping)
+                let entries = try dictionary(mapping, depth: depth)
                 merged.merge(entries) { earlier, _ in earlier }
             }
         default:
@@ -136,6 +160,15 @@ struct Converter {
         case .sequence: "list"
         case .mapping: "mapping"
         case .alias: "alias"
+        }
+    }
+}
+
+extension Node {
+    var isContainer: Bool {
+        switch self {
+        case .sequence, .mapping: true
+        case .scalar, .alias: false
         }
     }
 }

@@ -314,4 +314,22 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
         #expect(builder.objects.count == chain + 200)
         #expect(plistFailure(builder.data)?.message == "arrays and dictionaries are nested more than 512 deep")
     }
+
+    /// A "billion laughs" property list: each of 12 arrays lists the next one 10 times, so about
+    /// 250 bytes stand for 10^12 strings. An error, found before anything walks the value.
+    @Test func sharingThatExpandsBeyondTheLimitIsAnError() {
+        var builder = BinaryPlistBuilder()
+        for level in 0..<12 { builder.add(builder.array(Array(repeating: level + 1, count: 10))) }
+        builder.add(BinaryPlistBuilder.ascii("lol"))
+        let diagnostic = plistFailure(builder.data)
+        #expect(diagnostic?.message == "shared objects expand the property list to more than 1000000 values", "\(String(describing: diagnostic))")
+    }
+
+    @Test func modestSharingIsFine() throws {
+        // 5 levels of 10: 111,111 values from a few bytes, below the limit.
+        var builder = BinaryPlistBuilder()
+        for level in 0..<5 { builder.add(builder.array(Array(repeating: level + 1, count: 10))) }
+        builder.add(BinaryPlistBuilder.ascii("lol"))
+        #expect(plistFailure(builder.data) == nil)
+    }
 }

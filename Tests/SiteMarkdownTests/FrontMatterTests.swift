@@ -147,6 +147,37 @@ private func parseError(_ text: String) -> Diagnostic? {
         #expect(unclosedQuote.message.contains("while scanning a quoted scalar at line 3, column 4"))
     }
 
+    /// The nesting limit every reader shares: 512 containers (the front matter's own mapping
+    /// counts), exact whether libyaml or the conversion to values finds it.
+    @Test(arguments: [(511, true), (512, false), (10_000, false)])
+    func flowNestingUpToTheLimit(depth: Int, accepted: Bool) throws {
+        let text = "---\ntitle: x\ndeep: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n---\n"
+        let error = parseError(text)
+        #expect((error == nil) == accepted, "\(String(describing: error))")
+        if let error {
+            #expect(error.description.hasPrefix("notes/a.md:3:") && error.message == "mappings and sequences are nested more than 512 deep", "\(error)")
+        }
+    }
+
+    /// `levels` lines of `k:`, each indented under the one before: `levels` mappings.
+    @Test(arguments: [(512, true), (513, false), (10_000, false)])
+    func blockNestingUpToTheLimit(levels: Int, accepted: Bool) throws {
+        let yaml = (0..<levels).map { String(repeating: "  ", count: $0) + "k:\n" }.joined()
+        let error = parseError("---\n" + yaml + "---\n")
+        #expect((error == nil) == accepted, "\(String(describing: error))")
+        #expect(accepted || error?.message == "mappings and sequences are nested more than 512 deep")
+    }
+
+    /// "Billion laughs": 12 anchors, each a list of ten aliases of the one before, stand for 10^12
+    /// values; expanding them would never finish.
+    @Test func aliasesThatExpandWithoutBoundAreAnError() throws {
+        var lines = ["---", "a0: &a0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]"]
+        for i in 1..<12 { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
+        let error = try #require(parseError((lines + ["---", ""]).joined(separator: "\n")))
+        #expect(error.message == "aliases (*name) expand this YAML to more than a million values")
+        #expect(error.location.file == "notes/a.md")
+    }
+
     @Test func controlCharactersAreLocated() throws {
         let error = try #require(parseError("---\ntitle: ok\nbad: a\u{1}b\n---\n"))
         #expect(error.location.line == 3)
