@@ -53,10 +53,15 @@ enum PageContext {
     }
 
     /// The names the page contexts provide besides data fields (checked against templates).
+    /// Every name the page contexts hold at any depth (`site.root`, `pagination.isFirst`, …),
+    /// and the names swift-mustache gives every list element (`{{#first}}`, `{{index}}`).
     static let pageNames: Set<String> = [
         "site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
         "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name", "value",
         "number", "current", "layoutStyle", "meta", "related", "data", "search", "icon", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
+        "language", "root", "baseURL", "generator", "notesURL", "notesTitle", "skipText", "navLabel", "closeLabel", "pagesLabel", "emptyText", "sections",
+        "canonical", "isFirst", "isLast", "many", "pages", "kind", "css", "style",
+        "first", "last", "index", "even", "odd",
     ]
 }
 

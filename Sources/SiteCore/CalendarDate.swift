@@ -30,6 +30,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
 
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool { a.ordinal < b.ordinal }
 
+    /// Whether the numbers name a day that exists (no 30 February) and a time of day within 24 hours
+    /// (a leap second allowed).
+    public static func isReal(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Bool {
+        (1...12).contains(month) && day >= 1 && day <= daysIn(month: month, year: year)
+            && (0..<24).contains(hour) && (0..<60).contains(minute) && (0..<61).contains(second)
+    }
+
     static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -50,7 +50,10 @@ struct BinaryPlistParser {
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(Diagnostic) {
         self.bytes = bytes
         self.file = file
-        func fail(_ path: String, _ message: String) -> Diagnostic { Diagnostic(file: file, path: path, message) }
+        func fail(_ path: String, _ message: String) -> Diagnostic {
+            // The trailer is the file's last 32 bytes: nonsense there usually means a cut-off copy.
+            Diagnostic(file: file, path: path, path == "trailer" ? message + " (is the file truncated or damaged?)" : message)
+        }
 
         guard ByteText.matches(bytes, at: 0, "bplist00") else {
             let version = bytes.count >= 8 ? ByteText.string(bytes, 6..<8).debugDescription : "missing"
@@ -103,6 +106,10 @@ struct BinaryPlistParser {
         var components: [PathComponent] = []
         for (i, frame) in stack.enumerated() where includingChild || i < stack.count - 1 {
             components.append(frame.isDict ? .key(frame.key) : .index(frame.next))
+        }
+        // A path hundreds of levels long says less than its ends and its length.
+        if components.count > 12 {
+            return "\(Array(components.prefix(4)).dotted)…(\(components.count - 8) more levels)…\(Array(components.suffix(4)).dotted)"
         }
         let dotted = components.dotted
         return dotted.isEmpty ? "top object" : dotted

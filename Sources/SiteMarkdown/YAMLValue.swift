@@ -97,11 +97,21 @@ struct Converter {
         case .null:
             if NSNull.construct(from: scalar) != nil { return .null }
         case .timestamp:
-            if let date = Date.construct(from: scalar) { return .date(date) }
+            // Yams rolls impossible dates over (2026-02-30 → 2026-03-02); they stay text, which
+            // a field expecting a date then reports.
+            if Self.namesRealDay(scalar.string), let date = Date.construct(from: scalar) { return .date(date) }
         default:
             break
         }
         return .string(scalar.string)
+    }
+
+    /// Whether a timestamp's year, month, day and (if written) hour, minute and second exist.
+    static func namesRealDay(_ timestamp: String) -> Bool {
+        let numbers = timestamp.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).prefix(6).map { Int($0) ?? -1 }
+        guard numbers.count >= 3 else { return false }
+        let time = numbers.count >= 6 ? Array(numbers[3..<6]) : [0, 0, 0]
+        return CalendarDate.isReal(year: numbers[0], month: numbers[1], day: numbers[2], hour: time[0], minute: time[1], second: time[2])
     }
 
     /// A `<<` key. Front matter is composed with `Resolver.basic`, which types every key as a

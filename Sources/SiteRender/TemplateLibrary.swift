@@ -36,9 +36,14 @@ public struct TemplateLibrary: Sendable {
             do {
                 library.register(try MustacheTemplate(string: SafeHTML.pragma + (texts[name] ?? "")), named: name)
             } catch let e as MustacheTemplate.ParserError {
-                // The pragma line comes first: line numbers count from the template's own text.
-                problems.append(Diagnostic(file: origins[name] ?? name, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
-                                           "template syntax error: \(Self.describe(e.error))"))
+                let file = origins[name] ?? name
+                if let mismatch = SectionMismatch.find(in: texts[name] ?? "") {
+                    problems.append(Diagnostic(file: file, line: mismatch.line, column: mismatch.column, "template syntax error: \(mismatch.message)"))
+                } else {
+                    // The pragma line comes first: line numbers count from the template's own text.
+                    problems.append(Diagnostic(file: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
+                                               "template syntax error: \(Self.describe(e.error))"))
+                }
             } catch {
                 problems.append(Diagnostic(file: origins[name] ?? name, "template syntax error: \(error)"))
             }
@@ -97,11 +102,6 @@ public struct TemplateLibrary: Sendable {
         var finished: Set<String> = []
         var path: [String] = []
         func visit(_ name: String) {
-            if let at = path.firstIndex(of: name) {
-                let cycle = (path[at...] + [name]).joined(separator: " → ")
-                problems.append(Diagnostic(file: origins[name] ?? name, "templates include each other in a cycle: \(cycle)"))
-                return
-            }
             guard !finished.contains(name), let text = texts[name] else { return }
             path.append(name)
             for tag in TemplateScan.tags(in: text) {
@@ -110,14 +110,21 @@ public struct TemplateLibrary: Sendable {
                     if texts[tag.name] == nil {
                         problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
                                                    "\(tag.kind == .partial ? "partial" : "parent template") '\(tag.name)' not found (looked for templates/\(tag.name).mustache and the built-in theme)"))
+                    } else if let at = path.firstIndex(of: tag.name) {
+                        // Reported at the tag that closes the cycle.
+                        let cycle = (path[at...] + [tag.name]).joined(separator: " → ")
+                        problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                                   "templates include each other in a cycle: \(cycle)"))
                     } else {
                         visit(tag.name)
                     }
                 case .variable, .section, .inverted:
-                    let head = tag.name.split(separator: ".").first.map(String.init) ?? tag.name
-                    if tag.name != "." && !head.isEmpty && !knows(head) {
+                    // Each part of a dotted name: `{{item.yaer}}` is as much a typo as `{{yaer}}`.
+                    let parts = tag.name.split(separator: ".").map(String.init)
+                    if tag.name != ".", let unknown = parts.first(where: { !knows($0) }) {
+                        let what = parts.count == 1 ? "it" : "'\(unknown)'"
                         problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                                   "unknown name '\(tag.name)': no page, item or note provides it"))
+                                                   "unknown name '\(tag.name)': no page, item or note provides \(what)"))
                     }
                 default: continue
                 }
@@ -141,7 +148,8 @@ public struct TemplateLibrary: Sendable {
     }
 
     static func describe(_ error: Error) -> String {
-        guard let e = error as? MustacheTemplate.Error else { return "\(error)" }
+        // swift-mustache's reader runs off the end inside an unclosed tag (its internal `overflow`).
+        guard let e = error as? MustacheTemplate.Error else { return "\(error)" == "overflow" ? "the text ends inside a tag (missing }})" : "\(error)" }
         switch e {
         case .sectionCloseNameIncorrect: return "a closing tag does not match the open section"
         case .unfinishedName: return "a tag is not closed with }}"

@@ -56,6 +56,46 @@ enum TemplateScan {
     }
 }
 
+/// A section closed by the wrong name or never closed, found by scanning the tags (swift-mustache
+/// reports only where it noticed, not which tags).
+struct SectionMismatch {
+    var line: Int
+    var column: Int
+    var message: String
+
+    static func find(in text: String) -> SectionMismatch? {
+        var open: [TemplateTag] = []
+        for tag in TemplateScan.tags(in: text) {
+            switch tag.kind {
+            case .section, .inverted, .block, .parent:
+                open.append(tag)
+            case .close:
+                guard let top = open.popLast() else {
+                    return SectionMismatch(line: tag.line, column: tag.column, message: "{{/\(tag.name)}} closes a section that was never opened")
+                }
+                if top.name != tag.name {
+                    return SectionMismatch(line: tag.line, column: tag.column,
+                                           message: "{{/\(tag.name)}} does not match {{\(sigil(top.kind))\(top.name)}} opened at \(top.line):\(top.column)")
+                }
+            default:
+                continue
+            }
+        }
+        guard let unclosed = open.last else { return nil }
+        return SectionMismatch(line: unclosed.line, column: unclosed.column,
+                               message: "{{\(sigil(unclosed.kind))\(unclosed.name)}} is never closed (missing {{/\(unclosed.name)}})")
+    }
+
+    static func sigil(_ kind: TemplateTag.Kind) -> String {
+        switch kind {
+        case .inverted: "^"
+        case .block: "$"
+        case .parent: "<"
+        default: "#"
+        }
+    }
+}
+
 extension String {
     func trimmingCharacters() -> String {
         var s = Substring(self)

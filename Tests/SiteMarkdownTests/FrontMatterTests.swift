@@ -241,6 +241,17 @@ private func parseError(_ text: String) -> Diagnostic? {
         #expect(try convert("2024-13-45x") == .string("2024-13-45x"))
     }
 
+    /// Yams' constructor rolls impossible days over (2026-02-30 would be 2 March): they stay text.
+    @Test(arguments: ["2026-02-30", "2026-13-45", "2023-02-29", "2024-01-05 24:00:00", "2024-01-05T10:60:00Z", "2024-00-10"])
+    func impossibleTimestampsStayText(text: String) throws {
+        #expect(try convert(text) == .string(text))
+    }
+
+    @Test func realEdgeDaysAreDates() throws {
+        #expect(try convert("2024-02-29") == .date(Date(timeIntervalSince1970: 1_709_164_800)))
+        #expect(try convert("2016-12-31 23:59:60Z") == .date(Date(timeIntervalSince1970: 1_483_228_800)))
+    }
+
     @Test func anchorsAliasesAndMergeKeys() throws {
         let yaml = """
             base: &base

@@ -10,16 +10,6 @@ import SiteCore
 
     let known: Set<String> = ["site", "title", "items", "name"]
 
-    @Test func builtInThemePassesItsOwnChecks() throws {
-        let lib = try library([:])
-        let names = Set(BuiltinTheme.templates.keys)
-        // Every name the built-in theme prints is one a page provides.
-        let pageNames: Set<String> = ["site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
-                                      "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name",
-                                      "value", "number", "current", "description", "count", "countText", "date", "html", "tags", "summary", "layoutStyle", "icon"]
-        #expect(lib.check(using: Array(names).sorted(), knownNames: pageNames).isEmpty)
-    }
-
     @Test func transformsAreCheckedByTheNameTheyRead() throws {
         let lib = try library(["page": "{{^empty(items)}}<ul>{{#items}}{{name}}{{/items}}</ul>{{/empty(items)}}{{#first(things)}}x{{/first(things)}}"])
         let problems = lib.check(using: ["page"], knownNames: known).map(\.description)
@@ -36,7 +26,7 @@ import SiteCore
     @Test func cyclicPartialsAreAnError() throws {
         let lib = try library(["a": "{{>b}}", "b": "x {{>c}}", "c": "{{>a}}"])
         let errors = lib.check(using: ["a"], knownNames: known).map(\.description)
-        #expect(errors == ["templates/a.mustache: error: templates include each other in a cycle: a → b → c → a"])
+        #expect(errors == ["templates/c.mustache:1:1: error: templates include each other in a cycle: a → b → c → a"])
     }
 
     @Test func sharedPartialsAreNotACycle() throws {
@@ -65,7 +55,18 @@ import SiteCore
         } catch {
             #expect(error.items.count == 1)
             #expect(error.items[0].description.hasPrefix("templates/page.mustache:2:"))
-            #expect(error.items[0].message == "template syntax error: a section is not closed (missing {{/name}})")
+            #expect(error.items[0].message == "template syntax error: {{#items}} is never closed (missing {{/items}})")
+        }
+    }
+
+    @Test func mismatchedSectionsNameBothTags() {
+        do {
+            _ = try library(["page": "<p>\n{{#item.cover}}<img src=\"{{src}}\">{{/item.covers}}\n"])
+            Issue.record("no error")
+        } catch {
+            #expect(error.items.map(\.description) == [
+                "templates/page.mustache:2:35: error: template syntax error: {{/item.covers}} does not match {{#item.cover}} opened at 2:1",
+            ])
         }
     }
 
