@@ -281,6 +281,9 @@ public enum Slug {
         return out
     }
 
+    /// What a slug may not hold, for messages (with `isSafeSegment` and no `%`).
+    public static let segmentRule = "no '/', '\\', '..', '?', '#', '%' or control characters"
+
     /// Whether `slug` is safe as one path segment: non-empty, no `/`, `\`, NUL, `.`/`..`, no
     /// control characters.
     public static func isSafeSegment(_ slug: String) -> Bool {

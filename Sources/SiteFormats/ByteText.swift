@@ -184,3 +184,23 @@ enum ByteText {
         range.count == literal.utf8CodeUnitCount && matches(bytes, at: range.lowerBound, literal)
     }
 }
+
+/// Where text that should be UTF-8 is not.
+public struct InvalidUTF8: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+    public var byte: UInt8
+
+    /// The first malformed byte of `data` (a byte order mark is skipped), or nil if it is all UTF-8.
+    public static func first(in data: Data) -> InvalidUTF8? {
+        withBytes(data) { bytes in
+            let start = ByteText.bomLength(bytes)
+            guard let bad = ByteText.firstInvalidUTF8(bytes, from: start) else { return nil }
+            let (line, column) = ByteText.lineColumn(of: bad, in: bytes, from: start)
+            return InvalidUTF8(line: line, column: column, byte: bytes[bad])
+        }
+    }
+
+    /// "invalid UTF-8 byte 0xE9", as the dataset readers say it.
+    public var message: String { "invalid UTF-8 byte \(ByteText.hexByte(byte))" }
+}

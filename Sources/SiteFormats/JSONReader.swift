@@ -320,6 +320,10 @@ struct JSONParser {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
                 i = try appendEscape(at: i)
                 runStart = i
+            } else if b == 0x0A || b == 0x0D {
+                // Almost always a string whose closing quote is missing.
+                let (line, column) = ByteText.lineColumn(of: pos, in: bytes, from: textStart)
+                throw error("line break in the string that starts at \(line):\(column) (a missing '\"'? a line break inside a string is written \\n)", at: i)
             } else if b < 0x20 {
                 throw error("unescaped control character \(ByteText.scalarName(UInt32(b))) in string", at: i)
             } else if b < 0x80 {

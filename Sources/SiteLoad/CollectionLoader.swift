@@ -153,7 +153,7 @@ public struct CollectionLoader: Sendable {
                 case (.field, .some(let v)):
                     slug = TemplateText.plain(v)
                     if !Slug.isSafeSegment(slug) || slug.contains("%") {
-                        itemProblems.append(Diagnostic(locate([.index(index), .key(originalKey(slugField))]), "slug '\(slug)' of item \(index) cannot be a URL segment (no '/', '\\', '..', '?', '#', '%' or control characters)"))
+                        itemProblems.append(Diagnostic(locate([.index(index), .key(originalKey(slugField))]), "slug '\(slug)' of item \(index) cannot be a URL segment (\(Slug.segmentRule))"))
                     }
                 case (.derived, .some(let v)):
                     slug = Slug.make(TemplateText.plain(v))
@@ -221,8 +221,10 @@ public struct CollectionLoader: Sendable {
         case .failure(let e): problems.append(Diagnostic(file: "site.yml", "\(owner): data file \(e.message)")); return nil
         }
         let data: Data
-        do { data = try content.read(relative) } catch {
-            problems.append(Diagnostic(file: display, "dataset of \(owner) not found or unreadable: \(error.message)"))
+        switch content.contents(relative) {
+        case .success(let d): data = d
+        case .failure(let reason):
+            problems.append(Diagnostic(file: display, "cannot read the dataset of \(owner) (named by its 'data' in site.yml): \(reason.text)"))
             return nil
         }
         let isPlist = relative.lowercased().hasSuffix(".plist")
@@ -328,6 +330,7 @@ public struct CollectionLoader: Sendable {
         switch v {
         case .string(let s): "a string (\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\")"
         case .int(let i): "an integer (\(i))"
+        case .double(let d) where d.rounded() == d && abs(d) >= 0x1p63: "a whole number too large for 64 bits (\(d))"
         case .double(let d): "a number (\(d))"
         case .bool(let b): "a boolean (\(b))"
         case .array: "an array"

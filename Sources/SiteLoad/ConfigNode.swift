@@ -9,12 +9,19 @@ struct ConfigNode {
     let path: String
     private var pairs: [(key: String, keyNode: Node, value: Node)] = []
 
-    init(_ node: Node, file: String, path: String) throws(Diagnostic) {
+    /// `expecting` describes the mapping in the message when `node` is not one.
+    init(_ node: Node, file: String, path: String, expecting: String = "a mapping of names to values") throws(Diagnostic) {
         self.node = node
         self.file = file
         self.path = path
         guard case .mapping(let mapping) = node else {
-            throw Self.error(node, file: file, "\(path.isEmpty ? "the configuration" : "'\(path)'") must be a mapping of names to values")
+            let found: String
+            switch node {
+            case .scalar(let s): found = "'\(s.string)'"
+            case .sequence: found = "a list"
+            default: found = "something else"
+            }
+            throw Self.error(node, file: file, "\(path.isEmpty ? "the configuration" : "'\(path)'") must be \(expecting), found \(found)")
         }
         for (k, v) in mapping {
             guard case .scalar(let s) = k else { throw Self.error(k, file: file, "keys must be plain names") }
@@ -89,14 +96,14 @@ struct ConfigNode {
         }
     }
 
-    func child(_ name: String) throws(Diagnostic) -> ConfigNode? {
+    func child(_ name: String, expecting: String = "a mapping of names to values") throws(Diagnostic) -> ConfigNode? {
         guard let n = raw(name) else { return nil }
-        return try ConfigNode(n, file: file, path: key(name))
+        return try ConfigNode(n, file: file, path: key(name), expecting: expecting)
     }
 
     /// The (key, node) pairs of a mapping-valued key, in file order.
-    func entries(_ name: String) throws(Diagnostic) -> [(String, Node)] {
-        guard let c = try child(name) else { return [] }
+    func entries(_ name: String, expecting: String = "a mapping of names to values") throws(Diagnostic) -> [(String, Node)] {
+        guard let c = try child(name, expecting: expecting) else { return [] }
         return c.pairs.map { ($0.key, $0.value) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteFormats
 import SiteMarkdown
 
 /// A Markdown note: rendered once, then shown on its own page or inside an item's page.
@@ -51,11 +52,16 @@ public struct NoteLoader: Sendable {
     /// Standalone notes sharing a slug (they would share a page).
     public static func duplicateSlugs(_ notes: [Note]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        var seen: [String: String] = [:]
+        var seen: [String: Int] = [:]
         for i in notes.indices where notes[i].attachment == nil {
             let slug = notes[i].slug
-            if let other = seen[slug] { problems.append(Diagnostic(file: notes[i].file, "duplicate note slug '\(slug)' (also used by \(other))")) }
-            seen[slug] = notes[i].file
+            if let j = seen[slug] {
+                // Reported at the note whose front matter chose the slug, if one did.
+                let (at, other) = notes[i].fields["slug"] == nil && notes[j].fields["slug"] != nil ? (j, i) : (i, j)
+                let origin = notes[at].fields["slug"] == nil ? "from its file name" : "from its front matter 'slug'"
+                problems.append(Diagnostic(file: notes[at].file, "duplicate note slug '\(slug)' (\(origin)): \(notes[other].file) has it too, and they would share a page"))
+            }
+            seen[slug] = i
         }
         return problems
     }
@@ -65,7 +71,8 @@ public struct NoteLoader: Sendable {
         let file = "content/\(relative)"
         let data = try content.read(relative)
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw Diagnostic(file: file, line: Self.firstInvalidUTF8Line(data), "file is not valid UTF-8 text")
+            let bad = InvalidUTF8.first(in: data)
+            throw Diagnostic(file: file, line: bad?.line, column: bad?.column, "\(bad?.message ?? "invalid UTF-8"): notes must be UTF-8 text")
         }
         let doc = try FrontMatter.parse(text, file: file)
         var f = doc.fields
@@ -85,7 +92,7 @@ public struct NoteLoader: Sendable {
         let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
         let slug = try string("slug") ?? Slug.make(stem)
         guard Slug.isSafeSegment(slug), !slug.contains("%") else {
-            throw Diagnostic(file: file, line: line(of: "slug"), "slug '\(slug)' cannot be a URL segment")
+            throw Diagnostic(file: file, line: line(of: "slug"), "slug '\(slug)' cannot be a URL segment (\(Slug.segmentRule))")
         }
         let title = try string("title") ?? stem
         var date: CalendarDate? = nil
@@ -151,14 +158,4 @@ public struct NoteLoader: Sendable {
         return nil
     }
 
-    static func firstInvalidUTF8Line(_ data: Data) -> Int {
-        var line = 1
-        var start = data.startIndex
-        for (i, b) in zip(data.indices, data) where b == 10 {
-            if String(validating: data[start..<i], as: UTF8.self) == nil { return line }
-            line += 1
-            start = i + 1
-        }
-        return line
-    }
 }

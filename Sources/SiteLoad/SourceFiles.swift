@@ -89,8 +89,19 @@ public struct ContentTree: Sendable {
 
     /// Reads a file under `content/`.
     public func read(_ relative: String) throws(Diagnostic) -> Data {
-        do { return try Data(contentsOf: root.appendingPathComponent(relative)) } catch {
-            throw Diagnostic(file: "content/\(relative)", "cannot read file: \(Self.reason(error))")
+        switch contents(relative) {
+        case .success(let data): return data
+        case .failure(let reason): throw Diagnostic(file: "content/\(relative)", "cannot read file: \(reason.text)")
+        }
+    }
+
+    /// Why a file could not be read ("no such file", "Permission denied").
+    public struct ReadFailure: Error { public var text: String }
+
+    /// The bytes of a file under `content/`, or why they cannot be read.
+    public func contents(_ relative: String) -> Result<Data, ReadFailure> {
+        do { return .success(try Data(contentsOf: root.appendingPathComponent(relative))) } catch {
+            return .failure(ReadFailure(text: Self.reason(error)))
         }
     }
 

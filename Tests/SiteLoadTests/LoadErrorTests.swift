@@ -41,7 +41,7 @@ import SiteCore
 
     @Test func missingDataset() throws {
         let e = try loadErrors([:], "    data: nowhere.json\n    slug: a\n")
-        #expect(e.count == 1 && e[0].hasPrefix("content/nowhere.json: error: dataset of collection 'c' not found"), "\(e)")
+        #expect(e == ["content/nowhere.json: error: cannot read the dataset of collection 'c' (named by its 'data' in site.yml): no such file"])
     }
 
     @Test func keyPathThatLeadsNowhere() throws {

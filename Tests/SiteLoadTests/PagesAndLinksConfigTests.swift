@@ -48,8 +48,8 @@ import SiteCore
         #expect(pages("  p:\n    url: /a/../b/\n") == ["site.yml:5:10: error: 'pages.p.url' must not contain '..' or '//' (found '/a/../b/')"])
         #expect(pages("  p:\n    url: /p/{slug}/\n") == ["site.yml:5:10: error: 'pages.p.url' must not contain {slug} (found '/p/{slug}/')"])
         #expect(pages("  p:\n    title: P\n") == ["site.yml:5:5: error: missing required key 'pages.p.url'"])
-        #expect(pages("  p: /p/\n") == ["site.yml:4:6: error: 'pages.p' must be a mapping of names to values"])
-        #expect(pages("  - /p/\n") == ["site.yml:4:3: error: 'pages' must be a mapping of names to values"])
+        #expect(pages("  p: /p/\n") == ["site.yml:4:6: error: 'pages.p' must be a mapping of names to values, found '/p/'"])
+        #expect(pages("  - /p/\n") == ["site.yml:4:3: error: 'pages' must be a mapping of names to values, found a list"])
         // Each page's problems are reported, not just the first.
         #expect(pages("  p:\n    url: p\n  q:\n    url: q\n") == [
             "site.yml:5:10: error: 'pages.p.url' must start and end with '/' (found 'p')",
@@ -117,8 +117,8 @@ import SiteCore
             == ["site.yml:11:9: error: unknown key 'collections.a.related.r.on' (expected one of: collection, key, via)"])
         #expect(collectionA("    related:\n      r:\n        collection: nope\n        via: tags\n")
             == ["site.yml: error: 'collections.a.related.r.collection' names 'nope', which is not a collection"])
-        #expect(collectionA("    related: [a]\n") == ["site.yml:7:14: error: 'collections.a.related' must be a mapping of names to values"])
-        #expect(collectionA("    related:\n      r: a\n") == ["site.yml:8:10: error: 'collections.a.related.r' must be a mapping of names to values"])
+        #expect(collectionA("    related: [a]\n") == ["site.yml:7:14: error: 'collections.a.related' must be a mapping of names to values, found a list"])
+        #expect(collectionA("    related:\n      r: a\n") == ["site.yml:8:10: error: 'collections.a.related.r' must be a mapping of names to values, found 'a'"])
     }
 
     @Test func relatedMayNameALaterCollectionOrItsOwn() throws {
@@ -159,7 +159,7 @@ import SiteCore
             "site.yml:9:7: error: unknown key 'collections.a.search.field' (expected one of: fields, url)",
             "site.yml:8:7: error: 'collections.a.search.fields' must name the fields to search",
         ])
-        #expect(collectionA("    search: /s.json\n") == ["site.yml:7:13: error: 'collections.a.search' must be a mapping of names to values"])
+        #expect(collectionA("    search: /s.json\n") == ["site.yml:7:13: error: 'collections.a.search' must be a mapping of names to values, found '/s.json'"])
     }
 
     @Test func iconAndMenuMistakes() {
