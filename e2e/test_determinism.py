@@ -1,9 +1,11 @@
-"""The same sources give the same bytes: whatever the number of threads, and run after run."""
+"""The same sources give the same bytes: whatever the number of threads, the day, the time zone,
+the locale or the files' modification times, and run after run."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -19,9 +21,10 @@ def digest(root: Path) -> dict[str, str]:
     return out
 
 
-def build(sitegen: Path, out: Path, threads: int) -> dict[str, str]:
-    r = subprocess.run([str(sitegen), "build", "--source", str(REPO), "--output", str(out), "--threads", str(threads)],
-                       capture_output=True, text=True, timeout=300)
+def build(sitegen: Path, out: Path, threads: int, source: Path = REPO, prefix: tuple[str, ...] = (),
+          env: dict[str, str] | None = None) -> dict[str, str]:
+    r = subprocess.run([*prefix, str(sitegen), "build", "--source", str(source), "--output", str(out), "--threads", str(threads)],
+                       capture_output=True, text=True, timeout=300, env=env)
     assert r.returncode == 0, r.stderr
     return digest(out)
 
@@ -39,3 +42,32 @@ def test_threads_must_be_positive(sitegen_bin, tmp_path):
     r = subprocess.run([str(sitegen_bin), "build", "--source", str(REPO), "--output", str(tmp_path / "o"), "--threads", "0"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 64 and "--threads must be at least 1" in r.stderr
+
+
+def test_output_does_not_depend_on_the_day_zone_locale_or_file_times(sitegen_bin, tmp_path):
+    """No build timestamp anywhere: a build run (through libfaketime) in 2031 and in 1999, in
+    other time zones and locales, from a copy whose files all have new modification times, is
+    byte-identical to today's."""
+    faketime = shutil.which("faketime")
+    assert faketime, "faketime not found (Debian package faketime; scripts/setup.sh test installs it)"
+    # The fake clock must really apply, or the comparison below would prove nothing.
+    year = subprocess.run([faketime, "2031-05-17 12:00:00", "date", "+%Y"], capture_output=True, text=True, check=True).stdout
+    assert year.strip() == "2031"
+
+    today = build(sitegen_bin, tmp_path / "today", 2)
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("site.yml", "content", "templates"):
+        (shutil.copytree if (REPO / name).is_dir() else shutil.copy)(REPO / name, source / name)
+    for dirpath, _, files in os.walk(source):
+        for f in files:
+            os.utime(Path(dirpath) / f, (1_000_000_000, 1_000_000_000))  # 2001-09-09
+    runs = {
+        "2031, Asia/Seoul, ko_KR": (("2031-05-17 23:59:59",), {"TZ": "Asia/Seoul", "LANG": "ko_KR.UTF-8", "LC_ALL": "ko_KR.UTF-8"}),
+        "1999, America/Los_Angeles, C": (("1999-12-31 23:30:00",), {"TZ": "America/Los_Angeles", "LANG": "C", "LC_ALL": "C"}),
+    }
+    for label, (when, extra) in runs.items():
+        env = dict(os.environ, **extra)
+        other = build(sitegen_bin, tmp_path / label.split(",")[0], 2, source=source, prefix=(faketime, *when), env=env)
+        differ = sorted(k for k in today.keys() | other.keys() if today.get(k) != other.get(k))
+        assert not differ, f"the build {label} differs from today's in {differ[:10]}"

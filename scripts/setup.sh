@@ -14,7 +14,7 @@ if [ "$mode" = bench ]; then
   packages+=(hugo)
 fi
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime)
 fi
 
 missing=()
