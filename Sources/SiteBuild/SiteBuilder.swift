@@ -67,8 +67,9 @@ public enum SiteBuilder {
         clock.lap("render")
         var count = 0
         var sitemaps: [String] = []
+        let files = try SiteFiles.list(model, source: options.source)
         do {
-            for file in SiteFiles.list(model, source: options.source) {
+            for file in files {
                 try sink.write(try SiteFiles.data(file, model: model, source: options.source), to: file.path, source: file.source)
                 count += 1
             }

@@ -27,9 +27,9 @@ enum SiteFiles {
     }
 
     /// Every file but the sitemap, in a stable order.
-    static func list(_ model: SiteModel, source: URL) -> [File] {
+    static func list(_ model: SiteModel, source: URL) throws(Diagnostics) -> [File] {
         var files = model.inputs.content.staticFiles.map { File(path: $0, kind: .content($0), source: "content/\($0)") }
-        let user = userAssets(source)
+        let user = try userAssets(source)
         for path in BuiltinTheme.assets.keys.sorted() where !user.contains(path) {
             files.append(File(path: "assets/\(path)", kind: .builtinAsset(path), source: "(built-in theme)"))
         }
@@ -62,16 +62,8 @@ enum SiteFiles {
     }
 
     /// Files under `templates/assets/` (hidden ones skipped), sorted.
-    static func userAssets(_ source: URL) -> [String] {
-        let dir = source.appendingPathComponent("templates/assets")
-        guard let walker = FileManager.default.enumerator(atPath: dir.path) else { return [] }
-        var list: [String] = []
-        while let rel = walker.nextObject() as? String {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(rel).path, isDirectory: &isDir), !isDir.boolValue,
-               !rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { list.append(rel) }
-        }
-        return list.sorted()
+    static func userAssets(_ source: URL) throws(Diagnostics) -> [String] {
+        try SourceFolder.files(under: source.appendingPathComponent("templates/assets"), display: "templates/assets/")
     }
 
     static func read(_ url: URL, source: String) throws(Diagnostic) -> Data {

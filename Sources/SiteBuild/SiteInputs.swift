@@ -23,8 +23,15 @@ struct SiteInputs: Sendable {
         }
         let config = try SiteConfig.parse(configText, file: SiteConfig.fileName, baseURLOverride: options.baseURL)
         let content = try ContentTree.scan(options.source.appendingPathComponent("content"))
-        let templates = try TemplateLibrary.load(directory: options.source.appendingPathComponent("templates"))
+        let templates = try loadTemplates(options.source)
         return (config, content, templates)
+    }
+
+    /// The built-in theme with the site's `templates/*.mustache` (nothing read through a link
+    /// that leaves `templates/`).
+    static func loadTemplates(_ source: URL) throws(Diagnostics) -> TemplateLibrary {
+        let folder = source.appendingPathComponent("templates")
+        return try TemplateLibrary.load(directory: folder, files: try SourceFolder.files(under: folder, display: "templates/"))
     }
 
     /// Loads the collections (in parallel) and the notes; every problem of both is reported.

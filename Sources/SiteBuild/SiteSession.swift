@@ -114,7 +114,7 @@ public final class SiteSession: @unchecked Sendable {
     private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, Written) {
         let (_, model, renderer, sitemaps) = try SiteBuilder.buildKeepingModel(options)
         let content = model.inputs.content
-        var written = Written(jobs: [], paths: [], prints: [], files: Set(SiteFiles.list(model, source: options.source)),
+        var written = Written(jobs: [], paths: [], prints: [], files: Set(try SiteFiles.list(model, source: options.source)),
                               sitemaps: Set(sitemaps), sitemapKey: 0, pageFiles: [:],
                               collectionVersions: [:], noteVersions: [:],
                               contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
@@ -166,7 +166,7 @@ public final class SiteSession: @unchecked Sendable {
         let known = written.contentFiles.union(versions.contentFiles)
         contentPaths = contentPaths.filter { known.contains($0) }
         if templatesChanged {
-            inputs.templates = try TemplateLibrary.load(directory: options.source.appendingPathComponent("templates"))
+            inputs.templates = try SiteInputs.loadTemplates(options.source)
         }
 
         clock.lap("scan")
@@ -241,7 +241,7 @@ public final class SiteSession: @unchecked Sendable {
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = Self.fingerprints(renderer, versions)
         let jobs = pages.map(\.job), paths = pages.map(\.path), prints = pages.map(\.fingerprint)
-        let files = SiteFiles.list(newModel, source: options.source)
+        let files = try SiteFiles.list(newModel, source: options.source)
         let newFiles = Set(files)
         let key = Self.sitemapKey(renderer, versions)
         let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(renderer)

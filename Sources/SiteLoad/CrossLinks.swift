@@ -115,6 +115,7 @@ extension SiteConfig {
     static func fileURLProblem(_ url: String, ext: String) -> String? {
         if !url.hasPrefix("/") || !url.hasSuffix(ext) || url.count <= ext.count + 1 { return "must start with '/' and end with '\(ext)' (found '\(url)')" }
         if url.contains("..") || url.contains("//") || url.contains("{") { return "must not contain '..', '//' or '{' (found '\(url)')" }
+        if url.contains("%") { return "must not contain '%': write the path as it is, sitegen percent-encodes links itself (found '\(url)')" }
         return nil
     }
 }

@@ -279,6 +279,7 @@ public struct SiteConfig: Sendable {
     static func urlProblem(_ url: String, needsSlug: Bool) -> String? {
         if !url.hasPrefix("/") || !url.hasSuffix("/") { return "must start and end with '/' (found '\(url)')" }
         if url.contains("..") || url.contains("//") { return "must not contain '..' or '//' (found '\(url)')" }
+        if url.contains("%") { return "must not contain '%': write the path as it is, sitegen percent-encodes links itself (found '\(url)')" }
         if needsSlug != url.contains("{slug}") { return needsSlug ? "must contain {slug} (found '\(url)')" : "must not contain {slug} (found '\(url)')" }
         return nil
     }

@@ -14,77 +14,11 @@ public struct ContentTree: Sendable {
     /// Walks `root`. Hidden files are skipped; a symbolic link that leads outside `root` is an error.
     public static func scan(_ root: URL) throws(Diagnostics) -> ContentTree {
         var tree = ContentTree(root: root, datasets: [], notes: [], staticFiles: [])
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
-            return tree  // a site without content/ still builds (its home page and theme)
+        for rel in try SourceFolder.files(under: root, display: "content/") {
+            let ext = (rel as NSString).pathExtension.lowercased()
+            if datasetExtensions.contains(ext) { tree.datasets.append(rel) } else if ext == "md" { tree.notes.append(rel) } else { tree.staticFiles.append(rel) }
         }
-        let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
-        var problems: [Diagnostic] = []
-        var stack = [""]
-        while let dir = stack.popLast() {
-            let url = dir.isEmpty ? root : root.appendingPathComponent(dir)
-            guard let entries = Self.list(url.path) else {
-                problems.append(Diagnostic(file: "content/\(dir)", "cannot list folder: \(String(cString: strerror(errno)))"))
-                continue
-            }
-            for (name, kind) in entries.sorted(by: { $0.name < $1.name }) where !name.hasPrefix(".") {
-                let rel = dir.isEmpty ? name : "\(dir)/\(name)"
-                var isFolder = kind == .folder
-                if kind == .link || kind == .unknown {
-                    let full = root.appendingPathComponent(rel)
-                    if kind == .link {
-                        let target = full.resolvingSymlinksInPath().standardizedFileURL.path
-                        if !(target == realRoot || target.hasPrefix(realRoot + "/")) {
-                            problems.append(Diagnostic(file: "content/\(rel)", "symbolic link leads outside content/ (to \(target))"))
-                            continue
-                        }
-                    }
-                    var childIsDir: ObjCBool = false
-                    guard fm.fileExists(atPath: full.path, isDirectory: &childIsDir) else {
-                        problems.append(Diagnostic(file: "content/\(rel)", "broken symbolic link"))
-                        continue
-                    }
-                    isFolder = childIsDir.boolValue
-                }
-                if isFolder {
-                    stack.append(rel)
-                    continue
-                }
-                let ext = (name as NSString).pathExtension.lowercased()
-                if datasetExtensions.contains(ext) { tree.datasets.append(rel) } else if ext == "md" { tree.notes.append(rel) } else { tree.staticFiles.append(rel) }
-            }
-        }
-        if !problems.isEmpty { throw Diagnostics(problems) }
-        tree.datasets.sort()
-        tree.notes.sort()
-        tree.staticFiles.sort()
         return tree
-    }
-
-    enum EntryKind { case file, folder, link, unknown }
-
-    /// A folder's entries with their kinds as the directory itself records them (no `stat` per
-    /// file: a 10,000-note folder is listed in milliseconds); nil when it cannot be read.
-    static func list(_ path: String) -> [(name: String, kind: EntryKind)]? {
-        guard let dir = opendir(path) else { return nil }
-        defer { closedir(dir) }
-        var out: [(name: String, kind: EntryKind)] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let kind: EntryKind
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): kind = .file
-            case Int32(DT_DIR): kind = .folder
-            case Int32(DT_LNK): kind = .link
-            default: kind = .unknown
-            }
-            out.append((name, kind))
-        }
-        return out
     }
 
     /// Reads a file under `content/`.
@@ -114,6 +48,79 @@ public struct ContentTree: Sendable {
         if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
         return ns.localizedDescription
     }
+}
+
+/// The files under a folder of the site (`content/`, `templates/`), found the same way for each.
+public enum SourceFolder {
+    /// Paths relative to `root` of the files under it ("/" separators), sorted; hidden files and
+    /// folders are skipped, and a missing `root` has none. A symbolic link that leads outside
+    /// `root`, or nowhere, is an error: nothing outside the site's folders is ever read.
+    /// `display` names `root` in messages ("content/").
+    public static func files(under root: URL, display: String) throws(Diagnostics) -> [String] {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else { return [] }
+        let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+        var files: [String] = []
+        var problems: [Diagnostic] = []
+        var stack = [""]
+        while let dir = stack.popLast() {
+            let url = dir.isEmpty ? root : root.appendingPathComponent(dir)
+            guard let entries = list(url.path) else {
+                problems.append(Diagnostic(file: display + dir, "cannot list folder: \(String(cString: strerror(errno)))"))
+                continue
+            }
+            for (name, kind) in entries where !name.hasPrefix(".") {
+                let rel = dir.isEmpty ? name : "\(dir)/\(name)"
+                var isFolder = kind == .folder
+                if kind == .link || kind == .unknown {
+                    let full = root.appendingPathComponent(rel)
+                    if kind == .link {
+                        let target = full.resolvingSymlinksInPath().standardizedFileURL.path
+                        if !(target == realRoot || target.hasPrefix(realRoot + "/")) {
+                            problems.append(Diagnostic(file: display + rel, "symbolic link leads outside \(display) (to \(target))"))
+                            continue
+                        }
+                    }
+                    var childIsDir: ObjCBool = false
+                    guard fm.fileExists(atPath: full.path, isDirectory: &childIsDir) else {
+                        problems.append(Diagnostic(file: display + rel, "broken symbolic link"))
+                        continue
+                    }
+                    isFolder = childIsDir.boolValue
+                }
+                if isFolder { stack.append(rel) } else { files.append(rel) }
+            }
+        }
+        if !problems.isEmpty { throw Diagnostics(problems.sorted { $0.location.file < $1.location.file }) }
+        return files.sorted()
+    }
+
+    enum EntryKind { case file, folder, link, unknown }
+
+    /// A folder's entries with their kinds as the directory itself records them (no `stat` per
+    /// file: a 10,000-note folder is listed in milliseconds); nil when it cannot be read.
+    static func list(_ path: String) -> [(name: String, kind: EntryKind)]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var out: [(name: String, kind: EntryKind)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .folder
+            case Int32(DT_LNK): kind = .link
+            default: kind = .unknown
+            }
+            out.append((name, kind))
+        }
+        return out
+    }
+
 }
 
 /// References from data to files under `content/` ("bounties/images/luffy.jpg").

@@ -10,14 +10,14 @@ public struct TemplateLibrary: Sendable {
     public let origins: [String: String]
     let texts: [String: String]
 
-    /// Loads the built-in theme and `directory` (may not exist). Syntax errors of every template
-    /// are reported together.
-    public static func load(directory: URL?) throws(Diagnostics) -> TemplateLibrary {
+    /// Loads the built-in theme and the site's templates: `files` (paths relative to `directory`;
+    /// those ending in `.mustache` are read). Syntax errors of every template are reported together.
+    public static func load(directory: URL?, files: [String]) throws(Diagnostics) -> TemplateLibrary {
         var texts = BuiltinTheme.templates
         var origins = Dictionary(uniqueKeysWithValues: BuiltinTheme.templates.keys.map { ($0, "(built-in theme)/\($0).mustache") })
         var problems: [Diagnostic] = []
-        if let directory, FileManager.default.fileExists(atPath: directory.path) {
-            for rel in Self.files(in: directory, withExtension: "mustache") {
+        if let directory {
+            for rel in files where rel.hasSuffix(".mustache") {
                 let display = "templates/\(rel)"
                 guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(rel).path) else {
                     problems.append(Diagnostic(file: display, "cannot read template")); continue
@@ -161,14 +161,5 @@ public struct TemplateLibrary: Sendable {
         case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: return "invalid pragma"
         @unknown default: return "\(e)"
         }
-    }
-
-    static func files(in directory: URL, withExtension ext: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: directory.path) else { return [] }
-        var out: [String] = []
-        while let rel = walker.nextObject() as? String {
-            if rel.hasSuffix(".\(ext)"), !rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { out.append(rel) }
-        }
-        return out.sorted()
     }
 }

@@ -77,7 +77,15 @@ def cases() -> dict[str, bytes]:
     # An object reference past the last object: robin's "count" refers to object 200 of 9.
     bad_ref = list(BIRDS)
     bad_ref[2] = ("dict", [(3, 7), (4, 200)])
+    # "Billion laughs": robin's "count" is a list of ten references to a list of ten references …
+    # twelve levels deep, so about 250 bytes stand for 10^12 strings.
+    laughs = list(BIRDS)
+    laughs[2] = ("dict", [(3, 7), (4, 9)])
+    for level in range(12):
+        laughs.append(("array", [10 + level] * 10))
+    laughs.append(("str", "lol"))
     return {
+        "plist-binary-billion-laughs": bplist(laughs),
         # The file ends 12 bytes into its 32-byte trailer.
         "plist-binary-truncated-trailer": valid[:-20],
         # Object 2 (robin) is said to start at byte 250 of a 100-byte file.
