@@ -51,7 +51,7 @@ for t in "${targets[@]}"; do
     extra=(-I "$yams/CYaml/include" -I "$work/yams" -I Sources/CCmark "$work/yams/yams.o" "$work"/yams/cyaml_*.o -lcmark)
   fi
   echo "fuzz: building $t"
-  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz "$src"/*.swift "fuzz/targets/$t.swift" \
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz "$src"/*.swift fuzz/targets/common/*.swift "fuzz/targets/$t.swift" \
     "${extra[@]}" -l_FoundationICU -o "$work/fuzz-$t" 2> "$work/build-$t.log" || { grep -E "error" "$work/build-$t.log" | head -30; exit 1; }
   echo "fuzz: running $t for ${seconds}s"
   SWIFT_BACKTRACE=enable=no "$work/fuzz-$t" -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \

@@ -5,7 +5,7 @@ import Foundation
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let text = String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) else { return 0 }
     if let doc = try? FrontMatter.parse(text, file: "content/notes/fuzz.md") {
-        _ = doc.fields.count
+        _ = doc.fields.values.reduce(0) { $0 + walk($1) }
     }
     return 0
 }

@@ -4,8 +4,11 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
-    if let value = try? JSONReader.read(data, file: "fuzz.json"), case .array(let items) = value, !items.isEmpty {
-        _ = JSONReader.location(of: [.index(items.count - 1)], in: data)
+    if let value = try? JSONReader.read(data, file: "fuzz.json") {
+        _ = walk(value)
+        if case .array(let items) = value, !items.isEmpty {
+            _ = JSONReader.location(of: [.index(items.count - 1)], in: data)
+        }
     }
     _ = JSONReader.elementLocations(of: [], in: data)
     _ = JSONReader.location(of: [.key("a"), .index(0)], in: data)

@@ -4,7 +4,7 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
-    _ = try? PropertyListReader.read(data, file: "fuzz.plist")
+    if let value = try? PropertyListReader.read(data, file: "fuzz.plist") { _ = walk(value) }
     _ = PropertyListReader.location(of: [.index(0), .key("a")], in: data)
     _ = PropertyListReader.elementLocations(of: [], in: data)
     return 0
