@@ -3,18 +3,20 @@
 #   scripts/setup.sh build   — the C library sitegen links (libcmark-dev)
 #   scripts/setup.sh test    — also headless Chromium, chromedriver, a Korean font, Java (for the
 #                              Nu HTML Checker), ImageMagick (cross-checks image headers), Node.js (runs
-#                              the search script's text folding beside Swift's) and the Python test tools
-#   scripts/setup.sh bench   — also Hugo (the peer bench/compare.py measures sitegen against)
+#                              the search script's text folding beside Swift's), faketime (builds on
+#                              another day), GNU time (peak RSS in scripts/large-tests.sh) and the
+#                              Python test tools
+#   scripts/setup.sh bench   — also Hugo (the peer bench/compare.py measures sitegen against) and GNU time
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
 
 packages=(libcmark-dev pkg-config)
 if [ "$mode" = bench ]; then
-  packages+=(hugo)
+  packages+=(hugo time)
 fi
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime time)
 fi
 
 missing=()

@@ -27,14 +27,22 @@ public enum JSONReader {
 }
 
 extension JSONReader {
-    /// 1-based line and column of each element of the array at `path`, in one parse (a dataset's
-    /// items, for messages about any of them); nil if there is no array there or the data is invalid.
-    public static func elementLocations(of path: [PathComponent], in data: Data) -> [(line: Int, column: Int)]? {
-        withBytes(data) { bytes in
-            var parser = JSONParser(bytes: bytes, file: "", target: path, collectsElements: true)
-            guard case .array? = try? parser.parseDocument().value(at: path) else { return nil }
-            return ByteText.lineColumns(of: parser.open.elementOffsets, in: bytes, from: parser.textStart)
+    /// As `read`, also giving the 1-based line and column of each element of the array at `path`
+    /// (a dataset's items, for messages about any of them), found in the same parse; the
+    /// locations are nil if there is no array there.
+    public static func read(_ data: Data, file: String, locatingElementsOf path: [PathComponent]) throws(Diagnostic)
+        -> (value: Value, elements: [(line: Int, column: Int)]?) {
+        try withBytes(data) { bytes throws(Diagnostic) in
+            var parser = JSONParser(bytes: bytes, file: file, target: path, collectsElements: true)
+            let value = try parser.parseDocument()
+            guard case .array? = value.value(at: path) else { return (value, nil) }
+            return (value, ByteText.lineColumns(of: parser.open.elementOffsets, in: bytes, from: parser.textStart))
         }
+    }
+
+    /// The element locations of `read(_:file:locatingElementsOf:)` alone; nil if the data is invalid.
+    public static func elementLocations(of path: [PathComponent], in data: Data) -> [(line: Int, column: Int)]? {
+        (try? read(data, file: "", locatingElementsOf: path))?.elements
     }
 }
 

@@ -33,13 +33,24 @@ public enum PropertyListReader {
         }
     }
 
+    /// As `JSONReader.read(_:file:locatingElementsOf:)`: the element locations are nil for
+    /// binary plists (they have no lines).
+    public static func read(_ data: Data, file: String, locatingElementsOf path: [PathComponent]) throws(Diagnostic)
+        -> (value: Value, elements: [(line: Int, column: Int)]?) {
+        try withBytes(data) { bytes throws(Diagnostic) in
+            if ByteText.matches(bytes, at: 0, "bplist") {
+                var parser = try BinaryPlistParser(bytes: bytes, file: file)
+                return (try parser.parse(), nil)
+            }
+            var parser = XMLPlistParser(bytes: bytes, file: file, target: path, collectsElements: true)
+            let value = try parser.parseDocument()
+            guard case .array? = value.value(at: path) else { return (value, nil) }
+            return (value, ByteText.lineColumns(of: parser.open.elementOffsets, in: bytes, from: parser.textStart))
+        }
+    }
+
     /// As JSONReader.elementLocations, for XML plists; nil for binary plists.
     public static func elementLocations(of path: [PathComponent], in data: Data) -> [(line: Int, column: Int)]? {
-        withBytes(data) { bytes in
-            if ByteText.matches(bytes, at: 0, "bplist") { return nil }
-            var parser = XMLPlistParser(bytes: bytes, file: "", target: path, collectsElements: true)
-            guard case .array? = try? parser.parseDocument().value(at: path) else { return nil }
-            return ByteText.lineColumns(of: parser.open.elementOffsets, in: bytes, from: parser.textStart)
-        }
+        (try? read(data, file: "", locatingElementsOf: path))?.elements
     }
 }

@@ -39,16 +39,19 @@ struct DatasetFile {
     let data: Data
     let isPlist: Bool
     let root: Value
+    /// Where each element of the list at `itemsPath` starts, found while parsing (nil for binary
+    /// plists, or when there is no list there).
+    let itemsPath: [PathComponent]
+    let itemLocations: [(line: Int, column: Int)]?
 
     func location(_ path: [PathComponent]) -> SourceLocation {
         let lc = isPlist ? PropertyListReader.location(of: path, in: data) : JSONReader.location(of: path, in: data)
         return SourceLocation(file: display, line: lc?.line, column: lc?.column, path: lc == nil ? path.dotted : nil)
     }
 
-    /// Where each element of the list at `path` starts; nil when it cannot be told (binary plists).
-    func elementLocations(_ path: [PathComponent], count: Int) -> [SourceLocation]? {
-        let found = isPlist ? PropertyListReader.elementLocations(of: path, in: data) : JSONReader.elementLocations(of: path, in: data)
-        guard let found, found.count == count else { return nil }
+    /// Where each element of the list at `itemsPath` starts; nil when it cannot be told (binary plists).
+    func elementLocations(count: Int) -> [SourceLocation]? {
+        guard let found = itemLocations, found.count == count else { return nil }
         return found.map { SourceLocation(file: display, line: $0.line, column: $0.column, path: nil) }
     }
 
@@ -94,7 +97,7 @@ public struct CollectionLoader: Sendable {
         var meta: [String: Value] = [:]
         let joins = loadJoins(config, problems: &problems)
         for (fileIndex, file) in expand(config.dataFiles, of: "collection '\(config.name)'", problems: &problems).enumerated() {
-            guard let dataset = read(file, of: "collection '\(config.name)'", problems: &problems) else { continue }
+            guard let dataset = read(file, of: "collection '\(config.name)'", items: config.itemsPath, problems: &problems) else { continue }
             let display = dataset.display
             if fileIndex == 0 { meta = values(config, from: dataset, problems: &problems) }
             func locate(_ path: [PathComponent]) -> SourceLocation { dataset.location(config.itemsPath + path) }
@@ -109,7 +112,7 @@ public struct CollectionLoader: Sendable {
             }
             // Every item's place in the file, found in one pass (items are located for messages
             // and for the page's source; locating each by itself would read the file once per item).
-            let itemLocations = dataset.elementLocations(config.itemsPath, count: rawItems.count)
+            let itemLocations = dataset.elementLocations(count: rawItems.count)
             for (index, raw) in rawItems.enumerated() {
                 guard case .dictionary(var fields) = raw else {
                     problems.append(Diagnostic(locate([.index(index)]), "item \(index) is a \(raw.typeName), expected a dictionary of fields"))
@@ -213,7 +216,9 @@ public struct CollectionLoader: Sendable {
     }
 
     /// Reads and parses one dataset file; nil (with the problem recorded) when it cannot.
-    func read(_ file: String, of owner: String, problems: inout [Diagnostic]) -> DatasetFile? {
+    /// The items are located while parsing (a second parse to locate them would hold the whole
+    /// dataset in memory twice).
+    func read(_ file: String, of owner: String, items: [PathComponent], problems: inout [Diagnostic]) -> DatasetFile? {
         let display = "content/\(file)"
         let relative: String
         switch ContentPath.resolve(file) {
@@ -229,8 +234,9 @@ public struct CollectionLoader: Sendable {
         }
         let isPlist = relative.lowercased().hasSuffix(".plist")
         do {
-            let root = isPlist ? try PropertyListReader.read(data, file: display) : try JSONReader.read(data, file: display)
-            return DatasetFile(display: display, data: data, isPlist: isPlist, root: root)
+            let (root, locations) = isPlist ? try PropertyListReader.read(data, file: display, locatingElementsOf: items)
+                : try JSONReader.read(data, file: display, locatingElementsOf: items)
+            return DatasetFile(display: display, data: data, isPlist: isPlist, root: root, itemsPath: items, itemLocations: locations)
         } catch {
             problems.append(error)
             return nil
@@ -265,7 +271,7 @@ public struct CollectionLoader: Sendable {
             var records: [String: Value] = [:]
             var owners: [String: SourceLocation] = [:]
             for file in expand(rule.dataFiles, of: owner, problems: &problems) {
-                guard let dataset = read(file, of: owner, problems: &problems) else { continue }
+                guard let dataset = read(file, of: owner, items: rule.itemsPath, problems: &problems) else { continue }
                 let found: Value
                 switch dataset.value(at: rule.itemsPath) {
                 case .success(let v): found = v
