@@ -37,7 +37,24 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         }
         var text = "\(head): error: "
         if let path = location.path, !path.isEmpty { text += "at \(path): " }
-        return text + message
+        return Self.visible(text + message)
+    }
+
+    /// `text` on one line with its control characters shown (`\n`, `\t`, `\u{0}`): values from
+    /// data end up in messages, and a NUL or a line break would hide or fake part of one.
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

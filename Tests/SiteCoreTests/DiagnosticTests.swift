@@ -7,6 +7,13 @@ import Testing
         #expect(d.description == "content/a.json:3:7: error: expected ','")
     }
 
+    /// A value from the data with a NUL or a line break cannot hide part of the message or
+    /// start a fake one.
+    @Test func controlCharactersAreShown() {
+        let d = Diagnostic(file: "content/a.json", line: 1, column: 8, "slug 'a\u{0}b\ncontent/x.json:1: error: fake\t\u{7F}' is bad")
+        #expect(d.description == #"content/a.json:1:8: error: slug 'a\u{0}b\ncontent/x.json:1: error: fake\t\u{7F}' is bad"#)
+    }
+
     @Test func namesThePathWhenThereIsNoLine() {
         let d = Diagnostic(file: "content/a.plist", path: "[2].bounty", "expected an integer, found a string")
         #expect(d.description == "content/a.plist: error: at [2].bounty: expected an integer, found a string")
