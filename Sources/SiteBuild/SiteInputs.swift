@@ -41,7 +41,8 @@ struct SiteInputs: Sendable {
         let collections = collectProblems(loadCollections(config.collections, config: config, content: content, imageSizes: ImageSizeCache()), into: &problems)
         var notes: [Note] = []
         do {
-            notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts).loadAll()
+            notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
+                               rootPath: config.baseURL.root).loadAll()
         } catch { problems += error.items }
         if !problems.isEmpty { throw Diagnostics(problems) }
         return SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)

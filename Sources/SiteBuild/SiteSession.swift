@@ -174,7 +174,8 @@ public final class SiteSession: @unchecked Sendable {
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
         let changedNotes = contentPaths.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
         if !changedNotes.isEmpty || needsScan {
-            let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts)
+            let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts,
+                                    rootPath: inputs.config.baseURL.root)
             var problems: [Diagnostic] = []
             var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
             for rel in changedNotes {

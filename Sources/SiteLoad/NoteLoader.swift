@@ -24,11 +24,14 @@ public struct NoteLoader: Sendable {
     public let content: ContentTree
     public let notesCollection: String?
     public let includeDrafts: Bool
+    /// The path the site is served under; site-absolute links in notes are moved under it.
+    public let rootPath: String
 
-    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool) {
+    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/") {
         self.content = content
         self.notesCollection = notesCollection
         self.includeDrafts = includeDrafts
+        self.rootPath = rootPath
     }
 
     /// All notes except drafts (unless asked), in path order; every problem reported.
@@ -136,7 +139,7 @@ public struct NoteLoader: Sendable {
         case .some(.bool(let b)): unsafe = b
         default: throw Diagnostic(file: file, line: line(of: "unsafeHTML"), "front matter 'unsafeHTML' must be true or false")
         }
-        let html = MarkdownRenderer(allowRawHTML: unsafe).render(doc.body)
+        let html = MarkdownRenderer(allowRawHTML: unsafe, rootPath: rootPath).render(doc.body)
         return Note(slug: slug, title: title, date: date, tags: tags, summary: try string("summary"), fields: f, html: html,
                     file: file, attachment: attachment)
     }

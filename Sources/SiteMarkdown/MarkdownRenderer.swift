@@ -14,10 +14,16 @@ internal import Darwin
 /// cmark's default (non-`UNSAFE`) mode does. `allowRawHTML: true` passes both through unchanged.
 public struct MarkdownRenderer: Sendable {
     private let options: Int32
+    private let rootPath: String
 
-    /// - Parameter allowRawHTML: keep raw HTML and links of every scheme (cmark's `UNSAFE` option).
-    public init(allowRawHTML: Bool = false) {
+    /// - Parameters:
+    ///   - allowRawHTML: keep raw HTML and links of every scheme (cmark's `UNSAFE` option).
+    ///   - rootPath: the path the site is served under ("/apps/" for `https://example.org/apps/`):
+    ///     site-absolute link and image URLs (`/bounties/luffy/`) are moved under it, so a note
+    ///     written for the site's root works wherever the site is hosted. Raw HTML is left alone.
+    public init(allowRawHTML: Bool = false, rootPath: String = "/") {
         options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        self.rootPath = rootPath
     }
 
     /// The HTML for `markdown` (a CommonMark document; any line endings).
@@ -27,7 +33,11 @@ public struct MarkdownRenderer: Sendable {
         var source = markdown
         let html: UnsafeMutablePointer<CChar>? = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                cmark_markdown_to_html(chars.baseAddress, chars.count, options)
+                guard rootPath != "/" else { return cmark_markdown_to_html(chars.baseAddress, chars.count, options) }
+                guard let document = cmark_parse_document(chars.baseAddress, chars.count, options) else { return nil }
+                defer { cmark_node_free(document) }
+                moveSiteAbsoluteURLs(in: document)
+                return cmark_render_html(document, options)
             }
         }
         // cmark returns nil only when it cannot allocate; there is nothing better to return then.
@@ -37,6 +47,22 @@ public struct MarkdownRenderer: Sendable {
         return html.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
             // cmark writes UTF-8 (it replaces invalid input), so decoding cannot lose anything.
             String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+        }
+    }
+
+    /// Prefixes `rootPath` to every link and image URL that starts with one "/".
+    private func moveSiteAbsoluteURLs(in document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let raw = cmark_node_get_url(node) else { continue }
+            let url = String(cString: raw)
+            guard url.hasPrefix("/"), !url.hasPrefix("//") else { continue }
+            _ = cmark_node_set_url(node, rootPath + url.dropFirst())
         }
     }
 }

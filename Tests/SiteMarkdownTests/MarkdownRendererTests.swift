@@ -11,6 +11,19 @@ import SiteMarkdown
         #expect(safe.render("") == "")
     }
 
+    /// A site served under /apps/: site-absolute links and images move under it; relative,
+    /// protocol-relative and external ones, fragments and raw HTML stay.
+    @Test func siteAbsoluteURLsMoveUnderTheRootPath() {
+        let r = MarkdownRenderer(rootPath: "/apps/")
+        #expect(r.render("[Luffy](/bounties/luffy/) ![x](/img/a.png \"t\") [rel](../x/) [cdn](//cdn.example/a) [ext](https://e.org/) [top](#top) [/](/)\n")
+                == "<p><a href=\"/apps/bounties/luffy/\">Luffy</a> <img src=\"/apps/img/a.png\" alt=\"x\" title=\"t\" /> <a href=\"../x/\">rel</a> <a href=\"//cdn.example/a\">cdn</a> <a href=\"https://e.org/\">ext</a> <a href=\"#top\">top</a> <a href=\"/apps/\">/</a></p>\n")
+        #expect(r.render("[ref]\n\n[ref]: /notes/about/\n") == "<p><a href=\"/apps/notes/about/\">ref</a></p>\n")
+        let raw = MarkdownRenderer(allowRawHTML: true, rootPath: "/apps/")
+        #expect(raw.render("<a href=\"/x/\">raw</a>\n") == "<p><a href=\"/x/\">raw</a></p>\n")
+        // At the root nothing changes (and the faster one-call path is taken).
+        #expect(safe.render("[a](/b/)\n") == "<p><a href=\"/b/\">a</a></p>\n")
+    }
+
     @Test func safeModeOmitsRawHTMLBlocks() {
         #expect(safe.render("<script>alert(1)</script>\n") == "<!-- raw HTML omitted -->\n")
         #expect(safe.render("<div onclick=\"x()\">\nhi\n</div>\n") == "<!-- raw HTML omitted -->\n")
