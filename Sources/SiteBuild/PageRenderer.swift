@@ -16,6 +16,17 @@ final class PageRenderer: @unchecked Sendable {
     let root: String
     let noteURLs: [String]
     let siteContext: [String: Any]
+    /// The standalone notes' tags, by name (tags whose slugs coincide share a page).
+    let tags: [Tag]
+    /// Tag index by slug.
+    let tagIndex: [String: Int]
+
+    struct Tag: Sendable {
+        var name: String
+        var slug: String
+        /// Indices into `notes`, in the standalone notes' order.
+        var notes: [Int]
+    }
 
     init(model: SiteModel) {
         config = model.config
@@ -26,8 +37,33 @@ final class PageRenderer: @unchecked Sendable {
         root = config.baseURL.root
         noteURLs = model.noteURLs
         let config = self.config
-        siteContext = Self.siteContext(config, notesURL: config.baseURL.path(config.notes.listURL))
+        tags = Self.tags(of: model.standaloneNotes, in: model.notes)
+        tagIndex = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
+        var site = Self.siteContext(config, notesURL: config.baseURL.path(config.notes.listURL),
+                                    feedURL: model.feedNotes.isEmpty ? nil : config.baseURL.path(config.notes.feedURL))
+        if !tags.isEmpty {
+            site["tags"] = config.baseURL.path(config.notes.tagsURL)
+            site["tagsTitle"] = config.language.hasPrefix("ko") ? "태그" : "Tags"
+        }
+        siteContext = site
     }
+
+    /// Tags of `standalone` sorted by slug; a tag whose slug is empty ("!!!") has no page.
+    static func tags(of standalone: [Int], in notes: [Note]) -> [Tag] {
+        var bySlug: [String: Tag] = [:]
+        for n in standalone {
+            for name in notes[n].tags {
+                let slug = Slug.make(name)
+                guard Slug.isSafeSegment(slug) else { continue }
+                if bySlug[slug]?.notes.last == n { continue }  // the same tag twice on one note
+                bySlug[slug, default: Tag(name: name, slug: slug, notes: [])].notes.append(n)
+            }
+        }
+        return bySlug.values.sorted { $0.slug < $1.slug }
+    }
+
+    func tagPath(_ t: Int) -> String { config.baseURL.path(SitePath.fill(config.notes.tagsURL + "{slug}/", slug: tags[t].slug)) }
+    var tagsPath: String { config.baseURL.path(config.notes.tagsURL) }
 
     enum Job: Sendable, Hashable {
         case home, notFound
@@ -36,6 +72,8 @@ final class PageRenderer: @unchecked Sendable {
         case notesList(page: Int)
         case note(Int)
         case page(Int)
+        case tags
+        case tag(Int)
     }
 
     var notePages: [PageSlice] { Pagination.pages(itemCount: standaloneNotes.count, pageSize: 50) }
@@ -50,6 +88,7 @@ final class PageRenderer: @unchecked Sendable {
             for p in notePages.indices { jobs.append(.notesList(page: p)) }
             for n in standaloneNotes { jobs.append(.note(n)) }
         }
+        if !tags.isEmpty { jobs += [.tags] + tags.indices.map { Job.tag($0) } }
         return jobs
     }
 
@@ -88,6 +127,8 @@ final class PageRenderer: @unchecked Sendable {
         case .detail(let ci, let i): collections[ci].itemURLs[i] ?? ""
         case .notesList(let p): notesListPath(p + 1)
         case .note(let n): noteURLs[n]
+        case .tags: tagsPath
+        case .tag(let t): tagPath(t)
         }
     }
 
@@ -101,6 +142,8 @@ final class PageRenderer: @unchecked Sendable {
         case .detail(let ci, let i): "\(collections[ci].loaded.items[i].source.file) \(collections[ci].loaded.items[i].source.path ?? "")"
         case .notesList(let p): "notes page \(p + 1)"
         case .note(let n): notes[n].file
+        case .tags: "tag index"
+        case .tag(let t): "tag '\(tags[t].name)'"
         }
     }
 
@@ -114,6 +157,8 @@ final class PageRenderer: @unchecked Sendable {
         case .detail(let ci, _): collections[ci].config.detailTemplate ?? "detail"
         case .notesList: config.notes.listTemplate
         case .note: config.notes.template
+        case .tags: "tags"
+        case .tag: "tag"
         }
     }
 
@@ -128,6 +173,10 @@ final class PageRenderer: @unchecked Sendable {
         if !standaloneNotes.isEmpty {
             for p in notePages { urls.append((config.baseURL.absolute(notesListPath(p.number)), nil)) }
             for n in standaloneNotes { urls.append((config.baseURL.absolute(noteURLs[n]), notes[n].date.map(DateFormat.iso.format))) }
+        }
+        if !tags.isEmpty {
+            urls.append((config.baseURL.absolute(tagsPath), nil))
+            for t in tags.indices { urls.append((config.baseURL.absolute(tagPath(t)), nil)) }
         }
         return urls
     }
@@ -178,6 +227,13 @@ final class PageRenderer: @unchecked Sendable {
             var ctx = base(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"] ?? .string(item.slug)), path: path, section: c.config.name)
             ctx["collection"] = collectionContext(c)
             ctx["item"] = c.itemContexts[i]
+            if var page = ctx["page"] as? [String: Any] {
+                if let f = c.config.cardImageField, let info = item.images[f] {
+                    page["image"] = info.isExternal ? info.source : config.baseURL.absolute(root + SitePath.encodePath(info.source))
+                }
+                page["type"] = "article"
+                ctx["page"] = page
+            }
             ctx["notes"] = c.notesByItem[i].map { n -> [String: Any] in
                 var d = noteSummary(n)
                 d["html"] = notes[n].html
@@ -213,9 +269,26 @@ final class PageRenderer: @unchecked Sendable {
             var d = noteSummary(n)
             d["html"] = note.html
             ctx["note"] = d
-            if let s = note.summary { ctx["page"] = pageContext(title: note.title, path: path, description: s) }
+            var page = pageContext(title: note.title, path: path, description: note.summary ?? config.description)
+            page["type"] = "article"
+            ctx["page"] = page
+            return ctx
+        case .tags:
+            var ctx = base(title: tagsTitle, path: tagsPath, section: "notes")
+            ctx["tags"] = tags.indices.map { tagSummary($0) }
+            return ctx
+        case .tag(let t):
+            var ctx = base(title: "\(tagsTitle): \(tags[t].name)", path: tagPath(t), section: "notes")
+            ctx["tag"] = tagSummary(t)
+            ctx["items"] = tags[t].notes.map(noteSummary)
             return ctx
         }
+    }
+
+    var tagsTitle: String { siteContext["tagsTitle"] as? String ?? "Tags" }
+
+    func tagSummary(_ t: Int) -> [String: Any] {
+        ["name": tags[t].name, "url": tagPath(t), "count": tags[t].notes.count, "countText": countText(tags[t].notes.count)]
     }
 
     func base(title: String, path: String, section: String?) -> [String: Any] {
@@ -236,7 +309,7 @@ final class PageRenderer: @unchecked Sendable {
     }
 
     /// What every page's `site` holds but the navigation (built once, not per page).
-    static func siteContext(_ config: SiteConfig, notesURL: String) -> [String: Any] {
+    static func siteContext(_ config: SiteConfig, notesURL: String, feedURL: String?) -> [String: Any] {
         let ko = config.language.hasPrefix("ko")
         var site: [String: Any] = [
             "title": config.title, "language": config.language, "root": config.baseURL.root, "baseURL": config.baseURL.description,
@@ -245,6 +318,7 @@ final class PageRenderer: @unchecked Sendable {
             "closeLabel": ko ? "닫기" : "Close", "pagesLabel": ko ? "페이지" : "Pages", "emptyText": ko ? "아직 항목이 없습니다." : "Nothing here yet.",
         ]
         if let d = config.description { site["description"] = d }
+        if let feedURL { site["feed"] = feedURL }
         return site
     }
 
@@ -305,6 +379,10 @@ final class PageRenderer: @unchecked Sendable {
         d["slug"] = note.slug
         d["url"] = noteURLs[n]
         d["tags"] = note.tags
+        d["tagLinks"] = note.tags.compactMap { name -> [String: Any]? in
+            guard let t = tagIndex[Slug.make(name)] else { return nil }
+            return ["name": name, "url": tagPath(t)]
+        }
         if let date = note.date { d["date"] = DateFormat.iso.format(date) }
         return d
     }

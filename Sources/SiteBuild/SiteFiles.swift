@@ -16,6 +16,10 @@ enum SiteFiles {
         case builtinAsset(String)
         /// The search index of a collection.
         case searchIndex(collection: String)
+        /// The Atom feed of the notes.
+        case notesFeed
+        /// `robots.txt` pointing at the sitemap (unless content/ has one).
+        case robots
     }
 
     struct File: Hashable, Sendable {
@@ -34,6 +38,12 @@ enum SiteFiles {
             files.append(File(path: "assets/\(path)", kind: .builtinAsset(path), source: "(built-in theme)"))
         }
         files += user.map { File(path: "assets/\($0)", kind: .userAsset($0), source: "templates/assets/\($0)") }
+        if !model.feedNotes.isEmpty {
+            files.append(File(path: String(model.config.notes.feedURL.dropFirst()), kind: .notesFeed, source: "the notes' feed"))
+        }
+        if !model.inputs.content.staticFiles.contains("robots.txt") {
+            files.append(File(path: "robots.txt", kind: .robots, source: "robots.txt"))
+        }
         for c in model.collections {
             guard let rule = c.config.search else { continue }
             files.append(File(path: String(rule.url.dropFirst()), kind: .searchIndex(collection: c.config.name), source: "search index of '\(c.config.name)'"))
@@ -53,7 +63,28 @@ enum SiteFiles {
         case .searchIndex(let name):
             guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.search else { return Data() }
             return Data(try SearchIndex.json(c, rule: rule, root: model.config.baseURL.root).utf8)
+        case .notesFeed:
+            return Data(notesFeed(model).xml.utf8)
+        case .robots:
+            // Crawlers read robots.txt only at a host's root: under a sub-path the host's own
+            // file has to name the sitemap.
+            return Data("User-agent: *\nAllow: /\n\nSitemap: \(model.config.baseURL.absolute(model.config.baseURL.root + "sitemap.xml"))\n".utf8)
         }
+    }
+
+    /// The newest dated notes as an Atom feed.
+    static func notesFeed(_ model: SiteModel) -> AtomFeed {
+        let config = model.config
+        let entries = model.feedNotes.map { n -> AtomFeed.Entry in
+            let note = model.notes[n]
+            return AtomFeed.Entry(url: config.baseURL.absolute(model.noteURLs[n]), title: note.title,
+                                  updated: AtomFeed.timestamp(day: note.date.map(DateFormat.iso.format) ?? "1970-01-01"),
+                                  summary: note.summary, html: note.html)
+        }
+        return AtomFeed(url: config.baseURL.absolute(config.baseURL.path(config.notes.feedURL)),
+                        pageURL: config.baseURL.absolute(config.baseURL.path(config.notes.listURL)),
+                        base: config.baseURL.description, title: "\(config.notes.title) · \(config.title)",
+                        author: config.author ?? config.title, language: config.language, entries: entries)
     }
 
     /// `sitemap.xml` (and numbered sitemaps past 50,000 URLs): output path → XML.

@@ -132,6 +132,12 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     }
 
     /// Standalone notes: newest first, then by title.
+    /// The notes the Atom feed lists: the 20 newest standalone notes that have a date (Atom
+    /// needs one per entry, and the build's own time would make two builds differ).
+    var feedNotes: [Int] { Array(standaloneNotes.lazy.filter { self.notes[$0].date != nil }.prefix(Self.feedLength)) }
+
+    static let feedLength = 20
+
     static func standaloneOrder(_ standalone: [Int], of notes: [Note], collator: Collator) -> [Int] {
         let sorter = Sorter(keys: [SortKey(field: "date", direction: .descending, comparison: .date(DateFormat.iso)),
                                    SortKey(field: "title", comparison: .text)], collator: collator)

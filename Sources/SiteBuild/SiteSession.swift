@@ -61,6 +61,9 @@ public final class SiteSession: @unchecked Sendable {
         var noteVersions: [String: Int]  // note file → version
         var contentFiles: Set<String>  // every file of the content tree
         var generation: Int
+        /// The bytes of files made from the whole model (the feed, robots.txt), to write them
+        /// only when they change.
+        var generated: [String: Data] = [:]
     }
 
     /// Builds the whole site into `options.output` (replacing it only when the build succeeds).
@@ -119,6 +122,9 @@ public final class SiteSession: @unchecked Sendable {
                               collectionVersions: [:], noteVersions: [:],
                               contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
         written.sitemapKey = sitemapKey(renderer, written)
+        for f in written.files where f.kind == .notesFeed || f.kind == .robots {
+            written.generated[f.path] = try? SiteFiles.data(f, model: model, source: options.source)
+        }
         let pages = fingerprints(renderer, written)
         written.jobs = pages.map(\.job)
         written.paths = pages.map(\.path)
@@ -263,12 +269,21 @@ public final class SiteSession: @unchecked Sendable {
         var filesWritten = 0, otherFilesWritten = 0
         do {
             for f in files {
+                if f.kind == .notesFeed || f.kind == .robots {
+                    let data = try SiteFiles.data(f, model: newModel, source: options.source)
+                    guard versions.generated[f.path] != data || !versions.files.contains(f) else { continue }
+                    try sink.write(data, to: f.path, source: f.source)
+                    versions.generated[f.path] = data
+                    filesWritten += 1
+                    continue
+                }
                 let changed: Bool
                 switch f.kind {
                 case .content(let rel): changed = contentPaths.contains(rel)
                 case .userAsset(let rel): changed = assetPaths.contains(rel)
                 case .builtinAsset: changed = false
                 case .searchIndex(let name): changed = reload.contains(name)
+                case .notesFeed, .robots: changed = false  // handled above
                 }
                 guard changed || !versions.files.contains(f) else { continue }
                 try sink.write(try SiteFiles.data(f, model: newModel, source: options.source), to: f.path, source: f.source)
@@ -401,6 +416,11 @@ public final class SiteSession: @unchecked Sendable {
                 for n in r.standaloneNotes[notePages[p].range] { h.combine(noteHashes[n]) }
             case .note(let n):
                 h.combine(noteHashes[n])
+            case .tags:
+                for t in r.tags { h.combine(t.slug); h.combine(t.notes.count) }
+            case .tag(let t):
+                h.combine(r.tags[t].slug)
+                for n in r.tags[t].notes { h.combine(noteHashes[n]) }
             }
             return (job, r.path(of: job), h.finalize())
         }

@@ -181,6 +181,10 @@ public struct NotesConfig: Sendable {
     public var listTemplate: String
     public var listURL: String
     public var title: String
+    /// The Atom feed of the notes (an `.xml` path).
+    public var feedURL = "/feed.xml"
+    /// The index of the notes' tags; each tag's page is below it (`/tags/swift/`).
+    public var tagsURL = "/tags/"
 }
 
 /// The site configuration (`site.yml` at the root of the source folder).
@@ -189,6 +193,8 @@ public struct SiteConfig: Sendable {
     public var baseURL: BaseURL
     public var language: String
     public var description: String?
+    /// Who the feed names as its author (default: the site's title).
+    public var author: String?
     public var collections: [CollectionConfig]
     public var notes: NotesConfig
     /// Pages of their own, rendered from templates with every collection at hand.
@@ -216,7 +222,7 @@ public struct SiteConfig: Sendable {
             do { return try body() } catch { problems.append(error); return nil }
         }
         guard let top = attempt({ () throws(Diagnostic) in try ConfigNode(root, file: file, path: "") }) else { throw Diagnostics(problems) }
-        problems += top.unknownKeys(["title", "baseURL", "language", "description", "collections", "notes", "pages"])
+        problems += top.unknownKeys(["title", "baseURL", "language", "description", "author", "collections", "notes", "pages"])
 
         let title = attempt { () throws(Diagnostic) in try top.requiredString("title") } ?? ""
         var base: BaseURL? = nil
@@ -231,6 +237,7 @@ public struct SiteConfig: Sendable {
         }
         let language = (attempt { () throws(Diagnostic) in try top.string("language") } ?? nil) ?? "en"
         let description = attempt { () throws(Diagnostic) in try top.string("description") } ?? nil
+        let author = attempt { () throws(Diagnostic) in try top.string("author") } ?? nil
 
         var collections: [CollectionConfig] = []
         if let entries = attempt({ () throws(Diagnostic) in try top.entries("collections") }) {
@@ -249,7 +256,13 @@ public struct SiteConfig: Sendable {
 
         var notes = NotesConfig(collection: nil, template: "note", url: "/notes/{slug}/", listTemplate: "notes", listURL: "/notes/", title: "Notes")
         if let n = attempt({ () throws(Diagnostic) in try top.child("notes") }), let n {
-            problems += n.unknownKeys(["collection", "template", "url", "list", "title"])
+            problems += n.unknownKeys(["collection", "template", "url", "list", "title", "feed", "tags"])
+            if let u = attempt({ () throws(Diagnostic) in try n.string("feed") }), let u {
+                if let p = fileURLProblem(u, ext: ".xml") { problems.append(n.error(n.raw("feed") ?? n.node, "'notes.feed' \(p)")) } else { notes.feedURL = u }
+            }
+            if let u = attempt({ () throws(Diagnostic) in try n.string("tags") }), let u {
+                if let p = urlProblem(u, needsSlug: false) { problems.append(n.error(n.raw("tags") ?? n.node, "'notes.tags' \(p)")) } else { notes.tagsURL = u }
+            }
             notes.collection = attempt { () throws(Diagnostic) in try n.string("collection") } ?? nil
             notes.template = (attempt { () throws(Diagnostic) in try n.string("template") } ?? nil) ?? notes.template
             notes.title = (attempt { () throws(Diagnostic) in try n.string("title") } ?? nil) ?? notes.title
@@ -272,6 +285,7 @@ public struct SiteConfig: Sendable {
         guard let base else { throw Diagnostics([Diagnostic(file: file, "missing baseURL")]) }
         var config = SiteConfig(title: title, baseURL: base, language: language, description: description, collections: collections, notes: notes)
         config.pages = pages
+        config.author = author
         return config
     }
 

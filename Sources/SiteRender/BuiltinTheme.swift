@@ -4,7 +4,7 @@
 public enum BuiltinTheme {
     public static let templates: [String: String] = [
         "base": base, "home": home, "list": list, "card": card, "card-body": cardBody, "pagination": pagination,
-        "detail": detail, "note": note, "notes": notes, "404": notFound,
+        "detail": detail, "note": note, "notes": notes, "404": notFound, "tags": tags, "tag": tag,
     ]
 
     /// Theme files published under `assets/`, by path relative to it.
@@ -20,7 +20,19 @@ public enum BuiltinTheme {
     <title>{{$title}}{{site.title}}{{/title}}</title>
     {{#page.description}}<meta name="description" content="{{page.description}}">
     {{/page.description}}<link rel="canonical" href="{{page.canonical}}">
-    <link rel="stylesheet" href="{{site.root}}assets/sitegen.css">
+    <meta property="og:type" content="{{#page.type}}{{page.type}}{{/page.type}}{{^page.type}}website{{/page.type}}">
+    <meta property="og:site_name" content="{{site.title}}">
+    <meta property="og:title" content="{{page.title}}">
+    <meta property="og:url" content="{{page.canonical}}">
+    {{#page.description}}<meta property="og:description" content="{{page.description}}">
+    {{/page.description}}{{#page.image}}<meta property="og:image" content="{{page.image}}">
+    <meta name="twitter:card" content="summary_large_image">
+    <meta name="twitter:image" content="{{page.image}}">
+    {{/page.image}}{{^page.image}}<meta name="twitter:card" content="summary">
+    {{/page.image}}<meta name="twitter:title" content="{{page.title}}">
+    {{#page.description}}<meta name="twitter:description" content="{{page.description}}">
+    {{/page.description}}{{#site.feed}}<link rel="alternate" type="application/atom+xml" title="{{site.notesTitle}} · {{site.title}}" href="{{site.feed}}">
+    {{/site.feed}}<link rel="stylesheet" href="{{site.root}}assets/sitegen.css">
     {{$head}}{{/head}}
     </head>
     <body class="{{$bodyClass}}page{{/bodyClass}}">
@@ -114,6 +126,7 @@ public enum BuiltinTheme {
     <h1>{{note.title}}</h1>
     {{#note.date}}<p class="note-date"><time datetime="{{note.date}}">{{note.date}}</time></p>{{/note.date}}
     {{{note.html}}}
+    {{^empty(note.tagLinks)}}<ul class="note-tags">{{#note.tagLinks}}<li><a href="{{url}}" rel="tag">#{{name}}</a></li>{{/note.tagLinks}}</ul>{{/empty(note.tagLinks)}}
     </article>
     {{/content}}
     {{/base}}
@@ -128,8 +141,35 @@ public enum BuiltinTheme {
     <h1>{{collection.title}}</h1>
     <ul class="note-list">{{#items}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/items}}</ul>
     {{^items}}<p class="empty">{{site.emptyText}}</p>{{/items}}
+    {{#site.tags}}<p class="tags-link"><a href="{{site.tags}}">#{{site.tagsTitle}}</a></p>{{/site.tags}}
     </div>
     {{>pagination}}
+    {{/content}}
+    {{/base}}
+
+    """
+
+    static let tags = """
+    {{<base}}
+    {{$title}}{{page.title}} · {{site.title}}{{/title}}
+    {{$content}}
+    <div class="prose">
+    <h1>{{page.title}}</h1>
+    <ul class="tag-list">{{#tags}}<li data-item="{{name}}"><a href="{{url}}" rel="tag">#{{name}}</a> <span class="tag-count">{{countText}}</span></li>{{/tags}}</ul>
+    </div>
+    {{/content}}
+    {{/base}}
+
+    """
+
+    static let tag = """
+    {{<base}}
+    {{$title}}#{{tag.name}} · {{site.title}}{{/title}}
+    {{$content}}
+    <div class="prose">
+    <h1>#{{tag.name}}</h1>
+    <ul class="note-list">{{#items}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/items}}</ul>
+    </div>
     {{/content}}
     {{/base}}
 
@@ -225,6 +265,8 @@ public enum BuiltinTheme {
     .fields dt { color: var(--muted); }
     .fields dd { margin: 0; }
     .note-date { color: var(--muted); }
+    .note-tags, .tag-list { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
+    .tag-count { color: var(--muted); }
     .prose pre { overflow-x: auto; }
 
     """

@@ -31,10 +31,11 @@ public enum Sitemap {
         return xml + "</urlset>\n"
     }
 
-    /// XML text escaping.
+    /// XML text escaping; characters XML 1.0 does not allow (control characters other than tab
+    /// and line breaks, U+FFFE, U+FFFF) are dropped, so text from data cannot break the file.
     public static func escape(_ s: String) -> String {
         // Most URLs need nothing escaped.
-        if !s.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
+        if !s.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }) {
             return s
         }
         var out = ""
@@ -46,6 +47,8 @@ public enum Sitemap {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(c)
+            case _ where c.value < 0x20 || c.value == 0xFFFE || c.value == 0xFFFF: continue
             default: out.unicodeScalars.append(c)
             }
         }
