@@ -1122,7 +1122,9 @@ def test_browser_reloads_after_a_stylesheet_edit(sitegen_bin, tmp_path):
             open_at(driver, srv.url.rstrip("/") + "/boxoffice/", 1280)
             sheets = driver.execute_script(
                 "return [...document.querySelectorAll('link[rel=stylesheet]')].map(l => l.getAttribute('href'))")
-            assert "/assets/boxoffice.css" in sheets, f"/boxoffice/ no longer uses boxoffice.css: {sheets}"
+            # Its fingerprinted name: the edit must give the page a new one.
+            assert any(re.fullmatch(r"/assets/boxoffice\.[0-9a-f]{16}\.css", s) for s in sheets), \
+                f"/boxoffice/ no longer uses boxoffice.css: {sheets}"
             driver.execute_script("window.__e2eNoReload = true")
             time.sleep(1.0)   # let EventSource connect
             n = len(sse.events)

@@ -61,7 +61,7 @@ enum PageContext {
         "number", "current", "layoutStyle", "meta", "related", "data", "search", "icon", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
         "language", "root", "baseURL", "generator", "notesURL", "notesTitle", "skipText", "navLabel", "closeLabel", "pagesLabel", "emptyText", "sections",
         "canonical", "isFirst", "isLast", "many", "pages", "kind", "css", "style",
-        "first", "last", "index", "even", "odd", "feed", "type", "tag", "tagLinks", "tagsTitle",
+        "first", "last", "index", "even", "odd", "feed", "type", "tag", "tagLinks", "tagsTitle", "asset",
     ]
 }
 

@@ -20,6 +20,7 @@ final class PageRenderer: @unchecked Sendable {
     let tags: [Tag]
     /// Tag index by slug.
     let tagIndex: [String: Int]
+    let assetNames: [String: String]
 
     struct Tag: Sendable {
         var name: String
@@ -39,8 +40,13 @@ final class PageRenderer: @unchecked Sendable {
         let config = self.config
         tags = Self.tags(of: model.standaloneNotes, in: model.notes)
         tagIndex = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
+        assetNames = model.inputs.assetNames
         var site = Self.siteContext(config, notesURL: config.baseURL.path(config.notes.listURL),
                                     feedURL: model.feedNotes.isEmpty ? nil : config.baseURL.path(config.notes.feedURL))
+        // `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL (its plain one
+        // for other files).
+        let assetRoot = root + "assets/", names = assetNames
+        site["asset"] = TemplateLibrary.function { path in assetRoot + SitePath.encodePath(names[path] ?? path) }
         if !tags.isEmpty {
             site["tags"] = config.baseURL.path(config.notes.tagsURL)
             site["tagsTitle"] = config.language.hasPrefix("ko") ? "태그" : "Tags"

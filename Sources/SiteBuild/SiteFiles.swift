@@ -36,8 +36,12 @@ enum SiteFiles {
         let user = try userAssets(source)
         for path in BuiltinTheme.assets.keys.sorted() where !user.contains(path) {
             files.append(File(path: "assets/\(path)", kind: .builtinAsset(path), source: "(built-in theme)"))
+            if let named = model.inputs.assetNames[path] { files.append(File(path: "assets/\(named)", kind: .builtinAsset(path), source: "(built-in theme)")) }
         }
-        files += user.map { File(path: "assets/\($0)", kind: .userAsset($0), source: "templates/assets/\($0)") }
+        for path in user {
+            files.append(File(path: "assets/\(path)", kind: .userAsset(path), source: "templates/assets/\(path)"))
+            if let named = model.inputs.assetNames[path] { files.append(File(path: "assets/\(named)", kind: .userAsset(path), source: "templates/assets/\(path)")) }
+        }
         if !model.feedNotes.isEmpty {
             files.append(File(path: String(model.config.notes.feedURL.dropFirst()), kind: .notesFeed, source: "the notes' feed"))
         }
@@ -55,9 +59,9 @@ enum SiteFiles {
     static func data(_ file: File, model: SiteModel, source: URL) throws(Diagnostic) -> Data {
         switch file.kind {
         case .content(let rel):
-            return try read(model.inputs.content.root.appendingPathComponent(rel), source: file.source)
+            return try readFile(model.inputs.content.root.appendingPathComponent(rel), source: file.source)
         case .userAsset(let rel):
-            return try read(source.appendingPathComponent("templates/assets/\(rel)"), source: file.source)
+            return try readFile(source.appendingPathComponent("templates/assets/\(rel)"), source: file.source)
         case .builtinAsset(let rel):
             return Data((BuiltinTheme.assets[rel] ?? "").utf8)
         case .searchIndex(let name):
@@ -92,12 +96,34 @@ enum SiteFiles {
         Sitemap.files(urls: renderer.sitemapURLs(), indexBase: renderer.config.baseURL.description).map { ($0.name, Data($0.xml.utf8)) }
     }
 
+    /// Stylesheets and scripts (built-in and the site's) under names that hold their content's
+    /// fingerprint, which templates reach with `{{#asset}}photos.css{{/asset}}`: asset path →
+    /// fingerprinted path (`photos.css` → `photos.3f2a9c1e0b7d4a65.css`). A changed file gets a
+    /// new name, so its URL can be cached for ever.
+    static func fingerprintedAssets(_ source: URL) throws(Diagnostics) -> [String: String] {
+        var names: [String: String] = [:]
+        for (path, text) in BuiltinTheme.assets where isFingerprinted(path) {
+            names[path] = ContentHash.fingerprinted(path, text.utf8)
+        }
+        for path in try userAssets(source) where isFingerprinted(path) {
+            let data = try read(source.appendingPathComponent("templates/assets/\(path)"), source: "templates/assets/\(path)")
+            names[path] = ContentHash.fingerprinted(path, data)
+        }
+        return names
+    }
+
+    static func isFingerprinted(_ path: String) -> Bool { path.hasSuffix(".css") || path.hasSuffix(".js") }
+
     /// Files under `templates/assets/` (hidden ones skipped), sorted.
     static func userAssets(_ source: URL) throws(Diagnostics) -> [String] {
         try SourceFolder.files(under: source.appendingPathComponent("templates/assets"), display: "templates/assets/")
     }
 
-    static func read(_ url: URL, source: String) throws(Diagnostic) -> Data {
+    static func read(_ url: URL, source: String) throws(Diagnostics) -> Data {
+        do throws(Diagnostic) { return try readFile(url, source: source) } catch { throw Diagnostics([error]) }
+    }
+
+    static func readFile(_ url: URL, source: String) throws(Diagnostic) -> Data {
         do { return try Data(contentsOf: url) } catch { throw Diagnostic(file: source, "cannot read: \(error.localizedDescription)") }
     }
 }

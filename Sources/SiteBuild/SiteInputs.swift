@@ -11,6 +11,8 @@ struct SiteInputs: Sendable {
     var templates: TemplateLibrary
     var collections: [LoadedCollection]
     var notes: [Note]
+    /// Stylesheets and scripts by their fingerprinted names (`SiteFiles.fingerprintedAssets`).
+    var assetNames: [String: String] = [:]
 
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
     static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {

@@ -174,6 +174,9 @@ public final class SiteSession: @unchecked Sendable {
         if templatesChanged {
             inputs.templates = try SiteInputs.loadTemplates(options.source)
         }
+        if !assetPaths.isEmpty {
+            inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
+        }
 
         clock.lap("scan")
         // Notes: parse again the ones that changed.
@@ -385,6 +388,8 @@ public final class SiteSession: @unchecked Sendable {
         var global = Hasher()
         global.combine(w.generation)
         global.combine(r.standaloneNotes.isEmpty)
+        // Every page may name a stylesheet or script by its fingerprinted name.
+        for (path, named) in r.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
         let globalHash = global.finalize()
         let notePages = r.notePages
         return r.jobs().map { job in

@@ -142,6 +142,12 @@ public struct TemplateLibrary: Sendable {
         return problems
     }
 
+    /// A value for a context that templates call as a section, `{{#name}}text{{/name}}`: it
+    /// prints `body(text)` (trimmed text in, raw HTML out, so `body` must escape what it returns).
+    public static func function(_ body: @escaping @Sendable (String) -> String) -> Any {
+        MustacheLambda { text in body(text.trimmingCharacters()) }
+    }
+
     /// Renders `context` with the template `name` (checked beforehand).
     public func render(_ name: String, _ context: [String: Any]) -> String {
         SafeHTML.neutralise(library.render(context, withTemplate: name) ?? "")

@@ -122,4 +122,33 @@ import Testing
         _ = try f.build().get()
         #expect(try f.read("public/robots.txt") == "User-agent: *\nDisallow: /drafts/\n")
     }
+
+    /// Stylesheets and scripts are published under names holding their content's fingerprint;
+    /// a name changes when its file changes, and only then.
+    @Test func fingerprintsChangeWithTheFileAndOnlyThen() throws {
+        let f = try Self.site(extraFiles: [
+            "templates/assets/extra.css": "body { color: navy; }\n",
+            "templates/assets/app.js": "console.log(1)\n",
+            "templates/note.mustache": "{{<base}}{{$head}}<link rel=\"stylesheet\" href=\"{{#site.asset}}extra.css{{/site.asset}}\"><script src=\"{{#site.asset}}app.js{{/site.asset}}\"></script>{{/head}}{{$content}}{{{note.html}}}{{/content}}{{/base}}\n",
+        ])
+        defer { f.remove() }
+        func names() throws -> [String] {
+            _ = try f.build().get()
+            return try FileManager.default.contentsOfDirectory(atPath: f.output.appendingPathComponent("assets").path).sorted()
+        }
+        let first = try names()
+        let extra = try #require(first.first { $0.hasPrefix("extra.") && $0 != "extra.css" })
+        #expect(extra.range(of: #"^extra\.[0-9a-f]{16}\.css$"#, options: .regularExpression) != nil, "\(first)")
+        let page = try f.read("public/notes/a/index.html")
+        #expect(page.contains("href=\"/assets/\(extra)\"") && page.contains(#"<script src="/assets/app."#))
+        #expect(page.contains(#"<link rel="stylesheet" href="/assets/sitegen."#), "the theme's stylesheet too")
+        #expect(try Data(contentsOf: f.output.appendingPathComponent("assets/\(extra)")) == Data("body { color: navy; }\n".utf8))
+
+        #expect(try names() == first, "the same files, the same names")
+        try f.write("templates/assets/extra.css", "body { color: teal; }\n")
+        let second = try names()
+        let changed = Set(first).symmetricDifference(second)
+        #expect(changed.count == 2 && changed.contains(extra), "only extra.css got a new name: \(changed)")
+        #expect(!(try f.read("public/notes/a/index.html")).contains(extra), "pages name the new file")
+    }
 }
