@@ -4,7 +4,8 @@
 #   scripts/setup.sh test    — also headless Chromium, chromedriver, a Korean font, Java (for the
 #                              Nu HTML Checker), ImageMagick (cross-checks image headers), Node.js (runs
 #                              the search script's text folding beside Swift's), faketime (builds on
-#                              another day), GNU time (peak RSS in scripts/large-tests.sh) and the
+#                              another day), GNU time (peak RSS in scripts/large-tests.sh), nginx
+#                              (hosts the site under a sub-path in e2e/test_hosting.py) and the
 #                              Python test tools
 #   scripts/setup.sh bench   — also Hugo (the peer bench/compare.py measures sitegen against) and GNU time
 set -euo pipefail
@@ -16,7 +17,7 @@ if [ "$mode" = bench ]; then
   packages+=(hugo time)
 fi
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime time)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime time nginx)
 fi
 
 missing=()
