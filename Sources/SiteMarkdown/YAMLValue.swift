@@ -27,7 +27,7 @@ struct Converter {
     /// "billion laughs" document), which converting would take forever to expand.
     private let budget = Budget(remaining: Converter.maximumValues)
 
-    static let maximumValues = 1_000_000  // "a million" in the message
+    static let maximumValues = 100_000  // written out in the message
 
     final class Budget {
         var remaining: Int
@@ -56,7 +56,7 @@ struct Converter {
         if depth > maximumNestingDepth, node.isContainer { throw diagnostic(at: node.mark, Self.tooDeep) }
         budget.remaining -= 1
         if budget.remaining < 0 {
-            throw diagnostic(at: node.mark, "aliases (*name) expand this YAML to more than a million values")
+            throw diagnostic(at: node.mark, "aliases (*name) expand this YAML to more than 100,000 values")
         }
         switch node {
         case .scalar(let scalar):

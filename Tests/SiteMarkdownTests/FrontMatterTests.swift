@@ -174,7 +174,7 @@ private func parseError(_ text: String) -> Diagnostic? {
         var lines = ["---", "a0: &a0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]"]
         for i in 1..<12 { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
         let error = try #require(parseError((lines + ["---", ""]).joined(separator: "\n")))
-        #expect(error.message == "aliases (*name) expand this YAML to more than a million values")
+        #expect(error.message == "aliases (*name) expand this YAML to more than 100,000 values")
         #expect(error.location.file == "notes/a.md")
     }
 
