@@ -345,6 +345,7 @@ final class PageRenderer: @unchecked Sendable {
         if let desc = c.config.description { d["description"] = desc }
         if !c.loaded.meta.isEmpty { d["meta"] = c.loaded.meta.compactMapValues(PageContext.mustache) }
         if let s = c.config.search { d["search"] = config.baseURL.path(s.url) }
+        if let f = c.config.feed { d["feed"] = config.baseURL.path(f.url) }
         if let icon = c.loaded.icon { d["icon"] = PageContext.image(icon, root: root) }
         return d
     }

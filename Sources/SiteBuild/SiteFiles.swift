@@ -18,6 +18,8 @@ enum SiteFiles {
         case searchIndex(collection: String)
         /// The Atom feed of the notes.
         case notesFeed
+        /// The Atom feed of a collection (`feed:` in site.yml).
+        case collectionFeed(collection: String)
         /// `robots.txt` pointing at the sitemap (unless content/ has one).
         case robots
     }
@@ -49,6 +51,10 @@ enum SiteFiles {
             files.append(File(path: "robots.txt", kind: .robots, source: "robots.txt"))
         }
         for c in model.collections {
+            guard let rule = c.config.feed else { continue }
+            files.append(File(path: String(rule.url.dropFirst()), kind: .collectionFeed(collection: c.config.name), source: "feed of '\(c.config.name)'"))
+        }
+        for c in model.collections {
             guard let rule = c.config.search else { continue }
             files.append(File(path: String(rule.url.dropFirst()), kind: .searchIndex(collection: c.config.name), source: "search index of '\(c.config.name)'"))
         }
@@ -69,6 +75,9 @@ enum SiteFiles {
             return Data(try SearchIndex.json(c, rule: rule, root: model.config.baseURL.root).utf8)
         case .notesFeed:
             return Data(notesFeed(model).xml.utf8)
+        case .collectionFeed(let name):
+            guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.feed else { return Data() }
+            return Data(collectionFeed(c, rule: rule, config: model.config).xml.utf8)
         case .robots:
             // Crawlers read robots.txt only at a host's root: under a sub-path the host's own
             // file has to name the sitemap.
@@ -89,6 +98,34 @@ enum SiteFiles {
                         pageURL: config.baseURL.absolute(config.baseURL.path(config.notes.listURL)),
                         base: config.baseURL.description, title: "\(config.notes.title) · \(config.title)",
                         author: config.author ?? config.title, language: config.language, entries: entries)
+    }
+
+    /// A collection's newest items by `rule.date`, newest first (ties in display order); items
+    /// without a readable date are left out. An item without a page links to its list page.
+    static func collectionFeed(_ c: CollectionPages, rule: FeedRule, config: SiteConfig) -> AtomFeed {
+        let path = KeyPath.parse(rule.date) ?? []
+        var dated: [(day: String, index: Int)] = []
+        for i in c.order {
+            let day: String?
+            switch Value.dictionary(c.loaded.items[i].fields).value(at: path) {
+            case .date(let d)?: day = DateFormat.iso.format(CalendarDate(d))
+            case .string(let s)?: day = DateFormat.iso.parse(String(s.prefix(10))).map(DateFormat.iso.format)
+            default: day = nil
+            }
+            if let day { dated.append((day, i)) }
+        }
+        // A stable sort: equal days keep the collection's display order.
+        let newest = dated.enumerated().sorted { a, b in a.element.day != b.element.day ? a.element.day > b.element.day : a.offset < b.offset }
+            .prefix(rule.limit).map(\.element)
+        let listURL = config.baseURL.absolute(config.baseURL.path(c.config.listURL))
+        let entries = newest.map { entry -> AtomFeed.Entry in
+            let item = c.loaded.items[entry.index]
+            let texts = PageRenderer.cardTexts(c, item)
+            let url = c.itemURLs[entry.index].map(config.baseURL.absolute) ?? listURL + "#" + SitePath.encodePath(item.slug)
+            return AtomFeed.Entry(url: url, title: texts.title, updated: AtomFeed.timestamp(day: entry.day), summary: texts.subtitle)
+        }
+        return AtomFeed(url: config.baseURL.absolute(config.baseURL.path(rule.url)), pageURL: listURL, base: config.baseURL.description,
+                        title: "\(c.config.title) · \(config.title)", author: config.author ?? config.title, language: config.language, entries: entries)
     }
 
     /// `sitemap.xml` (and numbered sitemaps past 50,000 URLs): output path → XML.

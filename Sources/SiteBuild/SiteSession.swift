@@ -286,6 +286,7 @@ public final class SiteSession: @unchecked Sendable {
                 case .userAsset(let rel): changed = assetPaths.contains(rel)
                 case .builtinAsset: changed = false
                 case .searchIndex(let name): changed = reload.contains(name)
+                case .collectionFeed(let name): changed = reload.contains(name)
                 case .notesFeed, .robots: changed = false  // handled above
                 }
                 guard changed || !versions.files.contains(f) else { continue }

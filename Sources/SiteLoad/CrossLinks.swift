@@ -16,6 +16,16 @@ public struct RelatedRule: Sendable, Hashable {
 
 /// A static search index written as JSON: for each item its URL, card title, subtitle and image,
 /// and the searchable text of `fields` normalised by `SearchText.fold`.
+/// An Atom feed of a collection's items, newest first by a date field.
+public struct FeedRule: Sendable, Hashable {
+    /// Site path of the feed, e.g. `/trends/feed.xml`.
+    public var url: String
+    /// The field holding each item's date (a date, or text like 2024-01-31); items without one are left out.
+    public var date: String
+    /// How many items the feed lists.
+    public var limit: Int
+}
+
 public struct SearchRule: Sendable, Hashable {
     /// Site path of the index file, e.g. `/trends/search.json`.
     public var url: String
@@ -63,6 +73,23 @@ extension SiteConfig {
                 throw s.error(s.raw("fields") ?? s.node, "'\(s.key("fields"))': '\(bad)' is not a field name or key path like 'user.name'")
             }
             return SearchRule(url: url, fields: fields)
+        } catch {
+            problems.append(error)
+            return nil
+        }
+    }
+
+    static func parseFeed(_ c: ConfigNode, listURL: String, problems: inout [Diagnostic]) -> FeedRule? {
+        do throws(Diagnostic) {
+            guard let f = try c.child("feed", expecting: "a mapping such as { date: released, url: /shows/feed.xml, limit: 20 }") else { return nil }
+            problems += f.unknownKeys(["url", "date", "limit"])
+            let url = try f.string("url") ?? listURL + "feed.xml"
+            if let p = fileURLProblem(url, ext: ".xml") { throw f.error(f.raw("url") ?? f.node, "'\(f.key("url"))' \(p)") }
+            let date = try f.requiredString("date")
+            if KeyPath.parse(date)?.isEmpty ?? true { throw f.error(f.raw("date") ?? f.node, "'\(f.key("date"))': '\(date)' is not a field name or key path") }
+            let limit = try f.int("limit") ?? 20
+            guard limit >= 1 else { throw f.error(f.raw("limit") ?? f.node, "'\(f.key("limit"))' must be at least 1") }
+            return FeedRule(url: url, date: date, limit: limit)
         } catch {
             problems.append(error)
             return nil

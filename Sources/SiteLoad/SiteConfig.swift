@@ -155,6 +155,8 @@ public struct CollectionConfig: Sendable {
     public var related: [RelatedRule] = []
     /// The static search index written for this collection, if any.
     public var search: SearchRule?
+    /// The Atom feed of this collection, if any.
+    public var feed: FeedRule?
     /// An image (relative to `content/`) for the collection's tile on the home page.
     public var icon: String?
     /// false: left out of the navigation and the home page (a collection reached from other pages).
@@ -302,7 +304,7 @@ public struct SiteConfig: Sendable {
         let c = try ConfigNode(node, file: file, path: "collections.\(name)")
         var problems = c.unknownKeys(["title", "description", "data", "items", "rename", "fields", "slug", "sort", "pageSize",
                                       "derived", "meta", "join", "images", "layout", "list", "detail", "card",
-                                      "related", "search", "icon", "menu"])
+                                      "related", "search", "feed", "icon", "menu"])
         func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
             do { return try body() } catch { problems.append(error); return nil }
         }
@@ -439,6 +441,7 @@ public struct SiteConfig: Sendable {
         collection.joins = joins
         collection.related = parseRelated(c, problems: &problems)
         collection.search = parseSearch(c, problems: &problems)
+        collection.feed = parseFeed(c, listURL: listURL, problems: &problems)
         collection.icon = attempt { () throws(Diagnostic) in try c.string("icon") } ?? nil
         collection.menu = (attempt { () throws(Diagnostic) in try c.bool("menu") } ?? nil) ?? true
         return (collection, problems)

@@ -32,7 +32,8 @@ public enum BuiltinTheme {
     {{/page.image}}<meta name="twitter:title" content="{{page.title}}">
     {{#page.description}}<meta name="twitter:description" content="{{page.description}}">
     {{/page.description}}{{#site.feed}}<link rel="alternate" type="application/atom+xml" title="{{site.notesTitle}} · {{site.title}}" href="{{site.feed}}">
-    {{/site.feed}}<link rel="stylesheet" href="{{#site.asset}}sitegen.css{{/site.asset}}">
+    {{/site.feed}}{{#collection.feed}}<link rel="alternate" type="application/atom+xml" title="{{collection.title}} · {{site.title}}" href="{{collection.feed}}">
+    {{/collection.feed}}<link rel="stylesheet" href="{{#site.asset}}sitegen.css{{/site.asset}}">
     {{$head}}{{/head}}
     </head>
     <body class="{{$bodyClass}}page{{/bodyClass}}">
