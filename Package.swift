@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "SiteServe", dependencies: ["SiteCore", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
         .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite"]),
-        .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // `sitegen check`: broken links, missing images and unreachable pages in a built site.
+        .target(name: "SiteCheck", dependencies: ["SiteCore"]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // On-demand benchmarks of the core (not tests).
         .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore"]),
 
@@ -52,6 +54,7 @@ let package = Package(
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
         .testTarget(name: "SiteWatchTests", dependencies: ["SiteWatch"]),
         .testTarget(name: "SiteServeTests", dependencies: ["SiteServe"]),
+        .testTarget(name: "SiteCheckTests", dependencies: ["SiteCheck", "SiteBuild"]),
     ],
     swiftLanguageModes: [.v6]
 )

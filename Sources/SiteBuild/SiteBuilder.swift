@@ -30,6 +30,12 @@ public struct BuildReport: Sendable {
 
 /// The pipeline: load → normalise → sort/lay out → render → write.
 public enum SiteBuilder {
+    /// The base URL the site is built for (`baseURL` of `site.yml`, or the override), read
+    /// without building: `sitegen check` checks the output against it.
+    public static func baseURL(_ options: BuildOptions) throws(Diagnostics) -> String {
+        try SiteInputs.readConfiguration(options).baseURL.description
+    }
+
     public static func build(_ options: BuildOptions) throws(Diagnostics) -> BuildReport {
         try buildKeepingModel(options).report
     }

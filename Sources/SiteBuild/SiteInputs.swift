@@ -16,6 +16,14 @@ struct SiteInputs: Sendable {
 
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
     static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {
+        let config = try readConfiguration(options)
+        let content = try ContentTree.scan(options.source.appendingPathComponent("content"))
+        let templates = try loadTemplates(options.source)
+        return (config, content, templates)
+    }
+
+    /// Reads and parses `site.yml`, applying the base URL override.
+    static func readConfiguration(_ options: BuildOptions) throws(Diagnostics) -> SiteConfig {
         let configFile = options.source.appendingPathComponent(SiteConfig.fileName)
         guard let configData = FileManager.default.contents(atPath: configFile.path) else {
             throw Diagnostics([Diagnostic(file: SiteConfig.fileName, "no site configuration: \(configFile.path) does not exist (create one with `sitegen init`)")])
@@ -23,10 +31,7 @@ struct SiteInputs: Sendable {
         guard let configText = String(validating: configData, as: UTF8.self) else {
             throw Diagnostics([Diagnostic(file: SiteConfig.fileName, "the site configuration is not valid UTF-8 text")])
         }
-        let config = try SiteConfig.parse(configText, file: SiteConfig.fileName, baseURLOverride: options.baseURL)
-        let content = try ContentTree.scan(options.source.appendingPathComponent("content"))
-        let templates = try loadTemplates(options.source)
-        return (config, content, templates)
+        return try SiteConfig.parse(configText, file: SiteConfig.fileName, baseURLOverride: options.baseURL)
     }
 
     /// The built-in theme with the site's `templates/*.mustache` (nothing read through a link

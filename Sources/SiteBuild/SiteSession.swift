@@ -78,9 +78,7 @@ public final class SiteSession: @unchecked Sendable {
     /// The base path the configuration names, read without building (for a site whose first
     /// build fails); nil when the configuration cannot be read.
     public static func basePath(_ options: BuildOptions) -> String? {
-        guard let data = FileManager.default.contents(atPath: options.source.appendingPathComponent(SiteConfig.fileName).path),
-              let text = String(validating: data, as: UTF8.self) else { return nil }
-        return try? SiteConfig.parse(text, file: SiteConfig.fileName, baseURLOverride: options.baseURL).baseURL.root
+        try? SiteInputs.readConfiguration(options).baseURL.root
     }
 
     /// How many pages the site has.

@@ -9,7 +9,7 @@ struct Sitegen: AsyncParsableCommand {
         commandName: "sitegen",
         abstract: "A static site generator for datasets (plist, JSON) and Markdown notes.",
         version: SitegenVersion.current,
-        subcommands: [Build.self, Serve.self, Init.self])
+        subcommands: [Build.self, Serve.self, Check.self, Init.self])
 }
 
 enum SitegenVersion {
@@ -31,21 +31,28 @@ enum Terminal {
     }
 }
 
-/// What `build` and `serve` both take: the site's folder, a base URL override, drafts.
-struct SiteOptions: ParsableArguments {
+/// What `build`, `serve` and `check` take: the site's folder and a base URL override.
+struct SiteLocation: ParsableArguments {
     @Option(name: .long, help: "The site's folder, holding site.yml, content/ and templates/.")
     var source: String = "."
 
     @Option(name: .customLong("base-url"), help: "Override the configuration's baseURL, e.g. https://example.org/apps/ (pages are also served under its path).")
     var baseURL: String?
 
+    var sourceURL: URL { URL(fileURLWithPath: source).standardizedFileURL }
+}
+
+/// What `build` and `serve` both take: the site's folder, a base URL override, drafts.
+struct SiteOptions: ParsableArguments {
+    @OptionGroup var location: SiteLocation
+
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
 
-    var sourceURL: URL { URL(fileURLWithPath: source).standardizedFileURL }
+    var sourceURL: URL { location.sourceURL }
 
     func buildOptions(output: URL?) -> BuildOptions {
-        BuildOptions(source: sourceURL, output: output, baseURL: baseURL, includeDrafts: drafts)
+        BuildOptions(source: sourceURL, output: output, baseURL: location.baseURL, includeDrafts: drafts)
     }
 }
 

@@ -1,0 +1,173 @@
+/// One start tag as the scanner saw it. Names are lower-cased ASCII; values stay byte ranges
+/// into the page until asked for, so the attributes nobody checks (`class`, `style`) cost nothing.
+struct StartTag {
+    struct Attribute {
+        var name: String
+        /// The value's bytes (without quotes); nil for an attribute written without `=`.
+        var value: Range<Int>?
+        /// Where the value starts (or the name, without a value): what a problem points at.
+        var offset: Int
+    }
+
+    var name: String
+    var attributes: [Attribute]
+
+    /// The first attribute of that name (the HTML parser ignores repeats).
+    func attribute(_ name: String) -> Attribute? {
+        attributes.first { $0.name == name }
+    }
+}
+
+/// A one-pass scanner of HTML start tags, after the tokenizer of the HTML standard (§13.2.5) in
+/// the parts that decide where a tag is: quoted and unquoted attribute values, comments,
+/// doctypes and other `<!…>`, end tags (whose attributes are skipped), and the raw text of
+/// `<script>`, `<style>`, `<textarea>`, `<title>` … so that a `<a href>` written inside a script
+/// string is not taken for a link. Never fails: any bytes scan to some list of tags.
+enum HTMLScanner {
+    /// Elements whose content is text up to their end tag (raw text and RCDATA in the standard).
+    /// `<noscript>` is not among them: its markup is what readers without JavaScript get, and its
+    /// links have to work too.
+    static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]
+
+    /// Calls `visit` with every start tag, in document order.
+    static func scan(_ b: UnsafeBufferPointer<UInt8>, _ visit: (StartTag) -> Void) {
+        let n = b.count
+        var i = 0
+        while let lt = find(UInt8(ascii: "<"), in: b, from: i) {
+            i = lt + 1
+            guard i < n else { return }
+            switch b[i] {
+            case UInt8(ascii: "!"):
+                if i + 2 < n, b[i + 1] == UInt8(ascii: "-"), b[i + 2] == UInt8(ascii: "-") {
+                    i = endOfComment(b, from: i + 3)
+                } else {
+                    i = after(UInt8(ascii: ">"), in: b, from: i)  // <!DOCTYPE …>, <![CDATA[…]]> and bogus comments
+                }
+            case UInt8(ascii: "?"):
+                i = after(UInt8(ascii: ">"), in: b, from: i)
+            case UInt8(ascii: "/"):
+                if i + 1 < n, isASCIILetter(b[i + 1]) {
+                    guard let (_, end) = tag(b, nameStart: i + 1) else { return }
+                    i = end
+                } else {
+                    i = after(UInt8(ascii: ">"), in: b, from: i)  // `</>` and `</ …>`
+                }
+            case let c where isASCIILetter(c):
+                guard let (t, end) = tag(b, nameStart: i) else { return }  // a tag cut off by the end of the file is dropped
+                visit(t)
+                i = end
+                if t.name == "plaintext" { return }
+                if rawTextElements.contains(t.name) { i = endTag(t.name, in: b, from: i) ?? n }
+            default:
+                continue  // a lone `<` is text
+            }
+        }
+    }
+
+    /// Reads a tag from its name on: the lower-cased name, its attributes and the index after `>`;
+    /// nil when the file ends inside it.
+    private static func tag(_ b: UnsafeBufferPointer<UInt8>, nameStart: Int) -> (StartTag, Int)? {
+        let n = b.count
+        var i = nameStart
+        while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: "/"), b[i] != UInt8(ascii: ">") { i += 1 }
+        var t = StartTag(name: lowercased(b, nameStart..<i), attributes: [])
+        while true {
+            while i < n, isSpace(b[i]) || b[i] == UInt8(ascii: "/") { i += 1 }
+            guard i < n else { return nil }
+            if b[i] == UInt8(ascii: ">") { return (t, i + 1) }
+            // The name: its first character may even be `=`.
+            let nameStart = i
+            i += 1
+            while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: "/"), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "=") { i += 1 }
+            let nameEnd = i
+            while i < n, isSpace(b[i]) { i += 1 }
+            var value: Range<Int>?
+            if i < n, b[i] == UInt8(ascii: "=") {
+                i += 1
+                while i < n, isSpace(b[i]) { i += 1 }
+                if i < n, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") {
+                    guard let close = find(b[i], in: b, from: i + 1) else { return nil }
+                    value = (i + 1)..<close
+                    i = close + 1
+                } else {
+                    let start = i
+                    while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">") { i += 1 }
+                    value = start..<i
+                }
+            }
+            let name = lowercased(b, nameStart..<nameEnd)
+            if !t.attributes.contains(where: { $0.name == name }) {
+                t.attributes.append(.init(name: name, value: value, offset: value?.lowerBound ?? nameStart))
+            }
+        }
+    }
+
+    /// After `<!--`: the index after the comment's end (`-->`, `--!>`, or at once `>` / `->`).
+    private static func endOfComment(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = b.count
+        if start < n, b[start] == UInt8(ascii: ">") { return start + 1 }
+        if start + 1 < n, b[start] == UInt8(ascii: "-"), b[start + 1] == UInt8(ascii: ">") { return start + 2 }
+        var i = start
+        while let gt = find(UInt8(ascii: ">"), in: b, from: i) {
+            if gt >= start + 2, b[gt - 1] == UInt8(ascii: "-"), b[gt - 2] == UInt8(ascii: "-") { return gt + 1 }
+            if gt >= start + 3, b[gt - 1] == UInt8(ascii: "!"), b[gt - 2] == UInt8(ascii: "-"), b[gt - 3] == UInt8(ascii: "-") { return gt + 1 }
+            i = gt + 1
+        }
+        return n
+    }
+
+    /// The index of the `</name` that ends a raw text element (case-insensitive, followed by
+    /// a space, `/` or `>`), or nil when there is none.
+    private static func endTag(_ name: String, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let name = Array(name.utf8)
+        let n = b.count
+        var i = start
+        while let lt = find(UInt8(ascii: "<"), in: b, from: i) {
+            i = lt + 1
+            let end = lt + 2 + name.count
+            guard end <= n else { return nil }
+            guard b[lt + 1] == UInt8(ascii: "/") else { continue }
+            var same = true
+            for k in 0..<name.count where asciiLower(b[lt + 2 + k]) != name[k] { same = false; break }
+            if same, end == n || isSpace(b[end]) || b[end] == UInt8(ascii: "/") || b[end] == UInt8(ascii: ">") { return lt }
+        }
+        return nil
+    }
+
+    /// The index of the next `byte` from `start` (memchr: most of a page is text between tags).
+    static func find(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < b.count, let base = b.baseAddress else { return nil }
+        guard let hit = memchr(base + start, Int32(byte), b.count - start) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private static func after(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        find(byte, in: b, from: start).map { $0 + 1 } ?? b.count
+    }
+
+    /// The HTML standard's ASCII whitespace: tab, line feed, form feed, carriage return, space.
+    static func isSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D
+    }
+
+    static func isASCIILetter(_ c: UInt8) -> Bool {
+        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
+    }
+
+    static func asciiLower(_ c: UInt8) -> UInt8 {
+        c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c | 0x20 : c
+    }
+
+    private static func lowercased(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(unsafeUninitializedCapacity: range.count) { out in
+            for (k, i) in range.enumerated() { out[k] = asciiLower(b[i]) }
+            return range.count
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
