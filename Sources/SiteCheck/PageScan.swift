@@ -1,3 +1,5 @@
+import SiteCore
+
 /// What a reference does, which decides how its problem is counted and whether it makes the
 /// page it points at reachable.
 enum ReferenceRole: Sendable, Hashable {
@@ -139,30 +141,5 @@ struct PageScan: Sendable {
             s = s.prefix(while: { $0 != quote })
         }
         return s.isEmpty ? nil : String(s)
-    }
-}
-
-/// 1-based line and column of byte offsets, counted the way the project's other readers do
-/// (SiteFormats' ByteText): lines end at LF, CR LF or a lone CR; columns count Unicode scalars.
-enum TextPosition {
-    /// The position of each offset (in any order), in one pass over the bytes.
-    static func of(_ offsets: [Int], in b: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)] {
-        var out = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
-        var line = 1, column = 1, i = 0
-        for k in offsets.indices.sorted(by: { offsets[$0] < offsets[$1] }) {
-            let stop = min(offsets[k], b.count)
-            while i < stop {
-                let c = b[i]
-                if c == 0x0A || (c == 0x0D && (i + 1 >= b.count || b[i + 1] != 0x0A)) {
-                    line += 1
-                    column = 1
-                } else if c != 0x0D, c & 0xC0 != 0x80 {
-                    column += 1
-                }
-                i += 1
-            }
-            out[k] = (line, column)
-        }
-        return out
     }
 }

@@ -1,3 +1,5 @@
+import SiteCore
+
 /// The `<loc>` entries of a sitemap or sitemap index (sitemaps.org). Only the few parts of XML
 /// a sitemap uses: comments are skipped, CDATA and character references in a `<loc>` read.
 struct SitemapFile: Sendable {

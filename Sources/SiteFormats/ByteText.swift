@@ -18,47 +18,15 @@ enum ByteText {
         return 0
     }
 
-    /// 1-based line and column of byte `offset`, counting from `start` (just after a byte order mark).
-    ///
-    /// Columns count Unicode scalars (what most editors call characters; a tab is one column,
-    /// and each byte of malformed UTF-8 counts as one). Lines end at LF, CR LF or a lone CR.
-    /// Computed only when needed, so parsing itself never tracks lines.
+    /// 1-based line and column of byte `offset`, counting from `start` (just after a byte order
+    /// mark); see `TextPosition`.
     static func lineColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (line: Int, column: Int) {
-        lineColumns(of: [offset], in: bytes, from: start)[0]
+        TextPosition.of([offset], in: bytes, from: start)[0]
     }
 
-    /// `lineColumn` of each of `offsets` (ascending) in one pass over the bytes.
+    /// `lineColumn` of each of `offsets` in one pass over the bytes.
     static func lineColumns(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [(line: Int, column: Int)] {
-        var out: [(line: Int, column: Int)] = []
-        out.reserveCapacity(offsets.count)
-        var line = 1
-        var column = 1
-        var i = start
-        for offset in offsets {
-            let stop = min(max(offset, i), bytes.count)
-            advance(&i, to: stop, line: &line, column: &column, in: bytes)
-            out.append((line, column))
-        }
-        return out
-    }
-
-    private static func advance(_ i: inout Int, to stop: Int, line: inout Int, column: inout Int, in bytes: UnsafeBufferPointer<UInt8>) {
-        while i < stop {
-            let b = bytes[i]
-            if b == 0x0A {
-                line += 1
-                column = 1
-            } else if b == 0x0D {
-                // CR LF is one line break, counted at the LF.
-                if i + 1 >= bytes.count || bytes[i + 1] != 0x0A {
-                    line += 1
-                    column = 1
-                }
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
+        TextPosition.of(offsets, in: bytes, from: start)
     }
 
     /// Length of the well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most
