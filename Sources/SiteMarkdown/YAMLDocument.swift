@@ -10,6 +10,7 @@ public enum YAMLDocument {
     public static func compose(_ yaml: String, file: String, lineOffset: Int = 0, what: String, resolver: Resolver = .default) throws(Diagnostic) -> Node? {
         let converter = Converter(file: file, lineOffset: lineOffset)
         _ = nestingLimitSet
+        try AliasBudget.check(yaml, limit: Converter.maximumValues, converter: converter)
         do {
             // An explicit encoding: `.default` consults the environment on every call.
             return try Yams.compose(yaml: yaml, resolver, .default, .utf8)

@@ -27,7 +27,8 @@ struct Converter {
     /// "billion laughs" document), which converting would take forever to expand.
     private let budget = Budget(remaining: Converter.maximumValues)
 
-    static let maximumValues = 100_000  // written out in the message
+    static let maximumValues = 100_000
+    static let tooManyValues = "aliases (*name) expand this YAML to more than 100,000 values"
 
     final class Budget {
         var remaining: Int
@@ -56,7 +57,7 @@ struct Converter {
         if depth > maximumNestingDepth, node.isContainer { throw diagnostic(at: node.mark, Self.tooDeep) }
         budget.remaining -= 1
         if budget.remaining < 0 {
-            throw diagnostic(at: node.mark, "aliases (*name) expand this YAML to more than 100,000 values")
+            throw diagnostic(at: node.mark, Self.tooManyValues)
         }
         switch node {
         case .scalar(let scalar):

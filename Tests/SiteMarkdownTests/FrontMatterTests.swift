@@ -1,6 +1,6 @@
 import Foundation
 import SiteCore
-import SiteMarkdown
+@testable import SiteMarkdown
 import Testing
 import Yams
 
@@ -176,6 +176,24 @@ private func parseError(_ text: String) -> Diagnostic? {
         let error = try #require(parseError((lines + ["---", ""]).joined(separator: "\n")))
         #expect(error.message == "aliases (*name) expand this YAML to more than 100,000 values")
         #expect(error.location.file == "notes/a.md")
+    }
+
+    /// Found by fuzzing: an alias of a huge shared node used as a mapping key made Yams hash the
+    /// whole expansion (32 s for 1.2 KB). The aliases are measured before Yams builds anything.
+    @Test func anAliasOfAHugeNodeAsAKeyFailsFast() throws {
+        var lines = ["---", "a0: &a0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]"]
+        for i in 1..<7 { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
+        lines.append("k: [{*a6: x}]")
+        let text = (lines + ["---", ""]).joined(separator: "\n")
+        let error = try #require(parseError(text))
+        #expect(error.message == "aliases (*name) expand this YAML to more than 100,000 values")
+        #expect(error.location.line == 6, "at the definition that crosses the limit (a4: 111,111 values): \(error)")
+        // The first pass, not Yams' tree, finds it.
+        let yaml = lines.dropFirst().joined(separator: "\n")
+        #expect(throws: Diagnostic.self) { try AliasBudget.check(yaml, limit: Converter.maximumValues, converter: Converter(file: "a.md", lineOffset: 1)) }
+        // 9 values once *a is expanded: the mapping, a, the list and its 2 items, b, and *a's 3.
+        #expect(throws: Never.self) { try AliasBudget.check("a: &a [1, 2]\nb: *a\n", limit: 9, converter: Converter(file: "a.md", lineOffset: 1)) }
+        #expect(throws: Diagnostic.self) { try AliasBudget.check("a: &a [1, 2]\nb: *a\n", limit: 8, converter: Converter(file: "a.md", lineOffset: 1)) }
     }
 
     @Test func controlCharactersAreLocated() throws {
