@@ -86,7 +86,13 @@ struct Converter {
         let tag = written.isEmpty ? ImplicitTypes.tag(of: scalar.string) : Tag.Name(rawValue: written)
         switch tag {
         case .int:
-            if let number = Int64.construct(from: scalar) { return .int(number) }
+            // Yams computes base-60 integers (YAML 1.1's 1:20:30) without overflow checks and traps
+            // on large ones (found by fuzzing): those are read here.
+            if scalar.string.contains(":") {
+                if let number = Self.sexagesimal(scalar.string) { return .int(number) }
+            } else if let number = Int64.construct(from: scalar) {
+                return .int(number)
+            }
         case .float:
             if let number = Double.construct(from: scalar) { return .double(number) }
         case .bool:
@@ -105,6 +111,23 @@ struct Converter {
             break
         }
         return .string(scalar.string)
+    }
+
+    /// A YAML 1.1 base-60 integer (`-1:20:30`, underscores ignored), or nil when it does not fit
+    /// in 64 bits.
+    static func sexagesimal(_ text: String) -> Int64? {
+        var digits = Substring(text.replacingOccurrences(of: "_", with: ""))
+        let negative = digits.hasPrefix("-")
+        if negative || digits.hasPrefix("+") { digits = digits.dropFirst() }
+        var value: Int64 = 0
+        for part in digits.split(separator: ":", omittingEmptySubsequences: false) {
+            guard let n = Int64(part, radix: 10), n >= 0 else { return nil }
+            let (shifted, o1) = value.multipliedReportingOverflow(by: 60)
+            let (sum, o2) = shifted.addingReportingOverflow(n)
+            if o1 || o2 { return nil }
+            value = sum
+        }
+        return negative ? -value : value
     }
 
     /// Whether a timestamp's year, month, day and (if written) hour, minute and second exist.

@@ -259,6 +259,16 @@ private func parseError(_ text: String) -> Diagnostic? {
         #expect(try convert("2024-13-45x") == .string("2024-13-45x"))
     }
 
+    /// Found by fuzzing: Yams traps on base-60 integers that overflow (`2022222222022222222:2`,
+    /// or eleven components). Those stay text; the ones that fit are integers as before.
+    @Test func sexagesimalIntegersNeverTrap() throws {
+        #expect(try convert("1:20:30") == .int(4830))
+        #expect(try convert("-1_0:00") == .int(-600))
+        #expect(try convert("2022222222022222222:2") == .string("2022222222022222222:2"))
+        #expect(try convert("1:2:3:4:5:6:7:8:9:10:11:12") == .string("1:2:3:4:5:6:7:8:9:10:11:12"))
+        #expect(parseError("---\ne: 2022222222022222222:2\n---\n") == nil)
+    }
+
     /// Yams' constructor rolls impossible days over (2026-02-30 would be 2 March): they stay text.
     @Test(arguments: ["2026-02-30", "2026-13-45", "2023-02-29", "2024-01-05 24:00:00", "2024-01-05T10:60:00Z", "2024-00-10"])
     func impossibleTimestampsStayText(text: String) throws {
