@@ -18,9 +18,9 @@ final class PageRenderer: @unchecked Sendable {
     let siteContext: [String: Any]
     /// The standalone notes' tags, by name (tags whose slugs coincide share a page).
     let tags: [Tag]
-    /// Tag index by slug.
-    let tagIndex: [String: Int]
     let assetNames: [String: String]
+    /// Each tagged note's tag links (`name`, `url`), made once: a note is listed on many pages.
+    let tagLinks: [Int: [[String: Any]]]
 
     struct Tag: Sendable {
         var name: String
@@ -39,8 +39,16 @@ final class PageRenderer: @unchecked Sendable {
         noteURLs = model.noteURLs
         let config = self.config
         tags = Self.tags(of: model.standaloneNotes, in: model.notes)
-        tagIndex = Dictionary(uniqueKeysWithValues: tags.enumerated().map { ($1.slug, $0) })
         assetNames = model.inputs.assetNames
+        var links: [Int: [[String: Any]]] = [:]
+        let known = Set(tags.map(\.slug))
+        for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
+            links[n] = model.notes[n].tags.compactMap { name -> [String: Any]? in
+                let slug = Slug.make(name)
+                return known.contains(slug) ? ["name": name, "url": Self.tagPath(slug: slug, config: config)] : nil
+            }
+        }
+        tagLinks = links
         var site = Self.siteContext(config, notesURL: config.baseURL.path(config.notes.listURL),
                                     feedURL: model.feedNotes.isEmpty ? nil : config.baseURL.path(config.notes.feedURL))
         // `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL (its plain one
@@ -68,7 +76,11 @@ final class PageRenderer: @unchecked Sendable {
         return bySlug.values.sorted { $0.slug < $1.slug }
     }
 
-    func tagPath(_ t: Int) -> String { config.baseURL.path(SitePath.fill(config.notes.tagsURL + "{slug}/", slug: tags[t].slug)) }
+    func tagPath(_ t: Int) -> String { Self.tagPath(slug: tags[t].slug, config: config) }
+
+    static func tagPath(slug: String, config: SiteConfig) -> String {
+        config.baseURL.path(SitePath.fill(config.notes.tagsURL + "{slug}/", slug: slug))
+    }
     var tagsPath: String { config.baseURL.path(config.notes.tagsURL) }
 
     enum Job: Sendable, Hashable {
@@ -386,10 +398,7 @@ final class PageRenderer: @unchecked Sendable {
         d["slug"] = note.slug
         d["url"] = noteURLs[n]
         d["tags"] = note.tags
-        d["tagLinks"] = note.tags.compactMap { name -> [String: Any]? in
-            guard let t = tagIndex[Slug.make(name)] else { return nil }
-            return ["name": name, "url": tagPath(t)]
-        }
+        d["tagLinks"] = tagLinks[n] ?? []
         if let date = note.date { d["date"] = DateFormat.iso.format(date) }
         return d
     }

@@ -4,7 +4,7 @@
 public enum BuiltinTheme {
     public static let templates: [String: String] = [
         "base": base, "home": home, "list": list, "card": card, "card-body": cardBody, "pagination": pagination,
-        "detail": detail, "note": note, "notes": notes, "404": notFound, "tags": tags, "tag": tag,
+        "detail": detail, "note": note, "notes": notes, "404": notFound, "tags": tags, "tag": tag, "note-list": noteList,
     ]
 
     /// Theme files published under `assets/`, by path relative to it.
@@ -140,13 +140,19 @@ public enum BuiltinTheme {
     {{$content}}
     <div class="prose">
     <h1>{{collection.title}}</h1>
-    <ul class="note-list">{{#items}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/items}}</ul>
+    {{>note-list}}
     {{^items}}<p class="empty">{{site.emptyText}}</p>{{/items}}
     {{#site.tags}}<p class="tags-link"><a href="{{site.tags}}">#{{site.tagsTitle}}</a></p>{{/site.tags}}
     </div>
     {{>pagination}}
     {{/content}}
     {{/base}}
+
+    """
+
+    /// The notes of a list page or a tag page, with their dates.
+    static let noteList = """
+    <ul class="note-list">{{#items}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/items}}</ul>
 
     """
 
@@ -169,7 +175,7 @@ public enum BuiltinTheme {
     {{$content}}
     <div class="prose">
     <h1>#{{tag.name}}</h1>
-    <ul class="note-list">{{#items}}<li data-item="{{slug}}"><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{date}}">{{date}}</time>{{/date}}</li>{{/items}}</ul>
+    {{>note-list}}
     </div>
     {{/content}}
     {{/base}}
