@@ -24,6 +24,7 @@ import os
 import shutil
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -88,10 +89,33 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 def base_url(site_dir) -> str:
     """site_dir served over real loopback HTTP (ephemeral port), e.g. 'http://127.0.0.1:41234'.
     The site's baseURL path is '/', so URLs are base_url + '/bounties/'."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
+    yield from _serve(site_dir, _QuietHandler, "e2e-http")
+
+
+class _TrickleHandler(_QuietHandler):
+    """Sends HTML in TRICKLE_BYTES pieces, TRICKLE_PAUSE seconds apart, as a slow phone network
+    does: the browser parses and paints each piece before the next arrives, so an element whose
+    place depends on markup parsed after it (a row centred on its later items, a bar anchored
+    at the bottom whose height comes from its text) is seen to move.  Other files go at once."""
+
+    def copyfile(self, source, outputfile):
+        if not (self.path.split("?")[0].endswith(("/", ".html"))):
+            return super().copyfile(source, outputfile)
+        while chunk := source.read(TRICKLE_BYTES):
+            outputfile.write(chunk)
+            outputfile.flush()
+            time.sleep(TRICKLE_PAUSE)
+
+
+TRICKLE_BYTES = int(os.environ.get("E2E_TRICKLE_BYTES", "160"))
+TRICKLE_PAUSE = 0.025  # over a frame at 60 Hz, so a paint falls between two pieces
+
+
+def _serve(site_dir, handler_class, name):
+    handler = functools.partial(handler_class, directory=str(site_dir))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
@@ -99,6 +123,12 @@ def base_url(site_dir) -> str:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def trickle_url(site_dir) -> str:
+    """site_dir served like base_url, but HTML arrives in small pieces (_TrickleHandler)."""
+    yield from _serve(site_dir, _TrickleHandler, "e2e-http-trickle")
 
 
 # --------------------------------------------------------------------------- browser

@@ -71,7 +71,12 @@ def open_nojs(driver, url: str, width: int, height: int = 900) -> None:
         time.sleep(0.05)
 
 
-def wait_for(driver, predicate, timeout: float = 3.0, message=""):
+# The upper bound of a wait for something the page does (a transition, a debounced update, a
+# search): generous, because a loaded machine is slow, and free, because waits end when it happens.
+WAIT = 15.0
+
+
+def wait_for(driver, predicate, timeout: float = WAIT, message=""):
     """Poll `predicate(driver)` until truthy and return its value; past `timeout`, fail with
     `message` (a text, or a function giving one, so it can describe the page at that moment)."""
     end = time.time() + timeout
@@ -330,6 +335,7 @@ const describe = n => {
   if (item) d += `(in ${item.getAttribute('data-item')})`;
   return d;
 };
+const rect = r => r ? `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}` : '?';
 let obs;
 try {
   obs = new PerformanceObserver(list => {
@@ -350,7 +356,7 @@ setTimeout(() => {
   done({
     cls: counted.reduce((s, e) => s + e.value, 0),
     entries: counted.map(e => ({t: Math.round(e.startTime), value: e.value, hadRecentInput: e.hadRecentInput,
-      sources: (e.sources || []).map(s => describe(s.node))})),
+      sources: (e.sources || []).map(s => describe(s.node) + ' ' + rect(s.previousRect) + ' -> ' + rect(s.currentRect))})),
   });
 }, settleMs);
 """

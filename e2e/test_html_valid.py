@@ -114,19 +114,40 @@ MODERN_CSS = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><titl
 """
 
 
+# Markup the HTML standard allows and vnu 26.01.03 does not know yet, each with the one message it
+# gets and the exact markup it is accepted on.  `rel=expect` with `blocking=render` (the theme's
+# base template; HTML standard "link-type-expect", Chromium 124+) holds the first paint until the
+# page is parsed.  test_checker_lags_still_lag fails once vnu learns one, so the entry is removed.
+CHECKER_LAGS = [
+    ("A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”.",
+     '<link rel="expect" href="#site-footer" blocking="render">'),
+]
+LAG_CONTROL = ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>x</title>\n"
+               + "\n".join(markup for _, markup in CHECKER_LAGS)
+               + "\n</head><body><main><p>x</p></main><footer id=site-footer></footer></body></html>")
+
+
+def is_checker_lag(m: dict) -> bool:
+    return any(m.get("message") == message and (m.get("extract") or "").find(markup) >= 0
+               for message, markup in CHECKER_LAGS)
+
+
 @pytest.fixture(scope="module")
 def vnu_report(site_dir, tmp_path_factory):
     """One checker run (the JVM start costs seconds) over the site's pages plus the two controls."""
     files = sorted(p.resolve() for p in Path(site_dir).rglob("*.html") if p.is_file())
     controls = tmp_path_factory.mktemp("vnu-controls")
-    canary, modern = controls / "canary.html", controls / "modern-css.html"
+    canary, modern, lags = controls / "canary.html", controls / "modern-css.html", controls / "lags.html"
     canary.write_text(CANARY)
     modern.write_text(MODERN_CSS)
-    msgs = run_vnu(files + [canary, modern])
-    site = [m for m in msgs if not (_same_file(m.get("url", ""), canary) or _same_file(m.get("url", ""), modern))]
-    return {"files": files, "site": site, "version": vnu_version(),
+    lags.write_text(LAG_CONTROL)
+    msgs = run_vnu(files + [canary, modern, lags])
+    controls = (canary, modern, lags)
+    site = [m for m in msgs if not any(_same_file(m.get("url", ""), c) for c in controls)]
+    return {"files": files, "site": [m for m in site if not is_checker_lag(m)], "version": vnu_version(),
             "canary": [m for m in msgs if _same_file(m.get("url", ""), canary)],
-            "modern": [m for m in msgs if _same_file(m.get("url", ""), modern)]}
+            "modern": [m for m in msgs if _same_file(m.get("url", ""), modern)],
+            "lags": [m for m in msgs if _same_file(m.get("url", ""), lags)]}
 
 
 def _file_path(url: str) -> str:
@@ -161,3 +182,11 @@ def test_checker_is_current(vnu_report):
     msgs = vnu_report["modern"]
     assert not msgs, (f"vnu {vnu_report['version']} rejects modern CSS: an old vnu.jar?\n"
                       + format_messages(msgs, Path("/")))
+
+
+def test_checker_lags_still_lag(vnu_report):
+    """Each CHECKER_LAGS entry is still reported, once, on its markup alone: when vnu learns the
+    feature this fails, and the entry goes (no exception outlives its reason)."""
+    got = sorted((m.get("message"), m.get("extract") or "") for m in vnu_report["lags"])
+    assert len(got) == len(CHECKER_LAGS), format_messages(vnu_report["lags"], Path("/"))
+    assert all(is_checker_lag(m) for m in vnu_report["lags"]), format_messages(vnu_report["lags"], Path("/"))

@@ -248,8 +248,8 @@ def _layout_shift(d, url: str, width: int) -> dict:
 
 
 @pytest.mark.parametrize("width", [PHONE_WIDTH, AXE_WIDTH])
-def test_no_layout_shift_one_page_per_kind(browsers, base_url, kinds, width, subtests):
-    results = run_parallel(browsers, kinds, lambda d, path: _layout_shift(d, base_url + path, width))
+def test_no_layout_shift_one_page_per_kind(browsers, trickle_url, kinds, width, subtests):
+    results = run_parallel(browsers, kinds, lambda d, path: _layout_shift(d, trickle_url + path, width))
     for path, (res, error) in results.items():
         with subtests.test(page=path):
             if error:

@@ -29,7 +29,6 @@ sizes of content/photos/images/<id>-small.jpg, read from their JPEG headers by h
 from __future__ import annotations
 
 import json
-import time
 from datetime import datetime
 from pathlib import Path
 
@@ -42,7 +41,7 @@ from helpers import (
     open_nojs,
     jpeg_size,
     assert_no_horizontal_scroll, fmt, http_get, open_at, overlapping_pairs, page_layout_shift, query_rects,
-    wait_for,
+    WAIT, wait_for,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -262,13 +261,16 @@ def test_tab_bar_hides_scrolling_down_and_returns_scrolling_up(browser, base_url
             ActionChains(browser).scroll_by_amount(0, dy).perform()
 
     scroll(700)
-    bar = wait_for(browser, lambda d: (lambda b: b if bar_gone(b) else None)(tabbar(d)), 2.0,
+    bar = wait_for(browser, lambda d: (lambda b: b if bar_gone(b) else None)(tabbar(d)), WAIT,
                    f"tab bar still on screen after scrolling down ({how}): {fmt(tabbar(browser))}")
     assert bar["scrollY"] > 0
-    time.sleep(0.3)   # past the 0.25 s transition: still gone
+    # Once its transition has ended (no running animation), the bar is still gone.
+    wait_for(browser, lambda d: d.execute_script(
+        "return document.querySelector('[data-tabbar]').getAnimations().length === 0"), WAIT,
+        lambda: f"the tab bar's transition never ended: {fmt(tabbar(browser))}")
     assert bar_gone(tabbar(browser)), fmt(tabbar(browser))
     scroll(-300)
-    wait_for(browser, lambda d: bar_shown(tabbar(d)), 2.0,
+    wait_for(browser, lambda d: bar_shown(tabbar(d)), WAIT,
              f"tab bar did not come back after scrolling up ({how}): {fmt(tabbar(browser))}")
 
 
@@ -280,9 +282,8 @@ def test_tab_bar_stays_without_javascript(nojs_browser, base_url):
     open_nojs(d, base_url + "/photos/", 375)
     assert bar_shown(tabbar(d)), fmt(tabbar(d))
     d.execute_script("window.scrollTo(0, 1500)")
-    time.sleep(0.4)
-    bar = tabbar(d)
-    assert bar["scrollY"] >= 1000, f"the no-JS page did not scroll: {fmt(bar)}"
+    bar = wait_for(d, lambda d: (lambda b: b if b["scrollY"] >= 1000 else None)(tabbar(d)), WAIT,
+                   lambda: f"the no-JS page did not scroll: {fmt(tabbar(d))}")
     assert bar_shown(bar), f"without JavaScript the tab bar left the screen: {fmt(bar)}"
 
 
@@ -315,7 +316,7 @@ def fills_viewport(s: dict) -> bool:
 def open_pager(driver, base_url, pid: str, width: int) -> dict:
     driver.get("about:blank")   # a fresh document, not a same-page fragment jump
     open_at(driver, f"{base_url}{PAGER_URL}#photo-{pid}", width, mobile=is_phone(width))
-    return wait_for(driver, lambda d: (lambda s: s if fills_viewport(s) else None)(slide(d, pid)), 3.0,
+    return wait_for(driver, lambda d: (lambda s: s if fills_viewport(s) else None)(slide(d, pid)), WAIT,
                     f"#photo-{pid} at {width}px does not fill the viewport: {fmt(slide(driver, pid))}")
 
 
@@ -347,13 +348,13 @@ def test_scrolling_one_screen_shows_the_next_photo_and_updates_the_address(brows
     open_pager(browser, base_url, first, 375)
     browser.execute_script("const l = document.getElementById(arguments[0]).parentElement;"
                            "l.scrollBy({left: l.clientWidth, behavior: 'instant'})", f"photo-{first}")
-    wait_for(browser, lambda d: fills_viewport(slide(d, second)), 2.0, f"next photo not shown: {fmt(slide(browser, second))}")
-    time.sleep(0.3)
-    assert browser.execute_script("return location.hash") == f"#photo-{second}"
+    wait_for(browser, lambda d: fills_viewport(slide(d, second)), WAIT, f"next photo not shown: {fmt(slide(browser, second))}")
+    wait_for(browser, lambda d: d.execute_script("return location.hash") == f"#photo-{second}", WAIT,
+             lambda: f"address is {browser.execute_script('return location.hash')}, want #photo-{second}")
     # A real horizontal wheel turn snaps to the photo after that.
     ActionChains(browser).scroll_by_amount(375, 0).perform()
-    wait_for(browser, lambda d: fills_viewport(slide(d, third)), 3.0, f"wheel did not page on: {fmt(slide(browser, third))}")
-    wait_for(browser, lambda d: d.execute_script("return location.hash") == f"#photo-{third}", 2.0,
+    wait_for(browser, lambda d: fills_viewport(slide(d, third)), WAIT, f"wheel did not page on: {fmt(slide(browser, third))}")
+    wait_for(browser, lambda d: d.execute_script("return location.hash") == f"#photo-{third}", WAIT,
              f"address is {browser.execute_script('return location.hash')}, want #photo-{third}")
 
 
@@ -361,9 +362,9 @@ def test_arrow_keys_page_a_directly_opened_pager(browser, base_url):
     here, after = FEED_IDS[10], FEED_IDS[11]
     open_pager(browser, base_url, here, 1280)
     ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
-    wait_for(browser, lambda d: fills_viewport(slide(d, after)), 3.0,
+    wait_for(browser, lambda d: fills_viewport(slide(d, after)), WAIT,
              f"ArrowRight did not show the next photo (focus on {browser.execute_script('return document.activeElement.tagName')})")
-    wait_for(browser, lambda d: d.execute_script("return location.hash") == f"#photo-{after}", 2.0,
+    wait_for(browser, lambda d: d.execute_script("return location.hash") == f"#photo-{after}", WAIT,
              f"address is {browser.execute_script('return location.hash')}, want #photo-{after}")
 
 
@@ -387,11 +388,11 @@ def test_escape_goes_back_to_the_feed_it_came_from(browser, base_url):
     link = browser.find_element(By.CSS_SELECTOR, f'{CARD}[data-item="{pid}"] a')
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
     link.click()
-    wait_for(browser, lambda d: d.current_url == f"{base_url}{PAGER_URL}#photo-{pid}", 5.0,
+    wait_for(browser, lambda d: d.current_url == f"{base_url}{PAGER_URL}#photo-{pid}", WAIT,
              f"clicking card {pid} opened {browser.current_url}")
-    wait_for(browser, lambda d: fills_viewport(slide(d, pid)), 3.0, f"card {pid} opened another photo: {fmt(slide(browser, pid))}")
+    wait_for(browser, lambda d: fills_viewport(slide(d, pid)), WAIT, f"card {pid} opened another photo: {fmt(slide(browser, pid))}")
     ActionChains(browser).send_keys(Keys.ESCAPE).perform()
-    wait_for(browser, lambda d: d.current_url == base_url + "/photos/", 5.0, f"Escape led to {browser.current_url}")
+    wait_for(browser, lambda d: d.current_url == base_url + "/photos/", WAIT, f"Escape led to {browser.current_url}")
     wait_for(browser, lambda d: d.execute_script("return document.readyState") == "complete")
     assert browser.execute_script(f"return document.querySelectorAll('{CARD}').length") == len(PHOTOS)
 
@@ -399,7 +400,7 @@ def test_escape_goes_back_to_the_feed_it_came_from(browser, base_url):
 def test_escape_on_a_directly_opened_pager_goes_to_the_feed(browser, base_url):
     open_pager(browser, base_url, FEED_IDS[7], 1280)
     ActionChains(browser).send_keys(Keys.ESCAPE).perform()
-    wait_for(browser, lambda d: d.current_url == base_url + "/photos/", 5.0, f"Escape led to {browser.current_url}")
+    wait_for(browser, lambda d: d.current_url == base_url + "/photos/", WAIT, f"Escape led to {browser.current_url}")
 
 
 # --------------------------------------------------------------------------- light pages and groups

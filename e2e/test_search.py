@@ -34,7 +34,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import open_nojs, assert_no_horizontal_scroll, fmt, open_at, wait_for
+from helpers import WAIT, open_nojs, assert_no_horizontal_scroll, fmt, open_at, wait_for
 
 REPO = Path(__file__).resolve().parent.parent
 SHOWS = json.loads((REPO / "content" / "trends" / "shows.json").read_text(encoding="utf-8"))
@@ -123,10 +123,10 @@ def test_trend_search_filters_as_you_type(browser, base_url, query):
     field = browser.find_element(By.CSS_SELECTOR, "form[data-search] input[type=search]")
     field.click()
     field.send_keys(query)
-    wait_for(browser, lambda d: shown_titles(d) == want, 3.0,
+    wait_for(browser, lambda d: shown_titles(d) == want, WAIT,
              lambda: f"typed {query!r}: shows {shown_titles(browser)}, want {want}")
     state = wait_for(browser, lambda d: (lambda s: s if numbers(s["status"]) == [len(want)] else None)(
-        d.execute_script(TREND_STATE_JS)), 2.0, lambda: f"status {browser.execute_script(TREND_STATE_JS)}, want {len(want)}")
+        d.execute_script(TREND_STATE_JS)), WAIT, lambda: f"status {browser.execute_script(TREND_STATE_JS)}, want {len(want)}")
     assert state["empty"] is (not want), f"[data-search-empty] visible={state['empty']} for {len(want)} results"
     assert_no_horizontal_scroll(browser, 375)
 
@@ -140,7 +140,7 @@ def test_trend_search_close_returns_to_the_list(browser, base_url):
     assert len(close) == 1, f"expected one close link (aria-label 닫기), found {len(close)}"
     assert close[0].get_attribute("href") == base_url + "/trends/"
     close[0].click()
-    wait_for(browser, lambda d: d.current_url == base_url + "/trends/", 5.0, lambda: f"close led to {browser.current_url}")
+    wait_for(browser, lambda d: d.current_url == base_url + "/trends/", WAIT, lambda: f"close led to {browser.current_url}")
 
 
 # --------------------------------------------------------------------------- /search/
@@ -220,7 +220,7 @@ def test_empty_query_warns_under_the_field(browser, base_url):
     field = browser.find_element(By.CSS_SELECTOR, "form[role=search] input[type=search]")
     field.click()
     field.send_keys(Keys.ENTER)
-    s = wait_for(browser, lambda d: (lambda s: s if s["shown"] else None)(field_and_warning(d)), 2.0,
+    s = wait_for(browser, lambda d: (lambda s: s if s["shown"] else None)(field_and_warning(d)), WAIT,
                  lambda: f"no warning after submitting an empty query: {fmt(field_and_warning(browser))}")
     assert s["text"], "the warning is empty"
     assert s["invalid"] == "true", f"aria-invalid={s['invalid']!r}"
@@ -228,7 +228,7 @@ def test_empty_query_warns_under_the_field(browser, base_url):
     assert 0 <= gap <= 24, f"warning is not right under the field: its top is {gap:.1f} px below the field's bottom"
     assert browser.current_url == base_url + "/search/", "submitting reloaded the page"
     field.send_keys("fog")
-    s = wait_for(browser, lambda d: (lambda s: s if not s["shown"] else None)(field_and_warning(d)), 2.0,
+    s = wait_for(browser, lambda d: (lambda s: s if not s["shown"] else None)(field_and_warning(d)), WAIT,
                  lambda: f"warning stays while typing: {fmt(field_and_warning(browser))}")
     assert s["invalid"] != "true"
 
@@ -288,7 +288,7 @@ def test_photo_search_results(browser, base_url, scope, query):
     field.send_keys(query)
     got = wait_for(browser, lambda d: (lambda r: r if list(zip(r["titles"], r["links"])) == want
                                        and numbers(r["status"]) == [len(want)] else None)(d.execute_script(RESULTS_JS)),
-                   3.0, lambda: f"{scope} {query!r}: {fmt(browser.execute_script(RESULTS_JS))}\nwant {fmt(want)}")
+                   WAIT, lambda: f"{scope} {query!r}: {fmt(browser.execute_script(RESULTS_JS))}\nwant {fmt(want)}")
     assert not got["idleShown"], "discover content still shown while a query is active"
     assert got["emptyShown"] is (not want), f"[data-search-empty] visible={got['emptyShown']} for {len(want)} results"
     if want:
@@ -304,14 +304,14 @@ def test_changing_scope_and_clearing_the_query(browser, base_url):
     want_photos = [t for f, t, _ in map(photo_result, FEED) if matches(f, "blue")]
     want_colls = [t for f, t, _ in map(collection_result, COLLECTIONS) if matches(f, "blue")]
     assert want_photos != want_colls
-    wait_for(browser, lambda d: d.execute_script(RESULTS_JS)["titles"] == want_photos, 3.0,
+    wait_for(browser, lambda d: d.execute_script(RESULTS_JS)["titles"] == want_photos, WAIT,
              lambda: fmt(browser.execute_script(RESULTS_JS)))
     choose_scope(browser, "컬렉션")
-    wait_for(browser, lambda d: d.execute_script(RESULTS_JS)["titles"] == want_colls, 3.0,
+    wait_for(browser, lambda d: d.execute_script(RESULTS_JS)["titles"] == want_colls, WAIT,
              lambda: f"after switching to 컬렉션: {fmt(browser.execute_script(RESULTS_JS))}")
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys(Keys.BACKSPACE)
-    r = wait_for(browser, lambda d: (lambda r: r if r["idleShown"] else None)(d.execute_script(RESULTS_JS)), 3.0,
+    r = wait_for(browser, lambda d: (lambda r: r if r["idleShown"] else None)(d.execute_script(RESULTS_JS)), WAIT,
                  lambda: f"discover content not back after clearing: {fmt(browser.execute_script(RESULTS_JS))}")
     assert not r["listShown"] and not r["emptyShown"], fmt(r)
 

@@ -34,6 +34,12 @@ public enum BuiltinTheme {
     {{/page.description}}{{#site.feed}}<link rel="alternate" type="application/atom+xml" title="{{site.notesTitle}} · {{site.title}}" href="{{site.feed}}">
     {{/site.feed}}{{#collection.feed}}<link rel="alternate" type="application/atom+xml" title="{{collection.title}} · {{site.title}}" href="{{collection.feed}}">
     {{/collection.feed}}<link rel="stylesheet" href="{{#site.asset}}sitegen.css{{/site.asset}}">
+    {{! Painted while its HTML still arrives, a page moves: rows centred on their later items, text
+        beside a picture, a right-aligned link that grows. rel=expect (HTML standard; Chromium 124+,
+        Safari 18.2+) holds the first paint until the footer, so all of <main>, is parsed: Chromium
+        waits for the element's start tag only. The theme's CSS keeps the header, bars and close
+        buttons independent of later markup for browsers without it. }}
+    <link rel="expect" href="#site-footer" blocking="render">
     {{$head}}{{/head}}
     </head>
     <body class="{{$bodyClass}}page{{/bodyClass}}">
@@ -45,7 +51,7 @@ public enum BuiltinTheme {
     <main id="main">
     {{$content}}{{/content}}
     </main>
-    <footer class="site-footer"><p>{{site.title}} · {{site.generator}}</p></footer>
+    <footer class="site-footer" id="site-footer"><p>{{site.title}} · {{site.generator}}</p></footer>
     </body>
     </html>
 
@@ -211,13 +217,18 @@ public enum BuiltinTheme {
     .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
     .skip-link { position: absolute; left: -10000px; top: 0; }
     .skip-link:focus { left: 8px; top: 8px; z-index: 10; background: var(--bg); padding: 4px 8px; }
+    /* Pages are painted while their HTML still arrives, so nothing may take its place from markup
+       that comes after it: the nav's flex basis is fixed (whether it wraps under the title depends on
+       the width, not on how many links have arrived), main is its own formatting context (the first
+       heading's margin cannot collapse through it and move it), and the footer line is not centred. */
     .site-header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 16px; padding: 12px 16px; border-bottom: 1px solid var(--line); }
+    .site-nav { flex: 1 1 18em; }
     .site-title { font-weight: 700; color: var(--fg); text-decoration: none; }
     .site-nav ul { display: flex; flex-wrap: wrap; gap: 4px 14px; margin: 0; padding: 0; list-style: none; }
     .site-nav a { color: var(--muted); text-decoration: none; }
     .site-nav a[aria-current] { color: var(--fg); font-weight: 600; }
-    main { display: block; max-width: 1240px; margin: 0 auto; padding: 0 0 32px; }
-    .site-footer { color: var(--muted); font-size: 13px; padding: 16px; border-top: 1px solid var(--line); text-align: center; }
+    main { display: flow-root; max-width: 1240px; margin: 0 auto; padding: 0 0 32px; }
+    .site-footer { color: var(--muted); font-size: 13px; padding: 16px; border-top: 1px solid var(--line); }
     .prose, .list-head { padding: 0 16px; max-width: 760px; }
     .list-head h1, .prose h1 { font-size: 26px; line-height: 1.25; margin: 20px 0 12px; }
     .empty { padding: 0 16px; color: var(--muted); }
@@ -266,9 +277,11 @@ public enum BuiltinTheme {
     .app-description, .app-count { color: var(--muted); font-size: 13px; line-height: 1.35; word-break: keep-all; }
 
     .detail { position: relative; padding: 16px; max-width: 760px; margin: 0 auto; }
-    .detail .close { position: absolute; right: 12px; top: 8px; font-size: 28px; line-height: 1; text-decoration: none; color: var(--fg); padding: 4px 10px; }
+    .detail .close { position: absolute; right: 8px; top: 4px; display: grid; place-items: center; width: 44px; height: 44px; font-size: 28px; line-height: 1; text-decoration: none; color: var(--fg); }
     .detail-image { display: block; margin: 0 auto; border-radius: 8px; }
-    .fields { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
+    /* The label column is sized by the page, not by the longest label: a longer label arriving later
+       would move every value sideways. */
+    .fields { display: grid; grid-template-columns: minmax(6em, 30%) minmax(0, 1fr); gap: 4px 16px; }
     .fields dt { color: var(--muted); }
     .fields dd { margin: 0; }
     .note-date { color: var(--muted); }
