@@ -89,6 +89,28 @@ def wait_for(driver, predicate, timeout: float = WAIT, message=""):
         time.sleep(0.05)
 
 
+# Installed before a page's own scripts (watch_live_reload): notes when the page's live-reload
+# EventSource has had the server's `hello`, i.e. the stream is open and edits will reach the page.
+LIVE_HELLO_JS = """(() => {
+  const Native = window.EventSource;
+  if (!Native) return;
+  window.__e2eLiveHello = false;
+  window.EventSource = class extends Native {
+    constructor(...args) { super(...args); this.addEventListener('hello', () => { window.__e2eLiveHello = true; }); }
+  };
+})();"""
+
+
+def watch_live_reload(driver) -> None:
+    """From the next document on, record the live-reload stream's hello (wait_live_connected)."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": LIVE_HELLO_JS})
+
+
+def wait_live_connected(driver, timeout: float = WAIT) -> None:
+    wait_for(driver, lambda d: d.execute_script("return window.__e2eLiveHello === true"), timeout,
+             lambda: f"{driver.current_url}: the live-reload stream never said hello")
+
+
 def wait_ready(driver, timeout: float = 15.0) -> None:
     try:
         WebDriverWait(driver, timeout).until(

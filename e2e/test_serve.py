@@ -71,7 +71,7 @@ from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import REPO, start_chrome
-from helpers import open_at
+from helpers import open_at, wait_live_connected, watch_live_reload
 
 LIVE_TAG = b'<script src="/_sitegen/live.js"></script>'
 NOTE = Path("content") / "notes" / "about.md"
@@ -903,7 +903,6 @@ def test_live_reload_events(sitegen_bin, tmp_path):
     with serve(sitegen_bin, site, output=tmp_path / "out") as srv, open_events(srv) as sse:
         r = srv.get(NOTE_URL)
         assert r.status == 200 and NOTE_WORD.encode() in r.body, f"{r!r}\n{srv.logs()}"
-        time.sleep(STARTUP_SETTLE)   # edits right after start-up: test_edit_during_startup_is_not_lost
         # meanwhile, a reader keeps fetching the pages being rewritten: every answer must be a
         # whole page (the old one or the new one), never a 404 or half a file
         stop, seen, torn = threading.Event(), [0], []
@@ -928,7 +927,6 @@ def test_live_reload_events(sitegen_bin, tmp_path):
                                       ("in-place write after the rename", write_in_place, "zebra-inplace-3")]:
             res = edit_and_wait_reload(srv, sse, note, with_marker(original, marker), marker, writer=writer)
             runs.append((label, res))
-            time.sleep(0.3)
         stop.set()
         reader.join(timeout=15)
         assert seen[0] > 10 and not torn, f"{len(torn)} bad answers of {seen[0]} while rebuilding:\n" + \
@@ -991,7 +989,6 @@ def test_broken_note_error_event_and_recovery(sitegen_bin, tmp_path):
     with serve(sitegen_bin, site, output=tmp_path / "out") as srv, open_events(srv) as sse:
         before = srv.get(NOTE_URL)
         assert before.status == 200 and NOTE_WORD.encode() in before.body, repr(before)
-        time.sleep(STARTUP_SETTLE)   # edits right after start-up: test_edit_during_startup_is_not_lost
 
         n, err_n = len(sse.events), len(srv.stderr)
         t0 = time.monotonic()
@@ -1020,12 +1017,9 @@ def test_broken_note_error_event_and_recovery(sitegen_bin, tmp_path):
             assert kinds == ["hello", "error"], f"late client: want hello, error; {late.describe()}"
             assert "content/notes/about.md" in late.events[1].payload()["message"], late.describe()
 
-        # no reload for the broken state came later either
-        time.sleep(0.5)
-        assert not [e for e in sse.events[n:] if e.kind == "reload"], sse.describe(n)
-
-        # fix it
+        # fix it: the first reload after the error is the fix's (none came for the broken state)
         res = edit_and_wait_reload(srv, sse, note, with_marker(original, "fixed-marker-4"), "fixed-marker-4")
+        assert res["reloads"] == 1 and not [e for e in sse.events[n:idx] if e.kind == "reload"], sse.describe(n)
         r = srv.get(NOTE_URL)
         assert b"About this site" in r.body
         with SSEClient(srv.port) as fresh:
@@ -1078,6 +1072,7 @@ def test_browser_reloads_and_shows_error_overlay(sitegen_bin, tmp_path):
     original = note_text(site)
     with serve(sitegen_bin, site, output=tmp_path / "out") as srv:
         driver = start_chrome(window="1280,900")
+        watch_live_reload(driver)
         try:
             open_at(driver, srv.url.rstrip("/") + NOTE_URL, 1280)
             st = page_state(driver)
@@ -1085,7 +1080,7 @@ def test_browser_reloads_and_shows_error_overlay(sitegen_bin, tmp_path):
             assert driver.execute_script(
                 "return !!document.querySelector('script[src=\"/_sitegen/live.js\"]')"), "no live.js tag"
             driver.execute_script("window.__e2eNoReload = true")
-            time.sleep(1.0)   # let EventSource connect
+            wait_live_connected(driver)
 
             write_in_place(note, with_marker(original, "browser-marker-1"))
             st = wait_page(driver, lambda s: "browser-marker-1" in s["text"], 15,
@@ -1093,7 +1088,7 @@ def test_browser_reloads_and_shows_error_overlay(sitegen_bin, tmp_path):
             assert not st["marker"], "the page changed without a reload (location.reload() expected)"
             assert not (st["overlay"] and st["overlay"]["visible"]), f"overlay after a good edit: {st['overlay']}"
 
-            time.sleep(1.0)   # the reloaded page's EventSource
+            wait_live_connected(driver)   # the reloaded page's
             driver.execute_script("window.__e2eNoReload = true")
             write_in_place(note, broken(with_marker(original, "browser-marker-1")))
             st = wait_page(driver, lambda s: bool(s["overlay"] and s["overlay"]["visible"]
@@ -1118,6 +1113,7 @@ def test_browser_reloads_after_a_stylesheet_edit(sitegen_bin, tmp_path):
     css = site / "templates" / "assets" / "boxoffice.css"
     with serve(sitegen_bin, site, output=tmp_path / "out") as srv, open_events(srv) as sse:
         driver = start_chrome(window="1280,900")
+        watch_live_reload(driver)
         try:
             open_at(driver, srv.url.rstrip("/") + "/boxoffice/", 1280)
             sheets = driver.execute_script(
@@ -1126,7 +1122,7 @@ def test_browser_reloads_after_a_stylesheet_edit(sitegen_bin, tmp_path):
             assert any(re.fullmatch(r"/assets/boxoffice\.[0-9a-f]{16}\.css", s) for s in sheets), \
                 f"/boxoffice/ no longer uses boxoffice.css: {sheets}"
             driver.execute_script("window.__e2eNoReload = true")
-            time.sleep(1.0)   # let EventSource connect
+            wait_live_connected(driver)
             n = len(sse.events)
             css.write_text(css.read_text(encoding="utf-8") + "\nhtml { --e2e-probe: reloaded-42; }\n", encoding="utf-8")
             found = sse.wait("reload", EVENT_TIMEOUT, after=n)
