@@ -21,6 +21,9 @@ public actor LiveReload {
     /// How many pages are listening.
     public var clientCount: Int { clients.count }
 
+    /// Whether a build has succeeded yet: before that there is no site to serve.
+    public var hasSite: Bool { build > 0 }
+
     /// A new listener's stream: `hello`, then the current error if there is one, then events as they happen.
     func subscribe() -> AsyncStream<Data> {
         let (stream, continuation) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .bufferingNewest(64))
@@ -95,6 +98,7 @@ public actor LiveReload {
       }
       let server = null;
       let overlay = null;
+      const building = document.querySelector('meta[name="sitegen-building"]') !== null;
       const reload = () => {
         sessionStorage.setItem(key, JSON.stringify([window.scrollX, window.scrollY]));
         location.reload();
@@ -125,7 +129,8 @@ public actor LiveReload {
       const events = new EventSource("/_sitegen/events");
       events.addEventListener("hello", (e) => {
         const d = JSON.parse(e.data);
-        if (server !== null && d.server !== server) reload();
+        // The server restarted, or this is the building page and the site was built meanwhile.
+        if ((server !== null && d.server !== server) || (building && d.build > 0)) reload();
         server = d.server;
       });
       events.addEventListener("reload", (e) => {

@@ -103,6 +103,7 @@ struct Handler: HTTPHandler {
         default:
             break
         }
+        guard await live.hasSite else { return Self.building(head: head) }
         switch files.resolve(path) {
         case .file(let url):
             guard let data = try? Data(contentsOf: url) else { return notFound(head: head) }
@@ -130,6 +131,20 @@ struct Handler: HTTPHandler {
 
         """.utf8)
         return Self.response(.notFound, type: "text/html; charset=utf-8", body: LiveReload.inject(page), head: head)
+    }
+
+    /// Every request before the first successful build: 503 and a page that reloads itself once the
+    /// site exists (or shows the build's error, like any page, if it fails).
+    static func building(head: Bool) -> HTTPResponse {
+        let page = Data("""
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="sitegen-building" content=""><title>Building the site…</title></head>
+        <body><h1>Building the site…</h1><p>sitegen is building the site for the first time. This page reloads by itself when it is ready.</p></body></html>
+
+        """.utf8)
+        return response(.serviceUnavailable, type: "text/html; charset=utf-8", body: LiveReload.inject(page), head: head,
+                        extra: [HTTPHeader("Retry-After"): "1"])
     }
 
     static func response(_ status: HTTPStatusCode, type: String, body: Data, head: Bool, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
