@@ -65,6 +65,17 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
                 return Diagnostic(SourceLocation(file: item.source.file, path: "\(item.source.path ?? "").\(p.field)"), "cannot sort collection '\(c.name)' by '\(p.field)': \(p.message)")
             })
         }
+        // A field no item has sorts nothing: most likely a misspelt name, which would leave the list
+        // in the data's order without a word.
+        let absent = c.sort.indices.filter { k in
+            !loaded.items.isEmpty && !loaded.items.contains { ($0.fields[c.sort[k].field] ?? .null) != .null }
+        }
+        if !absent.isEmpty {
+            throw Diagnostics(absent.map { k in
+                Diagnostic(k < c.sortSources.count ? c.sortSources[k] : SourceLocation(file: "site.yml"),
+                           "no item of collection '\(c.name)' has a value for the sort field '\(c.sort[k].field)', so it would not sort anything; check the field's name")
+            })
+        }
         let urls = loaded.items.map { item in c.detailURL.map { config.baseURL.path(SitePath.fill($0, slug: item.slug)) } }
         let slices = Pagination.pages(itemCount: order.count, pageSize: c.pageSize)
         let listPaths = slices.map { $0.number == 1 ? c.listURL : "\(c.listURL)page/\($0.number)/" }

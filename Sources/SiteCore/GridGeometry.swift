@@ -33,6 +33,13 @@ public struct GridGeometry: Sendable, Hashable {
         h.combine(breakpoints); h.combine(spacing); h.combine(mediaAspect.width); h.combine(mediaAspect.height); h.combine(textHeight)
     }
 
+    /// The text area a grid card needs when `textHeight` is not configured: a title line and, when
+    /// the card has one, a subtitle line (the built-in theme's 16 px/24 px and 14 px/21 px), with
+    /// 8 px above and below. Zero would hide every card that has no image.
+    public static func defaultTextHeight(subtitle: Bool) -> Double {
+        8 + 24 + (subtitle ? 21 : 0) + 8
+    }
+
     /// The column count at a viewport width.
     public func columns(atViewport width: Double) -> Int {
         var columns = breakpoints.first?.columns ?? 1

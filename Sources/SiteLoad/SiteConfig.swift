@@ -134,6 +134,8 @@ public struct CollectionConfig: Sendable {
     public var fields: [String: FieldSpec]
     public var slug: SlugRule
     public var sort: [SortKey]
+    /// Where each of `sort`'s keys is written in site.yml.
+    public var sortSources: [SourceLocation] = []
     public var pageSize: Int?
     /// Computed fields, in declaration order (a derivation may use an earlier one).
     public var derived: [(name: String, derivation: Derivation)]
@@ -344,11 +346,15 @@ public struct SiteConfig: Sendable {
         }
 
         var sort: [SortKey] = []
+        var sortSources: [SourceLocation] = []
         if let n = c.raw("sort") {
             let list: [Node]
             if case .sequence(let seq) = n { list = Array(seq) } else { list = [n] }
             for item in list {
-                if let key = attempt({ () throws(Diagnostic) in try parseSortKey(item, key: c.key("sort"), file: file) }) { sort.append(key) }
+                if let key = attempt({ () throws(Diagnostic) in try parseSortKey(item, key: c.key("sort"), file: file) }) {
+                    sort.append(key)
+                    sortSources.append(c.error(item, "").location)
+                }
             }
         }
 
@@ -396,9 +402,20 @@ public struct SiteConfig: Sendable {
                                heightField: attempt { () throws(Diagnostic) in try i.string("height") } ?? nil)
         }
 
+        var card = CardFields(title: nil, subtitle: nil, image: nil)
+        if let k = attempt({ () throws(Diagnostic) in try c.child("card") }), let k {
+            problems += k.unknownKeys(["title", "subtitle", "image"])
+            card = CardFields(title: attempt { () throws(Diagnostic) in try k.string("title") } ?? nil,
+                              subtitle: attempt { () throws(Diagnostic) in try k.string("subtitle") } ?? nil,
+                              image: attempt { () throws(Diagnostic) in try k.string("image") } ?? nil)
+        }
+        if let k = try? c.child("card"), let field = card.image, !(images?.fields.contains(field) ?? false) {
+            problems.append(k.error(k.raw("image") ?? k.node, "'\(k.key("image"))' is '\(field)', which is not an image field, so no card would show it: list it in '\(c.key("images"))', e.g. images: { fields: [\(field)] }"))
+        }
         var layout = LayoutConfig.list
         if let l = attempt({ () throws(Diagnostic) in try c.child("layout") }), let l {
-            if let parsed = attempt({ () throws(Diagnostic) in try parseLayout(l) }) { layout = parsed }
+            let hasImage = card.image ?? images?.fields.first != nil
+            if let parsed = attempt({ () throws(Diagnostic) in try parseLayout(l, subtitle: card.subtitle != nil, image: hasImage) }) { layout = parsed }
         }
 
         var listTemplate = "list", listURL = "/\(name)/"
@@ -423,13 +440,6 @@ public struct SiteConfig: Sendable {
             }
         }
 
-        var card = CardFields(title: nil, subtitle: nil, image: nil)
-        if let k = attempt({ () throws(Diagnostic) in try c.child("card") }), let k {
-            problems += k.unknownKeys(["title", "subtitle", "image"])
-            card = CardFields(title: attempt { () throws(Diagnostic) in try k.string("title") } ?? nil,
-                              subtitle: attempt { () throws(Diagnostic) in try k.string("subtitle") } ?? nil,
-                              image: attempt { () throws(Diagnostic) in try k.string("image") } ?? nil)
-        }
         guard let data, let itemsPath, let slug else { return (nil, problems) }
         var collection = CollectionConfig(
             name: name, title: (attempt { () throws(Diagnostic) in try c.string("title") } ?? nil) ?? name,
@@ -437,6 +447,7 @@ public struct SiteConfig: Sendable {
             dataFiles: data, itemsPath: itemsPath, rename: rename, fields: fields, slug: slug, sort: sort,
             pageSize: pageSize, derived: derived, images: images, layout: layout,
             listTemplate: listTemplate, listURL: listURL, detailTemplate: detailTemplate, detailURL: detailURL, card: card)
+        collection.sortSources = sortSources
         collection.meta = meta
         collection.joins = joins
         collection.related = parseRelated(c, problems: &problems)
@@ -521,7 +532,9 @@ public struct SiteConfig: Sendable {
         }
     }
 
-    static func parseLayout(_ l: ConfigNode) throws(Diagnostic) -> LayoutConfig {
+    /// `subtitle` and `image`: whether the collection's cards show them, for defaults that keep a
+    /// card visible and for settings that would leave it empty.
+    static func parseLayout(_ l: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
         let kind = try l.string("kind") ?? "list"
         switch kind {
         case "list":
@@ -534,8 +547,12 @@ public struct SiteConfig: Sendable {
             guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
                 throw l.error(l.raw("mediaAspect") ?? l.node, "'\(l.key("mediaAspect"))' must be width:height such as 7:10 (found '\(aspectText)')")
             }
+            let textHeight = try nonNegative(l, "textHeight") ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
+            if textHeight == 0, !image {
+                throw l.error(l.raw("textHeight") ?? l.node, "'\(l.key("textHeight"))' is 0 and the cards have no image, so every card would be empty: leave it out (the default fits the title and subtitle) or give the cards an image")
+            }
             return .grid(GridGeometry(breakpoints: try parseColumns(l), spacing: try nonNegative(l, "spacing") ?? 10,
-                                      mediaAspect: (parts[0], parts[1]), textHeight: try nonNegative(l, "textHeight") ?? 0))
+                                      mediaAspect: (parts[0], parts[1]), textHeight: textHeight))
         case "masonry":
             if let bad = l.unknownKeys(["kind", "policy", "columns", "gap", "insets", "maxWidth", "text"]).first { throw bad }
             let policyText = try l.string("policy") ?? MasonryPolicy.roundRobin.rawValue
@@ -550,6 +567,9 @@ public struct SiteConfig: Sendable {
             }
             var text = CardTextMetrics()
             if case .scalar(let s)? = l.raw("text"), Bool.construct(from: s) == false {
+                guard image else {
+                    throw l.error(l.raw("text") ?? l.node, "'\(l.key("text"))' is false and the cards have no image, so every card would be empty: leave it out or give the cards an image")
+                }
                 text = .none
             } else if let t = try l.child("text") {
                 if let bad = t.unknownKeys(["padding", "inset", "titleSize", "titleLineHeight", "size", "lineHeight", "maxLines"]).first { throw bad }

@@ -242,6 +242,8 @@ public enum BuiltinTheme {
     .cards-grid .card-media { display: block; aspect-ratio: var(--media-aspect, 1); overflow: hidden; background: var(--line); }
     .cards-grid .card-media img { display: block; width: 100%; height: 100%; object-fit: cover; }
     .cards-grid .card-text { display: flex; flex-direction: column; justify-content: center; height: var(--text-height, auto); padding: 0 4px; overflow: hidden; }
+    /* A card without a picture is its text, framed so the grid still reads as cards. */
+    .cards-grid .card-link:not(:has(.card-media)) .card-text { padding: 0 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--card); }
     .card-title { display: block; font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .card-meta { display: block; color: var(--muted); font-size: 14px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     .cards-list { padding: 0 16px; }

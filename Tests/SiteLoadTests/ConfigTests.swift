@@ -85,6 +85,32 @@ func configErrors(_ yaml: String) -> [String] {
         #expect(kind == ["site.yml:7:21: error: 'collections.a.layout.kind' must be grid, masonry or list (found 'pinterest')"])
     }
 
+    /// A card must show something: a grid's text area defaults to what its title (and subtitle)
+    /// need, and settings that would leave cards empty are errors where they are written.
+    @Test func gridTextHeightDefaultsToTheCardsText() throws {
+        func grid(_ card: String) throws -> GridGeometry? {
+            let c = try SiteConfig.parse("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    card: \(card)\n    layout: { kind: grid }\n", file: "site.yml")
+            guard case .grid(let g)? = c.collections.first?.layout else { return nil }
+            return g
+        }
+        #expect(try grid("{ title: name, subtitle: bounty }")?.textHeight == 61)
+        #expect(try grid("{ title: name }")?.textHeight == 40)
+        #expect(try grid("{ subtitle: bounty }")?.textHeight == 61)
+    }
+
+    @Test func cardsThatWouldBeEmptyAreErrors() {
+        func collection(_ body: String) -> [String] {
+            configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n\(body)")
+        }
+        #expect(collection("    layout: { kind: grid, textHeight: 0 }\n") == ["site.yml:7:39: error: 'collections.a.layout.textHeight' is 0 and the cards have no image, so every card would be empty: leave it out (the default fits the title and subtitle) or give the cards an image"])
+        #expect(collection("    layout: { kind: masonry, text: false }\n") == ["site.yml:7:36: error: 'collections.a.layout.text' is false and the cards have no image, so every card would be empty: leave it out or give the cards an image"])
+        #expect(collection("    card: { title: name, image: url }\n") == ["site.yml:7:33: error: 'collections.a.card.image' is 'url', which is not an image field, so no card would show it: list it in 'collections.a.images', e.g. images: { fields: [url] }"])
+        // With an image, both are allowed: the picture is the card.
+        #expect(collection("    images: { fields: url }\n    layout: { kind: grid, textHeight: 0 }\n").isEmpty)
+        #expect(collection("    images: { fields: url }\n    layout: { kind: masonry, text: false }\n").isEmpty)
+        #expect(collection("    images: { fields: [url, avatar] }\n    card: { image: avatar }\n").isEmpty)
+    }
+
     @Test func unknownKeysAreErrorsAtTheirLine() {
         let e = configErrors("title: T\nbaseURL: https://example.org/\ncolections: {}\n")
         #expect(e == ["site.yml:3:1: error: unknown key 'colections' (expected one of: author, baseURL, collections, description, language, notes, pages, title)"])

@@ -76,6 +76,7 @@ import SiteCore
             data: photos.json
             slug: id
             search: { url: /search/photos.json, fields: [title, tags, user.name] }
+            images: { fields: image }
             layout: { kind: masonry, text: false }
           plain:
             data: plain.json

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import SiteBuild
+
+/// Legal settings that used to give a page without a word of warning nothing to show, or an
+/// order that meant nothing (issue 16).
+@Suite struct VisibleCardsTests {
+    static let people = #"[{"name": "Luffy", "bounty": 300}, {"name": "Zoro", "bounty": 120}, {"name": "Nami", "rank": null}]"#
+
+    func site(_ collection: String) throws -> Fixture {
+        try Fixture(files: [
+            "site.yml": "title: T\nbaseURL: https://x.org/\ncollections:\n  people:\n    data: people.json\n    slug: name\n\(collection)",
+            "content/people.json": Self.people,
+        ])
+    }
+
+    @Test func aSortFieldNoItemHasIsAnErrorAtTheSortKey() throws {
+        let f = try site("    sort:\n      - { field: bounty, order: descending }\n      - { field: rank }\n      - { field: rnak }\n")
+        defer { f.remove() }
+        // 'rank' is null wherever it is present: as absent as 'rnak', which no item has.
+        #expect(f.errors() == [
+            "site.yml:9:9: error: no item of collection 'people' has a value for the sort field 'rank', so it would not sort anything; check the field's name",
+            "site.yml:10:9: error: no item of collection 'people' has a value for the sort field 'rnak', so it would not sort anything; check the field's name",
+        ])
+    }
+
+    @Test func aSortFieldSomeItemsHaveSortsThoseFirst() throws {
+        let f = try site("    sort: [ { field: bounty } ]\n    layout: { kind: grid }\n")
+        defer { f.remove() }
+        _ = try f.build().get()
+        let list = try f.read("public/people/index.html")
+        let order = ["Zoro", "Luffy", "Nami"].map { list.range(of: "data-item=\"\($0)\"")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! }, "Zoro (120), Luffy (300), then Nami (no bounty)")
+    }
+
+    @Test func aTextOnlyGridGetsATextAreaItsTextFits() throws {
+        let f = try site("    card: { title: name, subtitle: bounty }\n    layout: { kind: grid }\n")
+        defer { f.remove() }
+        _ = try f.build().get()
+        let list = try f.read("public/people/index.html")
+        #expect(list.contains("--text-height:61px"), "title 24 + subtitle 21 + 2 × 8 px")
+        #expect(!list.contains("card-media"))
+    }
+}
