@@ -76,6 +76,18 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
                            "no item of collection '\(c.name)' has a value for the sort field '\(c.sort[k].field)', so it would not sort anything; check the field's name")
             })
         }
+        // A masonry places a card by its picture's proportions: one of unknown size has no place.
+        if case .masonry = c.layout, let f = c.cardImageField {
+            let unsized = loaded.items.filter { item in item.images[f].map { $0.width == nil || $0.height == nil } ?? false }
+            if !unsized.isEmpty {
+                throw Diagnostics(unsized.map { item in
+                    var at = item.source
+                    at.path = "\(item.source.path ?? "").\(f)"
+                    return Diagnostic(at,
+                               "collection '\(c.name)' is a masonry, which places each card by its image's size, and the size of '\(item.images[f]?.source ?? "")' is unknown: name the fields holding it with images: { width: …, height: … }")
+                })
+            }
+        }
         let urls = loaded.items.map { item in c.detailURL.map { config.baseURL.path(SitePath.fill($0, slug: item.slug)) } }
         let slices = Pagination.pages(itemCount: order.count, pageSize: c.pageSize)
         let listPaths = slices.map { $0.number == 1 ? c.listURL : "\(c.listURL)page/\($0.number)/" }

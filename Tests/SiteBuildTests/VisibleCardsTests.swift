@@ -33,6 +33,18 @@ import Testing
         #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! }, "Zoro (120), Luffy (300), then Nami (no bounty)")
     }
 
+    @Test func aMasonryOfImagesOfUnknownSizeIsAnErrorAtTheItem() throws {
+        let f = try Fixture(files: [
+            "site.yml": "title: T\nbaseURL: https://x.org/\ncollections:\n  pics:\n    data: pics.json\n    slug: name\n    images: { fields: url, external: true, width: w, height: h }\n    layout: { kind: masonry }\n",
+            "content/pics.json": #"[{"name": "a", "url": "https://img.example/a.jpg", "w": 400, "h": 300}, {"name": "b", "url": "https://img.example/b.jpg", "w": 400}, {"name": "c"}]"#,
+        ])
+        defer { f.remove() }
+        // b's height is missing; c has no image at all (a text card, placed by its text).
+        #expect(f.errors() == ["content/pics.json: error: at [1].url: collection 'pics' is a masonry, which places each card by its image's size, and the size of 'https://img.example/b.jpg' is unknown: name the fields holding it with images: { width: …, height: … }"])
+        try f.write("content/pics.json", #"[{"name": "a", "url": "https://img.example/a.jpg", "w": 400, "h": 300}, {"name": "c"}]"#)
+        _ = try f.build().get()
+    }
+
     @Test func aTextOnlyGridGetsATextAreaItsTextFits() throws {
         let f = try site("    card: { title: name, subtitle: bounty }\n    layout: { kind: grid }\n")
         defer { f.remove() }
