@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
         .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild"]),
+        .testTarget(name: "SiteWriteTests", dependencies: ["SiteWrite"]),
         .testTarget(name: "SiteWatchTests", dependencies: ["SiteWatch"]),
         .testTarget(name: "SiteServeTests", dependencies: ["SiteServe"]),
         .testTarget(name: "SiteCheckTests", dependencies: ["SiteCheck", "SiteBuild"]),

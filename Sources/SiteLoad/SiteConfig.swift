@@ -595,8 +595,8 @@ public struct SiteConfig: Sendable {
     static func parseColumns(_ l: ConfigNode) throws(Diagnostic) -> [ColumnBreakpoint] {
         var breakpoints: [ColumnBreakpoint] = []
         for (width, n) in try l.entries("columns", expecting: "a mapping of minimum viewport widths in px to column counts (e.g. { 0: 2, 1024: 4 })") {
-            guard let w = Int(width), w >= 0, case .scalar(let s) = n, let cols = Int(s.string), (1...12).contains(cols) else {
-                throw l.error(n, "'\(l.key("columns"))' maps a minimum viewport width in px to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)")
+            guard let w = Int(width), (0...100_000).contains(w), case .scalar(let s) = n, let cols = Int(s.string), (1...12).contains(cols) else {
+                throw l.error(n, "'\(l.key("columns"))' maps a minimum viewport width in px (0 to 100000) to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)")
             }
             breakpoints.append(ColumnBreakpoint(minWidth: w, columns: cols))
         }

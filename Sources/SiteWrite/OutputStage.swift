@@ -8,29 +8,62 @@ public protocol SiteSink: Sendable {
 
 /// A new site written beside the output folder and swapped in only when the whole build
 /// succeeded, so a failed build leaves the previous output exactly as it was.
+///
+/// Beside `public/` a build has `.public.sitegen-TOKEN/` (the staging folder), during the swap
+/// `.public.old-TOKEN/`, and `.public.sitegen-TOKEN.lock`, locked (flock) for as long as the build
+/// runs: the kernel releases it when the process dies however it dies, so the next build can tell
+/// a killed build's folders (removed) from a running one's (left alone).
 public final class OutputStage: SiteSink, @unchecked Sendable {
     /// The final output folder.
     public let output: URL
     /// The staging folder the build writes into.
     public let staging: URL
     private let stagingPath: String
+    private let old: URL
+    private let lockFile: URL
+    private let lockDescriptor: Int32
     private let lock = NSLock()
     private var createdDirectories: Set<String> = []
     private var written: [String: String] = [:]
 
-    /// Creates an empty staging folder next to `output` (same file system, so the swap is a rename).
+    /// Creates an empty staging folder next to `output` (same file system, so the swap is a rename),
+    /// after removing what killed builds left there.
     public init(output: URL) throws(Diagnostic) {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
-        let name = ".\(self.output.lastPathComponent).sitegen-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        staging = parent.appendingPathComponent(name)
+        let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+        let names = Leftovers(output: self.output)
+        staging = parent.appendingPathComponent(names.staging(token))
+        old = parent.appendingPathComponent(names.old(token))
+        lockFile = parent.appendingPathComponent(names.lock(token))
         stagingPath = staging.path
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(file: output.path, "cannot create the folder \(parent.path): \(error.localizedDescription)")
+        }
+        names.removeStale(in: parent)
+        // The lock before the folder: a staging folder without a held lock is never a live build's.
+        lockDescriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Blocking: another build probing this new file (to judge it stale) holds it for a moment.
+        guard lockDescriptor >= 0, flock(lockDescriptor, LOCK_EX) == 0 else {
+            throw Diagnostic(file: output.path, "cannot create the lock file \(lockFile.path): \(String(cString: strerror(errno)))")
+        }
+        do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
+            release()
             throw Diagnostic(file: output.path, "cannot create the staging folder \(staging.path): \(error.localizedDescription)")
         }
+    }
+
+    private var released = false
+
+    /// Drops the lock file, once.
+    private func release() {
+        guard lock.withLock({ () -> Bool in defer { released = true }; return !released }) else { return }
+        unlink(lockFile.path)
+        close(lockDescriptor)
     }
 
     /// Writes a file at a site path (relative, "/"-separated, already checked by the caller).
@@ -68,10 +101,14 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
 
     public var writtenPaths: [String] { lock.withLock { written.keys.sorted() } }
 
-    /// Replaces the output folder with the staging folder.
+    /// Replaces the output folder with the staging folder. Two builds of one output swap one at a
+    /// time (a lock on the folder holding it), so each replaces a whole site with a whole site.
     public func commit() throws(Diagnostic) {
         let fm = FileManager.default
-        let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { release() }
+        let swapLock = open(output.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if swapLock >= 0 { flock(swapLock, LOCK_EX) }
+        defer { if swapLock >= 0 { close(swapLock) } }
         do {
             if fm.fileExists(atPath: output.path) { try fm.moveItem(at: output, to: old) }
             try fm.moveItem(at: staging, to: output)
@@ -84,6 +121,7 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
     /// Removes the staging folder after a failed build.
     public func discard() {
         try? FileManager.default.removeItem(at: staging)
+        release()
     }
 
     /// Creates the folders of a path below `root`, one level at a time and never `root` itself:
@@ -121,5 +159,52 @@ enum FileBytes {
                 offset += n
             }
         }
+    }
+}
+
+/// The names a build of `output` uses beside it, and the removal of those that killed builds left.
+struct Leftovers {
+    let base: String
+
+    init(output: URL) { base = "." + output.lastPathComponent }
+
+    func staging(_ token: String) -> String { "\(base).sitegen-\(token)" }
+    func old(_ token: String) -> String { "\(base).old-\(token)" }
+    func lock(_ token: String) -> String { "\(base).sitegen-\(token).lock" }
+
+    /// The token of a staging or old folder's name, e.g. "812-3735928559".
+    func token(of name: String) -> String? {
+        for prefix in ["\(base).sitegen-", "\(base).old-"] where name.hasPrefix(prefix) && !name.hasSuffix(".lock") {
+            let token = String(name.dropFirst(prefix.count))
+            let parts = token.split(separator: "-")
+            return parts.count == 2 && parts.allSatisfy({ $0.allSatisfy(\.isASCII) && Int($0) != nil }) ? token : nil
+        }
+        return nil
+    }
+
+    /// Removes the staging and old folders (and lock files) of builds that are no longer running:
+    /// their lock can be taken. A folder without a lock file (an older sitegen, or a build killed
+    /// between the two) is judged by its process id.
+    func removeStale(in parent: URL) {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
+        var tokens: Set<String> = []
+        for name in names { if let t = token(of: name) { tokens.insert(t) } }
+        for name in names where name.hasPrefix("\(base).sitegen-") && name.hasSuffix(".lock") {
+            tokens.insert(String(name.dropFirst("\(base).sitegen-".count).dropLast(".lock".count)))
+        }
+        for t in tokens.sorted() where !isRunning(t, lock: parent.appendingPathComponent(lock(t)).path) {
+            for name in [staging(t), old(t), lock(t)] { try? fm.removeItem(at: parent.appendingPathComponent(name)) }
+        }
+    }
+
+    func isRunning(_ token: String, lock path: String) -> Bool {
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        if fd >= 0 {
+            defer { close(fd) }
+            return flock(fd, LOCK_EX | LOCK_NB) != 0   // taken: its build holds it
+        }
+        guard let pid = token.split(separator: "-").first.flatMap({ Int32($0) }) else { return true }
+        return kill(pid, 0) == 0 || errno != ESRCH
     }
 }

@@ -110,7 +110,7 @@ struct Serve: AsyncParsableCommand {
             return
         }
         let parent = output.deletingLastPathComponent()
-        let prefixes = [".\(output.lastPathComponent).sitegen-\(getpid())-", ".\(output.lastPathComponent).old-\(getpid())"]
+        let prefixes = [".\(output.lastPathComponent).sitegen-\(getpid())-", ".\(output.lastPathComponent).old-\(getpid())-"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where prefixes.contains(where: name.hasPrefix) {
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }

@@ -84,6 +84,42 @@ import Testing
         #expect(try site.read("public/pins/index.html").contains("<img src=\"https://img.example/0.jpg\" width=\"400\" height=\"600\""))
     }
 
+    /// Worked by hand, not by the core: picture-only cards in two columns, 10 px apart. As in the
+    /// app's collection view, each cell is inset half a gap, so the first top is 20 + 5 px; below
+    /// it a card's top is the heights above it in its column plus one gap each.
+    @Test func cardsInAColumnAreOneGapApart() throws {
+        let ratios = [1.5, 0.5, 1.0, 2.0, 0.75]
+        let rows = ratios.enumerated().map { i, r in
+            "{\"id\": \"p\(i)\", \"url\": \"https://img.example/\(i).jpg\", \"w\": 100, \"h\": \(Int(r * 100))}"
+        }
+        let site = try Fixture(files: [
+            "site.yml": """
+            title: T
+            baseURL: https://example.org/
+            collections:
+              pins:
+                data: pins.json
+                slug: id
+                images: { fields: url, external: true, width: w, height: h }
+                card: { image: url }
+                layout: { kind: masonry, columns: { 0: 2 }, gap: 10, insets: { top: 20, left: 0, bottom: 0, right: 0 }, text: false }
+                detail: false
+            """,
+            "content/pins.json": "[\(rows.joined(separator: ","))]",
+        ])
+        defer { site.remove() }
+        _ = try site.build().get()
+        let cards = Self.cards(try site.read("public/pins/index.html"))
+        #expect(cards.map { $0.props["--c0"] } == [0, 1, 0, 1, 0])
+        // (constant px, × card width): p2 under p0, p3 under p1, p4 under p0 and p2.
+        let expected: [(Double, Double)] = [(25, 0), (25, 0), (35, 1.5), (35, 0.5), (45, 2.5)]
+        #expect(cards.count == expected.count)
+        for (card, (a, b)) in zip(cards, expected) {
+            #expect(card.props["--a0"] == a, "\(card.slug) top")
+            #expect(card.props["--b0"] == b, "\(card.slug) top per card width")
+        }
+    }
+
     @Test func cssNumbersHaveNoExponentAndNoTrailingZeros() {
         #expect(LayoutStyles.number(29) == "29")
         #expect(LayoutStyles.number(127.875) == "127.875")

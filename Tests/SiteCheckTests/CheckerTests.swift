@@ -123,6 +123,18 @@ struct OutputFolder {
         #expect(report.summary.hasSuffix("checked; 10 broken links, 12 missing images, 2 unreachable pages"))
     }
 
+    /// Browsers scroll to the top for `top` in any ASCII case; every other fragment must match an
+    /// id exactly, case included.
+    @Test func topIsCaseInsensitiveAndIdsAreNot() {
+        let ids: Set<String> = ["intro", "Caf%C3%A9", "한글"]
+        for ok in ["top", "TOP", "Top", "tOp", "%54op", "", "intro", ":~:text=x", "intro:~:text=x", "%ED%95%9C%EA%B8%80", "한글", "Caf%C3%A9"] {
+            #expect(Context.fragment(ok, isIn: ids), "#\(ok)")
+        }
+        for broken in ["Intro", "INTRO", "tops", "to", "top ", "caf%c3%a9x", "한"] {
+            #expect(!Context.fragment(broken, isIn: ids), "#\(broken)")
+        }
+    }
+
     @Test func aPageNobodyLinksTo() throws {
         let folder = try OutputFolder([
             "index.html": #"<a href="/a/">a</a> <link rel="canonical" href="/"> <a href="/a/#x">self-link elsewhere</a>"#,

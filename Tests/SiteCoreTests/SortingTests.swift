@@ -72,6 +72,19 @@ import Testing
         #expect(try sorted(items, [SortKey(field: "n", direction: .descending, comparison: .number)]).map { $0["n"] } == [.int(2), .int(1), nil])
     }
 
+    /// `"rank": null` (JSON null, an empty plist value) is a value nobody gave: it sorts last like
+    /// an absent field, under every comparison and direction, and is never an error.
+    @Test(arguments: [SortComparison.number, .text, .date(DateFormat("YYYY-MM-DD"))])
+    func nullValuesGoLastLikeMissingOnes(comparison: SortComparison) throws {
+        let a: Value = comparison == .number ? .int(1) : .string("2020-01-01")
+        let b: Value = comparison == .number ? .int(2) : .string("2021-01-01")
+        let items: [[String: Value]] = [["n": .null, "i": .int(0)], ["n": a, "i": .int(1)], [:], ["n": b, "i": .int(3)], ["n": .null, "i": .int(4)]]
+        let up = try sorted(items, [SortKey(field: "n", comparison: comparison)]).map { $0["i"] }
+        let down = try sorted(items, [SortKey(field: "n", direction: .descending, comparison: comparison)]).map { $0["i"] }
+        #expect(up == [.int(1), .int(3), .int(0), nil, .int(4)])
+        #expect(down == [.int(3), .int(1), .int(0), nil, .int(4)])
+    }
+
     @Test func unreadableValuesAreReportedWithTheirIndex() {
         let items: [[String: Value]] = [["n": .int(1)], ["n": .string("ten")], ["n": .array([])]]
         let sorter = Sorter(keys: [SortKey(field: "n", comparison: .number)], collator: ko)
@@ -116,6 +129,16 @@ import Testing
         #expect(cell.width == 182.5)
         #expect(abs(cell.height - 325.714) < 0.001)
         #expect(abs(cell.mediaHeight / cell.width - 10.0 / 7.0) < 1e-9)
+    }
+
+    /// A breakpoint applies from its min-width on, as CSS `min-width` does: at exactly 640 px the
+    /// grid has 3 columns, one pixel less has 2.
+    @Test func aBreakpointAppliesFromExactlyItsMinWidth() {
+        #expect(bounty.columns(atViewport: 0) == 2)
+        #expect(bounty.columns(atViewport: 639.5) == 2)
+        #expect(bounty.columns(atViewport: 640) == 3)
+        #expect(bounty.columns(atViewport: 1023) == 3)
+        #expect(bounty.columns(atViewport: 1024) == 4)
     }
 
     @Test func columnsPerViewport() {

@@ -209,6 +209,36 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
                     "array of 9223372036854775807 elements does not fit in the 0 bytes left in the object area")
     }
 
+    /// A UTF-16 string's length counts 2-byte units: 3 of them need 6 bytes, so 5 left is an
+    /// error, never a read into the offset table; exactly 6 left is a string.
+    @Test func utf16LengthCountsTwoBytesPerUnit() throws {
+        var short = BinaryPlistBuilder()
+        short.add([0x63, 0x00, 0x41, 0x00, 0x42, 0x00])
+        expectError(short.data, path: "top object", "string of 3 elements does not fit in the 5 bytes left in the object area")
+        var exact = BinaryPlistBuilder()
+        exact.add([0x63, 0x00, 0x41, 0x00, 0x42, 0xD5, 0x5C])
+        #expect(try read(exact.data) == .string("AB한"))
+    }
+
+    /// Arrays and dictionaries count references of `refSize` bytes (two per dictionary entry).
+    @Test func containerLengthsCountTheirReferenceSize() throws {
+        // The container is the last object, so nothing but its own bytes is left after its marker.
+        var array = BinaryPlistBuilder()
+        array.refSize = 2
+        array.add([0x10, 0x07])
+        array.top = array.add([0xA2, 0x00, 0x00, 0x00])
+        expectError(array.data, path: "top object", "array of 2 elements does not fit in the 3 bytes left in the object area")
+        array.objects[1] = [0xA2, 0x00, 0x00, 0x00, 0x00]
+        #expect(try read(array.data) == .array([.int(7), .int(7)]))
+        var dict = BinaryPlistBuilder()
+        dict.add(BinaryPlistBuilder.ascii("k"))
+        dict.add([0x10, 0x07])
+        dict.top = dict.add([0xD2, 0x00, 0x00, 0x01])
+        expectError(dict.data, path: "top object", "dictionary of 2 elements does not fit in the 3 bytes left in the object area")
+        dict.objects[2] = [0xD1, 0x00, 0x01]
+        #expect(try read(dict.data) == .dictionary(["k": .int(7)]))
+    }
+
     @Test func negativeCount() {
         var builder = BinaryPlistBuilder()
         builder.add([0x5F, 0x13, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])

@@ -49,6 +49,18 @@ private func read(_ text: String) throws -> Value {
         #expect(try read(#""a\u0000b""#) == .string("a\u{0}b"))
     }
 
+    /// Every hex digit, in both cases, in a `\u` escape.
+    @Test func unicodeEscapesTakeEveryHexDigitInBothCases() throws {
+        for (v, digit) in "0123456789abcdef".enumerated() {
+            for d in [String(digit), digit.uppercased()] {
+                let expected = String(UnicodeScalar(UInt8(0x40 + v)))
+                #expect(try read("\"\\u004\(d)\"") == .string(expected), "\\u004\(d)")
+                #expect(try read("\"\\u0\(d)40\"") == .string(String(UnicodeScalar(UInt32(v) << 8 | 0x40)!)), "\\u0\(d)40")
+            }
+        }
+        #expect(try read(#""\u00FF \u00ff \u0AbC""#) == .string("\u{FF} \u{FF} \u{ABC}"))
+    }
+
     @Test func hangul() throws {
         #expect(try read(#"{"제목": "안녕하세요", "escaped": "\uD55C\uAE00"}"#)
             == .dictionary(["제목": .string("안녕하세요"), "escaped": .string("한글")]))

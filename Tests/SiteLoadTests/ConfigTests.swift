@@ -77,12 +77,38 @@ func configErrors(_ yaml: String) -> [String] {
         }
         #expect(layout("      policy: pinterest\n") == ["site.yml:9:15: error: 'collections.a.layout.policy' must be round-robin or shortest (found 'pinterest')"])
         #expect(layout("      gap: -4\n") == ["site.yml:9:12: error: 'collections.a.layout.gap' must be a length in px from 0 to 100000 (found -4)"])
-        #expect(layout("      columns: { 0: 0 }\n") == ["site.yml:9:21: error: 'collections.a.layout.columns' maps a minimum viewport width in px to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)"])
+        #expect(layout("      columns: { 0: 0 }\n") == ["site.yml:9:21: error: 'collections.a.layout.columns' maps a minimum viewport width in px (0 to 100000) to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)"])
         #expect(layout("      insets: { middle: 3 }\n").first?.hasPrefix("site.yml:9:17: error: unknown key 'collections.a.layout.insets.middle'") == true)
         #expect(layout("      text: { maxLines: 0 }\n") == ["site.yml:9:25: error: 'collections.a.layout.text.maxLines' must be from 1 to 50 (found 0)"])
         #expect(layout("      spacing: 3\n").first?.hasPrefix("site.yml:9:7: error: unknown key 'collections.a.layout.spacing'") == true)
         let kind = configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    layout: { kind: pinterest }\n")
         #expect(kind == ["site.yml:7:21: error: 'collections.a.layout.kind' must be grid, masonry or list (found 'pinterest')"])
+    }
+
+    /// Every range is checked at both ends: the last value inside is accepted, the first outside
+    /// is the same error as the lower bound's.
+    @Test func rangesAreCheckedAtBothEnds() {
+        func masonry(_ body: String) -> [String] {
+            configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    layout:\n      kind: masonry\n\(body)")
+        }
+        func grid(_ body: String) -> [String] {
+            configErrors("title: T\nbaseURL: https://x.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    card: { title: id }\n    layout:\n      kind: grid\n\(body)")
+        }
+        let columns = "'collections.a.layout.columns' maps a minimum viewport width in px (0 to 100000) to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)"
+        #expect(masonry("      columns: { 0: 12, 100000: 1 }\n") == [])
+        #expect(masonry("      columns: { 0: 13 }\n") == ["site.yml:9:21: error: \(columns)"])
+        #expect(masonry("      columns: { 100001: 2 }\n") == ["site.yml:9:26: error: \(columns)"])
+        #expect(masonry("      columns: { -1: 2 }\n") == ["site.yml:9:22: error: \(columns)"])
+        #expect(grid("      columns: { 0: 13 }\n") == ["site.yml:10:21: error: \(columns)"])
+        #expect(masonry("      text: { maxLines: 50 }\n") == [])
+        #expect(masonry("      text: { maxLines: 51 }\n") == ["site.yml:9:25: error: 'collections.a.layout.text.maxLines' must be from 1 to 50 (found 51)"])
+        #expect(masonry("      gap: 100000\n") == [])
+        #expect(masonry("      gap: 100000.5\n") == ["site.yml:9:12: error: 'collections.a.layout.gap' must be a length in px from 0 to 100000 (found 100000.5)"])
+        #expect(masonry("      maxWidth: 100000\n") == [])
+        #expect(masonry("      maxWidth: 100001\n") == ["site.yml:9:17: error: 'collections.a.layout.maxWidth' must be a length in px above 0 and at most 100000 (found 100001)"])
+        #expect(masonry("      maxWidth: 0\n") == ["site.yml:9:17: error: 'collections.a.layout.maxWidth' must be a length in px above 0 and at most 100000 (found 0)"])
+        #expect(grid("      spacing: 100001\n") == ["site.yml:10:16: error: 'collections.a.layout.spacing' must be a length in px from 0 to 100000 (found 100001)"])
+        #expect(grid("      textHeight: 100001\n") == ["site.yml:10:19: error: 'collections.a.layout.textHeight' must be a length in px from 0 to 100000 (found 100001)"])
     }
 
     /// A card must show something: a grid's text area defaults to what its title (and subtitle)

@@ -58,6 +58,37 @@ import SiteCore
         ])
     }
 
+    /// A renamed field's problems are located at the key written in the file (`movieNm`), not at
+    /// the name the site uses (`title`), which exists nowhere in the data.
+    @Test func renamedFieldsAreLocatedAtTheirKeyInTheFile() throws {
+        let json = "[\n  {\"movieCd\": \"a\", \"movieNm\": 7, \"audiAcc\": \"x\", \"poster\": 5},\n  {\"movieCd\": \"../b\", \"movieNm\": \"B\", \"audiAcc\": 1, \"poster\": \"https://img.example/b.jpg\"}\n]"
+        let e = try loadErrors(["d.json": json], """
+                data: d.json
+                slug: code
+                rename: { movieCd: code, movieNm: title, audiAcc: audience, poster: picture }
+                fields: { title: string }
+                derived: { people: { from: audience, format: thousands } }
+                images: { fields: [picture], external: true }
+
+            """)
+        #expect(e == [
+            "content/d.json:2:31: error: field 'title' of item 0 must be a string, found an integer (7)",
+            "content/d.json:2:45: error: item 0: field 'audience' is not a number: \"x\" (for derived field 'people')",
+            "content/d.json:2:60: error: image field 'picture' of item 0 must be a file name or URL, found an integer (5)",
+            "content/d.json:3:15: error: slug '../b' of item 1 cannot be a URL segment (\(Slug.segmentRule))",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plist = try PropertyListSerialization.data(fromPropertyList: [["movieCd": "a", "movieNm": 7]], format: .binary, options: 0)
+        let content = try tree(["p.plist": plist])
+        let config = try collection("    data: p.plist\n    slug: code\n    rename: { movieCd: code, movieNm: title }\n    fields: { title: string }\n")
+        #expect(throws: Diagnostics.self) { try CollectionLoader(content: content, language: "ko").load(config, imageSizes: ImageSizeCache()) }
+        do {
+            _ = try CollectionLoader(content: content, language: "ko").load(config, imageSizes: ImageSizeCache())
+        } catch {
+            #expect(error.items.map(\.description) == ["content/p.plist: error: at [0].movieNm: field 'title' of item 0 must be a string, found an integer (7)"])
+        }
+    }
+
     @Test func duplicateSlugs() throws {
         let e = try loadErrors(["d.json": "[{\"id\": \"x\"},\n{\"id\": \"x\"}]"], "    data: d.json\n    slug: id\n")
         #expect(e.count == 1 && e[0].hasPrefix("content/d.json:2:1: error: duplicate slug 'x' in collection 'c': item 1 and the item at content/d.json:1"), "\(e)")

@@ -20,6 +20,16 @@ import Testing
         #expect(SafeHTML.escape("") == "")
     }
 
+    /// Each special character alone, so the pre-scan that skips plain text must know all five:
+    /// a lone `'` left raw would close a single-quoted attribute.
+    @Test(arguments: [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&#39;")])
+    func eachSpecialCharacterAloneIsEscaped(raw: String, escaped: String) throws {
+        #expect(SafeHTML.escape("Ocean\(raw)s Eleven") == "Ocean\(escaped)s Eleven")
+        #expect(SafeHTML.escape(raw) == escaped)
+        let html = try render("<img alt='{{v}}' title=\"{{v}}\">", ["v": "x\(raw) onerror=alert(1) y"])
+        #expect(html == "<img alt='x\(escaped) onerror=alert(1) y' title=\"x\(escaped) onerror=alert(1) y\">")
+    }
+
     @Test(arguments: [
         "javascript:alert(1)", "JaVaScRiPt:alert(1)", "  javascript:alert(1)", "\u{1}\u{8}javascript:alert(1)",
         "java\tscript:alert(1)", "java\nscript:alert(1)", "jav\r\nascript:alert(1)", "vbscript:msgbox(1)",

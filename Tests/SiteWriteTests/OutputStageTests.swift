@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+import SiteCore
+@testable import SiteWrite
+
+/// The staging folder, the swap, and what killed builds leave beside the output (issue 21).
+@Suite struct OutputStageTests {
+    /// A temporary folder holding `public/`.
+    struct Place {
+        let parent: URL
+        var output: URL { parent.appendingPathComponent("public") }
+
+        init() throws {
+            parent = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-stage-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        }
+
+        /// Everything beside `public/`.
+        func siblings() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: parent.path).filter { $0 != "public" }.sorted()
+        }
+
+        /// Relative path → text of every file under `public/`.
+        func files() throws -> [String: String] {
+            var out: [String: String] = [:]
+            guard let walker = FileManager.default.enumerator(atPath: output.path) else { return out }
+            while let rel = walker.nextObject() as? String {
+                var dir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: output.appendingPathComponent(rel).path, isDirectory: &dir), !dir.boolValue {
+                    out[rel] = try String(contentsOf: output.appendingPathComponent(rel), encoding: .utf8)
+                }
+            }
+            return out
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: parent) }
+    }
+
+    @Test(arguments: ["a/../../x", "..", "../x", "a/..", "./a", "a/./b", "/etc/passwd", "a//b", "a/", "", "a\u{0}b"])
+    func pathsLeavingTheStagingFolderAreRefused(path: String) throws {
+        let place = try Place()
+        defer { place.remove() }
+        let stage = try OutputStage(output: place.output)
+        #expect(!OutputStage.isSafe(path))
+        #expect(throws: Diagnostic.self) { try stage.write("x", to: path, source: "t") }
+        stage.discard()
+        #expect(!FileManager.default.fileExists(atPath: place.parent.appendingPathComponent("x").path))
+        #expect(try place.siblings() == [])
+    }
+
+    @Test func safePathsAreWritten() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let stage = try OutputStage(output: place.output)
+        for path in ["index.html", "a/b/c.html", "..a/b", "a../b", ".well-known/x"] {
+            #expect(OutputStage.isSafe(path))
+            try stage.write(path, to: path, source: "t")
+        }
+        try stage.commit()
+        #expect(try place.files() == ["index.html": "index.html", "a/b/c.html": "a/b/c.html", "..a/b": "..a/b", "a../b": "a../b", ".well-known/x": ".well-known/x"])
+    }
+
+    @Test func aPathWrittenTwiceNamesBothSources() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let stage = try OutputStage(output: place.output)
+        try stage.write("one", to: "a/index.html", source: "content/a.md")
+        #expect(throws: Diagnostic(file: "content/b.md", "'a/index.html' is also written by content/a.md")) {
+            try stage.write("two", to: "a/index.html", source: "content/b.md")
+        }
+        stage.discard()
+    }
+
+    @Test func commitReplacesThePreviousOutputWholeAndLeavesNothingBeside() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let first = try OutputStage(output: place.output)
+        try first.write("old", to: "old.html", source: "t")
+        try first.write("old", to: "kept/name.html", source: "t")
+        try first.commit()
+        let second = try OutputStage(output: place.output)
+        #expect(try place.siblings().count == 2, "the staging folder and its lock while the build runs")
+        try second.write("new", to: "new.html", source: "t")
+        try second.write("new", to: "kept/name.html", source: "t")
+        try second.commit()
+        #expect(try place.files() == ["new.html": "new", "kept/name.html": "new"])
+        #expect(try place.siblings() == [])
+    }
+
+    @Test func discardLeavesThePreviousOutputAsItWas() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let first = try OutputStage(output: place.output)
+        try first.write("old", to: "index.html", source: "t")
+        try first.commit()
+        let failed = try OutputStage(output: place.output)
+        try failed.write("new", to: "index.html", source: "t")
+        failed.discard()
+        #expect(try place.files() == ["index.html": "old"])
+        #expect(try place.siblings() == [])
+    }
+
+    /// A build killed with `kill -9` leaves its staging folder, old folder and lock file; the next
+    /// build removes them, but never those of a build that is still running.
+    @Test func foldersOfAKilledBuildAreRemovedAndALiveBuildsKept() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let token = "4194000-17"
+        for name in [".public.sitegen-\(token)", ".public.old-\(token)"] {
+            try FileManager.default.createDirectory(at: place.parent.appendingPathComponent(name).appendingPathComponent("a"), withIntermediateDirectories: true)
+        }
+        // A real process holds the build's lock, as a running build does.
+        let holder = Process()
+        // The shell becomes `sleep` holding the lock itself, so killing it frees the lock (flock(1)
+        // would leave an orphaned child holding it).
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "exec 9>\"$0\" && flock 9 && exec sleep 600", place.parent.appendingPathComponent(".public.sitegen-\(token).lock").path]
+        holder.standardOutput = FileHandle.nullDevice
+        holder.standardError = FileHandle.nullDevice
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        try waitUntil { Leftovers(output: place.output).isRunning(token, lock: place.parent.appendingPathComponent(".public.sitegen-\(token).lock").path) }
+
+        let whileAlive = try OutputStage(output: place.output)
+        whileAlive.discard()
+        #expect(try place.siblings() == [".public.old-\(token)", ".public.sitegen-\(token)", ".public.sitegen-\(token).lock"])
+
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        let afterDeath = try OutputStage(output: place.output)
+        afterDeath.discard()
+        #expect(try place.siblings() == [])
+    }
+
+    /// Without a lock file (sitegen before locks, or a build killed between lock and folder) the
+    /// folder's process id decides.
+    @Test func aFolderWithoutALockIsJudgedByItsProcess() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let me = ProcessInfo.processInfo.processIdentifier
+        for name in [".public.sitegen-\(gone.processIdentifier)-1", ".public.sitegen-\(me)-2", ".public.other", "public.sitegen-1-1"] {
+            try FileManager.default.createDirectory(at: place.parent.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try OutputStage(output: place.output).discard()
+        #expect(try place.siblings() == [".public.other", ".public.sitegen-\(me)-2", "public.sitegen-1-1"])
+    }
+
+    /// Two builds of one output at once: each swap replaces a whole site with a whole site.
+    @Test func twoConcurrentBuildsEachLeaveAWholeSite() async throws {
+        let place = try Place()
+        defer { place.remove() }
+        for round in 0..<10 {
+            let results = await withTaskGroup(of: Bool.self) { group in
+                for who in ["a", "b"] {
+                    group.addTask {
+                        do {
+                            let stage = try OutputStage(output: place.output)
+                            for k in 0..<50 { try stage.write("\(who)\(round)", to: "p\(k)/index.html", source: who) }
+                            try stage.commit()
+                            return true
+                        } catch { return false }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results == [true, true])
+            let texts = Set(try place.files().values)
+            #expect(texts == ["a\(round)"] || texts == ["b\(round)"], "a mixed site: \(texts)")
+            #expect(try place.files().count == 50)
+            #expect(try place.siblings() == [])
+        }
+    }
+
+    func waitUntil(_ condition: () -> Bool) throws {
+        let end = Date().addingTimeInterval(30)
+        while !condition() {
+            guard Date() < end else { throw Diagnostic(file: "test", "condition not met in 30 s") }
+            usleep(10_000)
+        }
+    }
+}
