@@ -9,6 +9,8 @@ public struct TemplateLibrary: Sendable {
     /// Template name → the file it came from (for messages), e.g. `templates/list.mustache`.
     public let origins: [String: String]
     let texts: [String: String]
+    /// The same templates compiled by sitegen's own engine.
+    public let compiled: CompiledTemplates
 
     /// Loads the built-in theme and the site's templates: `files` (paths relative to `directory`;
     /// those ending in `.mustache` are read). Syntax errors of every template are reported together.
@@ -49,7 +51,13 @@ public struct TemplateLibrary: Sendable {
             }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
-        return TemplateLibrary(library: library, origins: origins, texts: texts)
+        let compiled: CompiledTemplates
+        do {
+            compiled = try CompiledTemplates(texts)
+        } catch {
+            throw Diagnostics(error.items.map { Diagnostic(file: origins[$0.template] ?? $0.template, line: $0.line, column: $0.column, "template syntax error: \($0.message)") })
+        }
+        return TemplateLibrary(library: library, origins: origins, texts: texts, compiled: compiled)
     }
 
     public func has(_ name: String) -> Bool { texts[name] != nil }
@@ -145,12 +153,17 @@ public struct TemplateLibrary: Sendable {
     /// A value for a context that templates call as a section, `{{#name}}text{{/name}}`: it
     /// prints `body(text)` (trimmed text in, raw HTML out, so `body` must escape what it returns).
     public static func function(_ body: @escaping @Sendable (String) -> String) -> Any {
-        MustacheLambda { text in body(text.trimmingCharacters()) }
+        TemplateFunction { text in body(text.trimmingCharacters()) }
     }
 
     /// Renders `context` with the template `name` (checked beforehand).
     public func render(_ name: String, _ context: [String: Any]) -> String {
         SafeHTML.neutralise(library.render(context, withTemplate: name) ?? "")
+    }
+
+    /// Renders `context` with the template `name` through sitegen's compiled engine.
+    public func renderCompiled(_ name: String, _ context: [String: Any]) -> String {
+        compiled.render(name, context) ?? ""
     }
 
     static func describe(_ error: Error) -> String {
