@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // On-demand benchmarks of the core (not tests).
-        .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore"]),
+        .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore", "SiteRender", "SiteBuild"]),
 
         .testTarget(name: "SiteCoreTests", dependencies: ["SiteCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SiteFormatsTests", dependencies: ["SiteFormats"]),

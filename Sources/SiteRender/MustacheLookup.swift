@@ -77,7 +77,7 @@ extension MustacheRenderer {
             switch t {
             case .count: return .int(o.count)
             case .empty: return .bool(o.count == 0)
-            case .sorted, .enumerated: return .list(TemplateList(o.entries(names: names)))
+            case .sorted, .enumerated: return .list(TemplateList(o.pairs(names: names)))
             default: return nil
             }
         case .int(let i):

@@ -35,45 +35,50 @@ public struct TemplateFunction: Sendable {
 }
 
 /// An object's entries sorted by name id. Only names some template of the library uses get an
-/// id; other entries are kept (with id -1) only when a template lists objects' entries
-/// (`sorted`, `enumerated`), since nothing else can reach them.
+/// id; other entries are kept (with id -1, and their names) only when a template lists objects'
+/// entries (`sorted`, `enumerated`), since nothing else can reach them.
 public final class TemplateObject: Sendable {
-    let ids: [Int32]
-    let values: [TemplateValue]
-    /// The entries' names, parallel to `ids` (for `sorted`, `enumerated` and descriptions).
+    struct Entry: Sendable {
+        var id: Int32
+        var value: TemplateValue
+    }
+    let entries: [Entry]
+    /// The entries' names, parallel to `entries`, when the library lists entries (else empty).
     let keys: [String]
     /// How many entries the object had, kept or not (`count`, `empty`).
     let count: Int
 
-    init(ids: [Int32], values: [TemplateValue], keys: [String], count: Int) {
-        self.ids = ids
-        self.values = values
+    init(entries: [Entry], keys: [String], count: Int) {
+        self.entries = entries
         self.keys = keys
         self.count = count
     }
 
-    /// The value named `id`, if any.
+    /// The value named `id`, if any: a scan for small objects, else a binary search.
     @inline(__always)
     subscript(id: Int32) -> TemplateValue? {
-        var lo = 0, hi = ids.count
-        if hi <= 8 {
-            for k in 0..<hi where ids[k] == id { return values[k] }
+        entries.withUnsafeBufferPointer { e in
+            var lo = 0, hi = e.count
+            if hi <= 8 {
+                for k in 0..<hi where e[k].id == id { return e[k].value }
+                return nil
+            }
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                let m = e[mid].id
+                if m == id { return e[mid].value }
+                if m < id { lo = mid + 1 } else { hi = mid }
+            }
             return nil
         }
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            let m = ids[mid]
-            if m == id { return values[mid] }
-            if m < id { lo = mid + 1 } else { hi = mid }
-        }
-        return nil
     }
 
     /// The entries as `{key, value}` objects sorted by key (`sorted` and `enumerated`).
-    func entries(names: TemplateNames) -> [TemplateValue] {
+    func pairs(names: TemplateNames) -> [TemplateValue] {
         let keyID = names.id(of: "key"), valueID = names.id(of: "value")
         return keys.indices.sorted { keys[$0] < keys[$1] }.map { k in
-            .object(TemplateObject(ids: [keyID, valueID], values: [.string(keys[k]), values[k]], keys: ["key", "value"], count: 2))
+            .object(TemplateObject(entries: [Entry(id: keyID, value: .string(keys[k])), Entry(id: valueID, value: entries[k].value)],
+                                   keys: ["key", "value"], count: 2))
         }
     }
 }
@@ -117,17 +122,19 @@ public struct TemplateNames: Sendable {
     }
 
     public func object(_ d: [String: Any]) -> TemplateValue {
-        var entries: [(id: Int32, key: String, value: TemplateValue)] = []
+        var entries: [TemplateObject.Entry] = []
         entries.reserveCapacity(d.count)
+        if keepsAllEntries {
+            var named: [(entry: TemplateObject.Entry, key: String)] = []
+            for (key, v) in d { named.append((TemplateObject.Entry(id: ids[key] ?? -1, value: value(v)), key)) }
+            named.sort { $0.entry.id < $1.entry.id }
+            return .object(TemplateObject(entries: named.map(\.entry), keys: named.map(\.key), count: d.count))
+        }
         for (key, v) in d {
-            if let id = ids[key] {
-                entries.append((id, key, value(v)))
-            } else if keepsAllEntries {
-                entries.append((-1, key, value(v)))
-            }
+            if let id = ids[key] { entries.append(TemplateObject.Entry(id: id, value: value(v))) }
         }
         entries.sort { $0.id < $1.id }
-        return .object(TemplateObject(ids: entries.map(\.id), values: entries.map(\.value), keys: entries.map(\.key), count: d.count))
+        return .object(TemplateObject(entries: entries, keys: [], count: d.count))
     }
 }
 
@@ -153,7 +160,7 @@ extension TemplateValue {
         case .list(let l): "[" + l.items.map(\.debugText).joined(separator: ", ") + "]"
         case .object(let o):
             o.keys.isEmpty ? "[:]" : "[" + o.keys.indices.sorted { o.keys[$0] < o.keys[$1] }
-                .map { "\(String(reflecting: o.keys[$0])): \(o.values[$0].debugText)" }.joined(separator: ", ") + "]"
+                .map { "\(String(reflecting: o.keys[$0])): \(o.entries[$0].value.debugText)" }.joined(separator: ", ") + "]"
         default: text
         }
     }

@@ -1,0 +1,57 @@
+import Foundation
+import SiteBuild
+import SiteCore
+import SiteRender
+
+/// Renders every page of a site with swift-mustache and with the compiled engine, on one thread,
+/// and prints the time per page of each (the compiled engine with and without turning the
+/// `[String: Any]` context into a `TemplateValue` first).
+func templates(source: URL, rounds: Int) {
+    let loaded: (templates: TemplateLibrary, pages: [(template: String, context: [String: Any])])
+    do { loaded = try PageContexts.load(source: source) } catch {
+        print(error.items.map(\.description).joined(separator: "\n")); exit(1)
+    }
+    let (library, pages) = loaded
+    let compiled = library.compiled
+    var mismatches = 0
+    for p in pages where library.render(p.template, p.context) != library.renderCompiled(p.template, p.context) { mismatches += 1 }
+    let bytes = pages.reduce(0) { $0 + library.renderCompiled($1.template, $1.context).utf8.count }
+    print("\(pages.count) pages of \(source.path), \(bytes / max(1, pages.count)) bytes per page on average; pages that differ: \(mismatches)")
+    let values = pages.map { compiled.names.object($0.context) }
+    func perPage(_ label: String, _ body: () -> Int) {
+        var times: [Double] = []
+        var check = 0
+        for _ in 0..<rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            check &+= body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(pages.count))
+        }
+        times.sort()
+        print(String(format: "%-52@ median %9.0f ns/page   fastest %9.0f ns/page   (%d rounds, check %d)",
+                     label as NSString, times[times.count / 2], times[0], rounds, check))
+    }
+    conversionByTemplate(pages, compiled)
+    perPage("swift-mustache") { pages.reduce(0) { $0 + library.render($1.template, $1.context).utf8.count } }
+    perPage("compiled, context converted per page") { pages.reduce(0) { $0 + (compiled.renderBytes($1.template, compiled.names.object($1.context))?.count ?? 0) } }
+    perPage("compiled, render only (value made beforehand)") {
+        zip(pages, values).reduce(0) { $0 + (compiled.renderBytes($1.0.template, $1.1)?.count ?? 0) }
+    }
+    perPage("context conversion only") {
+        pages.reduce(0) { r, p in if case .object = compiled.names.object(p.context) { return r + 1 }; return r }
+    }
+}
+
+/// Conversion time by template (where the `[String: Any]` → `TemplateValue` cost goes).
+func conversionByTemplate(_ pages: [(template: String, context: [String: Any])], _ compiled: CompiledTemplates) {
+    var byTemplate: [String: (Int, Double)] = [:]
+    for p in pages {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<5 { _ = compiled.names.object(p.context) }
+        let t = Double(DispatchTime.now().uptimeNanoseconds - start) / 5
+        byTemplate[p.template, default: (0, 0)].0 += 1
+        byTemplate[p.template, default: (0, 0)].1 += t
+    }
+    for (k, v) in byTemplate.sorted(by: { $0.value.1 > $1.value.1 }) {
+        print(String(format: "  %-24@ %4d pages  %9.0f ns/page", k as NSString, v.0, v.1 / Double(v.0)))
+    }
+}
