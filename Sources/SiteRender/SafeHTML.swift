@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// How every `{{name}}` of a sitegen template is written into HTML.
 ///
@@ -14,21 +13,9 @@ public enum SafeHTML {
     /// What a neutralised URL becomes (an inert link, as Go's html/template does).
     public static let neutralisedURL = "about:invalid#sitegen-unsafe-url"
 
-    /// The content type's name in the `{{% CONTENT_TYPE: … }}` pragma put before every template.
+    /// The content type's name in a `{{% CONTENT_TYPE: … }}` pragma that selects this escaping
+    /// (what templates get anyway; swift-mustache needed it named before every template).
     static let contentTypeName = "SITEGEN_HTML"
-
-    /// Registers the content type once (swift-mustache keeps the registry in a global).
-    static let registered: Bool = {
-        MustacheContentTypes.register(ContentType(), named: contentTypeName)
-        return true
-    }()
-
-    /// The line put before every template's text; standalone, so it renders as nothing.
-    static let pragma = "{{% CONTENT_TYPE: \(contentTypeName) }}\n"
-
-    struct ContentType: MustacheContentType {
-        func escapeText(_ text: String) -> String { SafeHTML.escape(text) }
-    }
 
     // U+FDD0 and U+FDD1 (noncharacters, never meaningful text) delimit a value to check; a value
     // containing them has them escaped as character references, so only sitegen writes them raw.

@@ -1,4 +1,5 @@
 import Foundation
+import MustacheReference
 import SiteBuild
 import SiteCore
 import SiteRender
@@ -13,9 +14,11 @@ func templates(source: URL, rounds: Int) {
     }
     let (library, pages) = loaded
     let compiled = library.compiled
+    let reference: SwiftMustacheReference
+    do { reference = try SwiftMustacheReference(library.texts) } catch { print("swift-mustache: \(error)"); exit(1) }
     var mismatches = 0
-    for p in pages where library.render(p.template, p.context) != library.renderCompiled(p.template, p.context) { mismatches += 1 }
-    let bytes = pages.reduce(0) { $0 + library.renderCompiled($1.template, $1.context).utf8.count }
+    for p in pages where reference.render(p.template, p.context) != library.render(p.template, p.context) { mismatches += 1 }
+    let bytes = pages.reduce(0) { $0 + library.render($1.template, $1.context).utf8.count }
     print("\(pages.count) pages of \(source.path), \(bytes / max(1, pages.count)) bytes per page on average; pages that differ: \(mismatches)")
     let values = pages.map { compiled.names.object($0.context) }
     func perPage(_ label: String, _ body: () -> Int) {
@@ -31,7 +34,7 @@ func templates(source: URL, rounds: Int) {
                      label as NSString, times[times.count / 2], times[0], rounds, check))
     }
     conversionByTemplate(pages, compiled)
-    perPage("swift-mustache") { pages.reduce(0) { $0 + library.render($1.template, $1.context).utf8.count } }
+    perPage("swift-mustache") { pages.reduce(0) { $0 + reference.render($1.template, $1.context).utf8.count } }
     perPage("compiled, context converted per page") { pages.reduce(0) { $0 + (compiled.renderBytes($1.template, compiled.names.object($1.context))?.count ?? 0) } }
     perPage("compiled, render only (value made beforehand)") {
         zip(pages, values).reduce(0) { $0 + (compiled.renderBytes($1.0.template, $1.1)?.count ?? 0) }
