@@ -272,9 +272,9 @@ extension MustacheParser {
             let n = newlineLength(at: i)
             if n > 0 { line += 1; i += n } else { i += 1 }
         }
+        // Back to the last `\n` Character (one of `\r\n` is not one, as in swift-mustache).
         var lineStart = at
-        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-        if lineStart > 0, lineStart == at, at < bytes.count, bytes[at] == 0x0A { }
+        while lineStart > 0, !(bytes[lineStart - 1] == 0x0A && (lineStart < 2 || bytes[lineStart - 2] != 0x0D)) { lineStart -= 1 }
         let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
         return MustacheSyntaxError(template: templateName, line: line, column: column, message: Self.describe(failure))
     }

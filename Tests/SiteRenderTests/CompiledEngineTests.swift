@@ -1,0 +1,107 @@
+import Foundation
+import MustacheReference
+import SiteCore
+import Testing
+@testable import SiteRender
+
+/// Small templates on the corners of swift-mustache's behaviour that sitegen templates may rely
+/// on (transforms, list positions, lookup through the stack, null, functions, content types,
+/// whitespace), each rendered by swift-mustache and by the compiled engine: the same bytes.
+@Suite struct CompiledEngineTests {
+    static var context: [String: Any] { [
+        "name": "Luffy", "empty": "", "zero": 0, "n": 7, "yes": true, "no": false, "url": "javascript:alert(1)",
+        "tags": ["b", "c", "a"], "mixed": ["x", 1, true] as [Any], "none": [String](),
+        "items": [["title": "A", "n": 1], ["title": "B<", "n": 2, "extra": ["deep": "D"]], ["title": "C", "n": 3]] as [[String: Any]],
+        "meta": ["zeta": 1, "alpha": "two", "mid": true] as [String: Any],
+        "nested": ["inner": ["value": "V"], "name": "N"] as [String: Any],
+        "big": Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", $0) }),
+        "nothing": NSNull(),
+        "site": ["asset": TemplateLibrary.function { "/assets/" + $0.uppercased() }, "title": "T"] as [String: Any],
+    ] }
+
+    static let templates: [String] = [
+        "{{name}} {{&name}} {{{name}}} {{missing}}|{{zero}}{{n}}{{yes}}{{no}}",
+        "{{#empty}}[empty string is truthy]{{/empty}}{{^empty}}no{{/empty}}{{#zero}}[zero is truthy: {{.}}]{{/zero}}",
+        "{{#none}}x{{/none}}{{^none}}[empty list: {{.}}]{{/none}}{{^missing}}[missing]{{/missing}}{{#no}}x{{/no}}{{^no}}[false]{{/no}}",
+        "{{#items}}{{index()}}:{{title}}{{#first()}} first{{/first()}}{{#last()}} last{{/last()}}{{#even()}} even{{/even()}}{{^odd()}}!{{/odd()}};{{/items}}",
+        "{{#items}}{{#yes}}{{index()}}{{/yes}}{{#title}}({{index()}}){{/title}}{{/items}}",
+        "{{#items}}{{plusone(index())}}{{#equalzero(index())}}z{{/equalzero(index())}} {{/items}}",
+        "{{#first(items)}}{{title}}{{/first(items)}} {{#last(items)}}{{title}}{{/last(items)}} {{count(items)}} {{#reversed(items)}}{{title}}{{/reversed(items)}}",
+        "{{#sorted(tags)}}{{.}}{{/sorted(tags)}} {{#sorted(mixed)}}{{.}}{{/sorted(mixed)}} {{tags}} {{mixed}} {{count(tags)}}",
+        "{{#sorted(meta)}}{{key}}={{value}};{{/sorted(meta)}} {{count(meta)}} {{#empty(meta)}}e{{/empty(meta)}}",
+        "{{uppercased(name)}} {{lowercased(name)}} {{reversed(name)}} {{capitalized(name)}} {{#empty(empty)}}E{{/empty(empty)}} {{uppercased(reversed(name))}}",
+        "{{plusone(n)}} {{minusone(n)}} {{#odd(n)}}odd{{/odd(n)}} {{#even(n)}}even{{/even(n)}} {{nope(n)}}|{{first(name)}}",
+        "{{#nested}}{{name}} {{inner.value}} {{#inner}}{{value}} {{name}} {{.value}} {{.name}}{{/inner}}{{/nested}} {{nested.inner.value}} {{nested.x.value}}",
+        "{{#items}}{{extra.deep}}|{{n}}|{{name}}{{/items}}",
+        "{{big.k0}} {{big.k7}} {{big.k8}} {{big.k13}} {{big.k19}} {{big.k20}}",
+        "{{nothing}}[{{#nothing}}x{{/nothing}}{{^nothing}}null{{/nothing}}]{{#items}}{{#nothing}}{{/nothing}}{{/items}}",
+        "<a href=\"{{url}}\">{{url}}</a><img src={{url}}><a href='{{{url}}}'>",
+        "<link href=\"{{#site.asset}} photos.css {{/site.asset}}\">{{#items}}{{#site.asset}}{{title}}{{/site.asset}}{{/items}}",
+        "{{#site}}{{title}}{{/site}} {{site.title}} {{#site.title}}{{.}}{{/site.title}}",
+        "{{% CONTENT_TYPE: TEXT }}{{tags}}{{#items}}{{title}}{{/items}}{{mixed}}",
+        "{{% CONTENT_TYPE: HTML }}<a href=\"{{url}}\">{{#items}}{{title}}{{/items}}</a>",
+        "  {{#items}}\n  {{title}}\n  {{/items}}\n  {{! comment }}  \nend {{! c }} \n   ",
+        "\r\n{{#yes}}\r\nA\r\n{{/yes}}\r\n  {{=<% %>=}}  \r\n<% name %>{{name}}<%={{ }}=%>{{name}}\n",
+        "{{ name }}{{# yes }}Y{{/ yes }}{{#tags}}{{ . }}{{/tags}}{{#mixed}}{{.}}{{/mixed}}",
+    ]
+
+    @Test(arguments: Array(templates.indices))
+    func sameBytesAsSwiftMustache(_ k: Int) throws {
+        let texts = ["t": Self.templates[k]]
+        let reference = try SwiftMustacheReference(texts)
+        let compiled = try CompiledTemplates(texts)
+        let expected = reference.render("t", Self.context)
+        #expect(compiled.render("t", Self.context) == expected, "template: \(Self.templates[k])")
+    }
+
+    @Test func partialsAndInheritanceAsSwiftMustache() throws {
+        let texts = [
+            "page": "<body>\n  {{>row}}\n{{<frame}}\n  {{$title}}Page {{name}}{{/title}}\n{{/frame}}\n{{<frame}}{{/frame}}|{{>missing}}|\n",
+            "row": "{{#items}}\n<li>{{title}}</li>\n{{/items}}\n",
+            "frame": "<h1>{{$title}}Default{{/title}}</h1>\n  {{$body}}\n  body {{n}}\n  {{/body}}\n{{>row}}",
+        ]
+        let reference = try SwiftMustacheReference(texts)
+        let compiled = try CompiledTemplates(texts)
+        #expect(compiled.render("page", Self.context) == reference.render("page", Self.context))
+    }
+
+    /// Syntax errors are reported where swift-mustache reported them (the section-mismatch scan,
+    /// which names both tags, comes first in both).
+    @Test(arguments: [
+        "line 1\nline 2 {{oops\nline 3\n", "a {{#x}}b", "{{#x}}{{/y}}", "{{/x}}", "x {{!  comment", "{{=<% =}}",
+        "{{{name}}", "{{{name", "{{name", "a {", "{{#first(x)}}{{/x}}", "{{x(}}", "{{a(b))}}", "{{% CONTENT_TYPE: NOPE }}",
+        "{{<p}}{{x}}{{/p}}", "{{<p}}{{$a(b)}}{{/a(b)}}{{/p}}", "é {{ 한국 }}", "{{#a}}\r\n{{/a}}\r\n{{b", "{{>}} {{a b}}",
+        "{{= | | =}}|x|", "{{=<% %>=}}<%#a%><%/b%>", "{{=<% %>=}}<%!x",
+    ])
+    func syntaxErrorsAsSwiftMustache(_ text: String) throws {
+        var expected: String?
+        do { _ = try SwiftMustacheReference(["t": text]) } catch {
+            if let m = SectionMismatch.find(in: text) {
+                expected = "templates/t.mustache:\(m.line):\(m.column): error: template syntax error: \(m.message)"
+            } else {
+                expected = "templates/t.mustache:\(error.line):\(error.column): error: template syntax error: \(error.message)"
+            }
+        }
+        var actual: String?
+        do { _ = try templateLibrary(["t": text]) } catch { actual = error.items.map(\.description).joined(separator: "\n") }
+        #expect(actual == expected, "template: \(text)")
+        #expect(expected != nil || ["é {{ 한국 }}", "{{>}} {{a b}}", "{{= | | =}}|x|"].contains(text), "the case is an error: \(text)")
+    }
+
+    /// A function's section text reaches it trimmed, and what it returns is read as a template
+    /// (its names, if the library's templates use them too, are looked up).
+    @Test func functionsGetTheirTextAndTheirResultIsATemplate() throws {
+        let texts = ["t": "{{#f}}  a {{name}} \n{{/f}}|{{#g}}x{{/g}}|{{f}}|{{{f}}}"]
+        let compiled = try CompiledTemplates(texts)
+        let context: [String: Any] = ["name": "N", "f": TemplateLibrary.function { "<\($0)>" }, "g": TemplateLibrary.function { _ in "{{name}}!" }]
+        #expect(compiled.render("t", context) == "<a N>|N!|&lt;&gt;|<>")
+        #expect(try SwiftMustacheReference(texts).render("t", context) == "<a N>|N!|&lt;&gt;|<>")
+    }
+
+    /// An object printed as text: swift-mustache printed Swift's description of the dictionary,
+    /// its keys in hash order (which changes from run to run); the compiled engine prints `[:]`.
+    @Test func anObjectPrintedAsTextIsNotItsKeys() throws {
+        let compiled = try CompiledTemplates(["t": "{{meta}}|{{#items}}{{.}}{{/items}}"])
+        #expect(compiled.render("t", Self.context) == "[:]|[:][:][:]")
+    }
+}
