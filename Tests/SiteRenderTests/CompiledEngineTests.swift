@@ -15,7 +15,7 @@ import Testing
         "meta": ["zeta": 1, "alpha": "two", "mid": true] as [String: Any],
         "nested": ["inner": ["value": "V"], "name": "N"] as [String: Any],
         "big": Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", $0) }),
-        "nothing": NSNull(),
+        "nothing": NSNull(), "shadow": ["name": NSNull()] as [String: Any],
         "site": ["asset": TemplateLibrary.function { "/assets/" + $0.uppercased() }, "title": "T"] as [String: Any],
     ] }
 
@@ -34,7 +34,7 @@ import Testing
         "{{#nested}}{{name}} {{inner.value}} {{#inner}}{{value}} {{name}} {{.value}} {{.name}}{{/inner}}{{/nested}} {{nested.inner.value}} {{nested.x.value}}",
         "{{#items}}{{extra.deep}}|{{n}}|{{name}}{{/items}}",
         "{{big.k0}} {{big.k7}} {{big.k8}} {{big.k13}} {{big.k19}} {{big.k20}}",
-        "{{nothing}}[{{#nothing}}x{{/nothing}}{{^nothing}}null{{/nothing}}]{{#items}}{{#nothing}}{{/nothing}}{{/items}}",
+        "{{nothing}}[{{#nothing}}x{{/nothing}}{{^nothing}}null{{/nothing}}]{{#shadow}}[{{name}}]{{/shadow}}",
         "<a href=\"{{url}}\">{{url}}</a><img src={{url}}><a href='{{{url}}}'>",
         "<link href=\"{{#site.asset}} photos.css {{/site.asset}}\">{{#items}}{{#site.asset}}{{title}}{{/site.asset}}{{/items}}",
         "{{#site}}{{title}}{{/site}} {{site.title}} {{#site.title}}{{.}}{{/site.title}}",
