@@ -126,8 +126,8 @@ final class PageRenderer: @unchecked Sendable {
     func render(_ jobs: [Job], to sink: some SiteSink) throws(Diagnostics) {
         let results: [Result<Void, Diagnostic>] = jobs.parallelMap(minimumCount: 32) { job in
             Result { () throws(Diagnostic) in
-                let html = self.templates.render(self.template(of: job), self.context(job))
-                try sink.write(Data(html.utf8), to: self.file(ofPagePath: self.path(of: job)), source: self.source(of: job))
+                let html = self.templates.renderBytes(self.template(of: job), self.context(job))
+                try sink.write(Data(html), to: self.file(ofPagePath: self.path(of: job)), source: self.source(of: job))
             }
         }
         let problems = results.compactMap { r -> Diagnostic? in if case .failure(let d) = r { return d }; return nil }
