@@ -27,7 +27,6 @@ struct MustacheParser {
     }
 
     let bytes: [UInt8]
-    let text: String
     let templateName: String
     var pos = 0
     var ops: [MustacheOp] = []
@@ -38,7 +37,6 @@ struct MustacheParser {
     let partials: [String: Int]
 
     init(_ text: String, name: String, names: TemplateNames, partials: [String: Int], frozen: Bool = false) {
-        self.text = text
         self.bytes = Array(text.utf8)
         self.templateName = name
         self.names = names
@@ -234,12 +232,12 @@ extension MustacheParser {
 
     mutating func resolve(_ name: Substring, _ transforms: [Substring]) -> MustacheName {
         let applied = transforms.reversed().map(MustacheTransform.init)
-        if name == "." { return MustacheName(root: .current, ids: [], transforms: applied, text: String(name)) }
-        if name.isEmpty, !transforms.isEmpty { return MustacheName(root: .position, ids: [], transforms: applied, text: "") }
+        if name == "." { return MustacheName(root: .current, ids: [], transforms: applied) }
+        if name.isEmpty, !transforms.isEmpty { return MustacheName(root: .position, ids: [], transforms: applied) }
         let ids = name.split(separator: ".").map { intern($0) }
         let root: MustacheName.Root = name.first == "." || ids.isEmpty ? .current : .stack
         if !frozen, applied.contains(where: { $0 == .sorted || $0 == .enumerated }) { names.keepsAllEntries = true }
-        return MustacheName(root: root, ids: ids, transforms: applied, text: String(name))
+        return MustacheName(root: root, ids: ids, transforms: applied)
     }
 
     mutating func makePartial(_ name: Substring, dynamic: Bool) -> MustachePartial {

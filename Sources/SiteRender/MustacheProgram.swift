@@ -25,8 +25,6 @@ struct MustacheName: Sendable {
     var ids: [Int32]
     /// Applied in this order (innermost first: `first(reversed(x))` reverses, then takes the first).
     var transforms: [MustacheTransform]
-    /// As written, for messages and lambdas.
-    var text: String
 }
 
 enum MustacheTransform: Sendable {

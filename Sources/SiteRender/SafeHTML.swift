@@ -52,16 +52,12 @@ public enum SafeHTML {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            switch b {
-            case 0x26: out.append(contentsOf: "&amp;".utf8)
-            case 0x3C: out.append(contentsOf: "&lt;".utf8)
-            case 0x3E: out.append(contentsOf: "&gt;".utf8)
-            case 0x22: out.append(contentsOf: "&quot;".utf8)
-            case 0x27: out.append(contentsOf: "&#39;".utf8)
-            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xB7 && (bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91):
+            if appendReference(b, to: &out) {
+            } else if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
                 out.append(contentsOf: (bytes[i + 2] == 0x90 ? "&#xFDD0;" : "&#xFDD1;").utf8)
                 i += 2
-            default: out.append(b)
+            } else {
+                out.append(b)
             }
             i += 1
         }
@@ -71,16 +67,21 @@ public enum SafeHTML {
     /// Appends `bytes` with swift-mustache's plain HTML escaping (`{{% CONTENT_TYPE: HTML }}`):
     /// the five characters, no marks.
     static func appendPlainEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        for b in bytes {
-            switch b {
-            case 0x26: out.append(contentsOf: "&amp;".utf8)
-            case 0x3C: out.append(contentsOf: "&lt;".utf8)
-            case 0x3E: out.append(contentsOf: "&gt;".utf8)
-            case 0x22: out.append(contentsOf: "&quot;".utf8)
-            case 0x27: out.append(contentsOf: "&#39;".utf8)
-            default: out.append(b)
-            }
+        for b in bytes where !appendReference(b, to: &out) { out.append(b) }
+    }
+
+    /// Appends the character reference for `& < > " '`; false (nothing appended) for other bytes.
+    @inline(__always)
+    static func appendReference(_ b: UInt8, to out: inout [UInt8]) -> Bool {
+        switch b {
+        case 0x26: out.append(contentsOf: "&amp;".utf8)
+        case 0x3C: out.append(contentsOf: "&lt;".utf8)
+        case 0x3E: out.append(contentsOf: "&gt;".utf8)
+        case 0x22: out.append(contentsOf: "&quot;".utf8)
+        case 0x27: out.append(contentsOf: "&#39;".utf8)
+        default: return false
         }
+        return true
     }
 
     /// Whether a browser would take `bytes`, as a URL, to have the `javascript:`, `vbscript:` or
