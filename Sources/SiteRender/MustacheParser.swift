@@ -56,163 +56,94 @@ struct MustacheParser {
 
     // MARK: - The reading loop (swift-mustache's `parse(_:state:)`, on UTF-8 bytes)
 
+    /// What one nesting level is reading: its state, the operations it added, the indentation
+    /// of the current line not yet written, and whether the tag just read was alone on its line.
+    struct Level {
+        var state: State
+        var top: [Int] = []
+        var whiteSpace: Range<Int>
+        var setNewLine = false
+    }
+
     /// Parses until the end of the section `state` is in (or of the text); returns the indices
     /// of the operations added at this level and the section's source text.
     mutating func parse(_ initial: State) throws(Failure) -> (top: [Int], raw: Range<Int>) {
-        var state = initial
-        var top: [Int] = []
-        var whiteSpaceBefore: Range<Int> = pos..<pos
+        var level = Level(state: initial, whiteSpace: pos..<pos)
         let origin = pos
-        func emit(_ op: MustacheOp, _ ops: inout [MustacheOp]) { top.append(ops.count); ops.append(op) }
         while pos < bytes.count {
-            if state.newLine {
-                let ws = readSpacesAndTabs()
-                if state.isPartialDefinition, !state.isPartialDefinitionTopLevel {
-                    if let indent = state.partialDefinitionIndent {
-                        whiteSpaceBefore = min(ws.lowerBound + indent, ws.upperBound)..<ws.upperBound
-                    } else {
-                        state.partialDefinitionIndent = ws.count
-                    }
-                } else {
-                    whiteSpaceBefore = ws
-                }
-            }
-            let text = try readUntilDelimiterOrNewline(state)
+            if level.state.newLine { readIndentation(&level) }
+            let text = try readUntilDelimiterOrNewline(level.state)
             let nl = newlineLength(at: pos)
             if nl > 0 {
-                emit(.text(addText(whiteSpaceBefore, text, pos..<(pos + nl))), &ops)
-                state.newLine = true
+                emit(.text(addText(level.whiteSpace, text, pos..<(pos + nl))), &level)
+                level.state.newLine = true
                 pos += nl
                 continue
             }
             if !text.isEmpty {
-                emit(.text(addText(whiteSpaceBefore, text)), &ops)
-                whiteSpaceBefore = pos..<pos
-                state.newLine = false
+                emit(.text(addText(level.whiteSpace, text)), &level)
+                level.whiteSpace = pos..<pos
+                level.state.newLine = false
             }
             if pos >= bytes.count { break }
-            var setNewLine = false
-            func flushWhiteSpace(clear: Bool = true) {
-                if !whiteSpaceBefore.isEmpty { emit(.text(addText(whiteSpaceBefore)), &ops) }
-                if clear { whiteSpaceBefore = pos..<pos }
-            }
-            switch bytes[pos] {
-            case UInt8(ascii: "#"), UInt8(ascii: "^"):
-                let inverted = bytes[pos] == UInt8(ascii: "^")
-                pos += 1
-                let (name, transforms) = try parseName(state)
-                if isStandalone(state) { setNewLine = true } else { flushWhiteSpace() }
-                let at = ops.count
-                emit(.text(0..<0), &ops)
-                let body = try parse(state.section(name, newLine: setNewLine, transforms: transforms))
-                let resolved = resolve(name, transforms)
-                ops[at] = inverted ? .inverted(resolved, end: ops.count)
-                    : .section(resolved, end: ops.count, raw: String(decoding: bytes[body.raw], as: UTF8.self))
-            case UInt8(ascii: "/"):
-                let sectionStart = retreat(from: pos, characters: 2)
-                pos += 1
-                let position = pos
-                let (name, transforms) = try parseName(state)
-                guard let open = state.sectionName, name == open, transforms == state.sectionTransforms else {
-                    pos = position
-                    throw .sectionCloseNameIncorrect
-                }
-                if !isStandalone(state) { flushWhiteSpace() }
-                return (top, origin..<sectionStart)
-            case UInt8(ascii: "!"):
-                pos += 1
-                try skipComment(state)
-                setNewLine = isStandalone(state)
-            case UInt8(ascii: "{"), UInt8(ascii: "&"):
-                let triple = bytes[pos] == UInt8(ascii: "{")
-                flushWhiteSpace()
-                pos += 1
-                let (name, transforms) = try parseName(state)
-                if triple {
-                    guard pos < bytes.count else { throw .overflow }
-                    guard bytes[pos] == UInt8(ascii: "}") else { throw .unfinishedName }
-                    pos += 1
-                }
-                emit(.variable(resolve(name, transforms), escaped: false), &ops)
-            case UInt8(ascii: ">"):
-                pos += 1
-                skipWhitespace()
-                var dynamic = false
-                if pos < bytes.count, bytes[pos] == UInt8(ascii: "*") { pos += 1; dynamic = true }
-                let name = try parsePartialName(state)
-                flushWhiteSpace(clear: false)
-                var partial = makePartial(name, dynamic: dynamic)
-                if isStandalone(state) {
-                    setNewLine = true
-                    partial.indentation = Array(bytes[whiteSpaceBefore])
-                }
-                emit(.partial(partial, next: ops.count + 1), &ops)
-                whiteSpaceBefore = pos..<pos
-            case UInt8(ascii: "<"):
-                pos += 1
-                skipWhitespace()
-                let sectionName = try parsePartialName(state)
-                flushWhiteSpace(clear: false)
-                if isStandalone(state) { setNewLine = true }
-                let at = ops.count
-                emit(.text(0..<0), &ops)
-                var inner = state.section(sectionName, newLine: true)
-                inner.newLine = true
-                inner.isPartialDefinition = true
-                inner.isPartialDefinitionTopLevel = true
-                let body = try parse(inner)
-                var blocks: [MustacheBlock] = []
-                for k in body.top {
-                    switch ops[k] {
-                    case .blockDefinition(let id, let end): blocks.append(MustacheBlock(name: id, program: extract(k + 1..<end)))
-                    case .text: continue
-                    default: throw .illegalTokenInsideInheritSection
-                    }
-                }
-                let dynamic = sectionName.first == "*"
-                var partial = makePartial(dynamic ? sectionName.dropFirst() : sectionName, dynamic: dynamic)
-                partial.indentation = Array(bytes[whiteSpaceBefore])
-                partial.blocks = blocks
-                ops[at] = .partial(partial, next: ops.count)
-                whiteSpaceBefore = pos..<pos
-            case UInt8(ascii: "$"):
-                pos += 1
-                let (name, transforms) = try parseName(state)
-                guard transforms.isEmpty else { throw .transformAppliedToInheritanceSection }
-                let id = intern(name)
-                if state.isPartialDefinitionTopLevel {
-                    if isStandalone(state) { setNewLine = true }
-                    let at = ops.count
-                    emit(.text(0..<0), &ops)
-                    _ = try parse(state.section(name, newLine: setNewLine))
-                    ops[at] = .blockDefinition(name: id, end: ops.count)
-                } else {
-                    flushWhiteSpace(clear: false)
-                    if isStandalone(state) { setNewLine = true }
-                    let indentation = Array(bytes[whiteSpaceBefore])
-                    let at = ops.count
-                    emit(.text(0..<0), &ops)
-                    _ = try parse(state.section(name, newLine: setNewLine))
-                    ops[at] = .block(name: id, end: ops.count, indentation: indentation)
-                    whiteSpaceBefore = pos..<pos
-                }
-            case UInt8(ascii: "="):
-                pos += 1
-                try setDelimiters(&state)
-                setNewLine = isStandalone(state)
-            case UInt8(ascii: "%"):
-                pos += 1
-                emit(.contentType(try readPragma(state)), &ops)
-                setNewLine = isStandalone(state)
-            default:
-                flushWhiteSpace()
-                let (name, transforms) = try parseName(state)
-                emit(.variable(resolve(name, transforms), escaped: true), &ops)
-            }
-            state.newLine = setNewLine
+            level.setNewLine = false
+            if let sectionEnd = try readTag(&level) { return (level.top, origin..<sectionEnd) }
+            level.state.newLine = level.setNewLine
         }
-        guard state.sectionName == nil else { throw .expectedSectionEnd }
-        return (top, origin..<pos)
+        guard level.state.sectionName == nil else { throw .expectedSectionEnd }
+        return (level.top, origin..<pos)
+    }
+
+    /// A line's leading spaces and tabs; inside a parent's blocks, less the first line's indentation.
+    mutating func readIndentation(_ level: inout Level) {
+        let ws = readSpacesAndTabs()
+        guard level.state.isPartialDefinition, !level.state.isPartialDefinitionTopLevel else { level.whiteSpace = ws; return }
+        if let indent = level.state.partialDefinitionIndent {
+            level.whiteSpace = min(ws.lowerBound + indent, ws.upperBound)..<ws.upperBound
+        } else {
+            level.state.partialDefinitionIndent = ws.count
+        }
+    }
+
+    /// Reads the tag whose opening delimiter was just read; the start of the closing tag when it
+    /// closes the section being read.
+    mutating func readTag(_ level: inout Level) throws(Failure) -> Int? {
+        switch bytes[pos] {
+        case UInt8(ascii: "#"), UInt8(ascii: "^"): try readSection(&level)
+        case UInt8(ascii: "/"): return try readClose(&level)
+        case UInt8(ascii: "!"):
+            pos += 1
+            try skipComment(level.state)
+            level.setNewLine = isStandalone(level.state)
+        case UInt8(ascii: "{"), UInt8(ascii: "&"): try readRawVariable(&level)
+        case UInt8(ascii: ">"): try readPartial(&level)
+        case UInt8(ascii: "<"): try readParent(&level)
+        case UInt8(ascii: "$"): try readBlock(&level)
+        case UInt8(ascii: "="):
+            pos += 1
+            try setDelimiters(&level.state)
+            level.setNewLine = isStandalone(level.state)
+        case UInt8(ascii: "%"):
+            pos += 1
+            emit(.contentType(try readPragma(level.state)), &level)
+            level.setNewLine = isStandalone(level.state)
+        default:
+            flushWhiteSpace(&level)
+            let (name, transforms) = try parseName(level.state)
+            emit(.variable(resolve(name, transforms), escaped: true), &level)
+        }
+        return nil
+    }
+
+    mutating func emit(_ op: MustacheOp, _ level: inout Level) {
+        level.top.append(ops.count)
+        ops.append(op)
+    }
+
+    /// Writes the line's pending indentation as text (and forgets it unless `clear` is false).
+    mutating func flushWhiteSpace(_ level: inout Level, clear: Bool = true) {
+        if !level.whiteSpace.isEmpty { emit(.text(addText(level.whiteSpace)), &level) }
+        if clear { level.whiteSpace = pos..<pos }
     }
 }
 
