@@ -131,9 +131,24 @@ struct MustacheRenderer {
     /// What a function returned, read as a template and rendered as a section over the current
     /// value (swift-mustache's lambdas); nothing if it does not parse.
     mutating func renderFunctionResult(_ text: String, _ scope: Scope, _ escaping: MustacheEscaping) {
-        var parser = MustacheParser(text, name: "(function result)", names: library.names, partials: library.index, frozen: true)
-        guard let program = try? parser.compile() else { return }
+        let program: MustacheProgram
+        if let plain = Self.plainLine(text) {
+            program = plain
+        } else {
+            var parser = MustacheParser(text, name: "(function result)", names: library.names, partials: library.index, frozen: true)
+            guard let compiled = try? parser.compile() else { return }
+            program = compiled
+        }
         section(stack.last, program, 0..<program.ops.count, scope, escaping)
+    }
+
+    /// The program of a text that parsing would leave as it is (what `site.asset` returns, a
+    /// URL): printable ASCII without `{`, not only spaces (a line of only spaces is dropped).
+    static func plainLine(_ text: String) -> MustacheProgram? {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(where: { $0 != 0x20 }),
+              !bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "{") }) else { return nil }
+        return MustacheProgram(name: "(function result)", ops: [.text(0..<bytes.count)], bytes: bytes)
     }
 
     func escapedText(_ text: String, _ escaping: MustacheEscaping) -> String {

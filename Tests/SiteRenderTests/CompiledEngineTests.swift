@@ -104,6 +104,18 @@ import Testing
         #expect(try SwiftMustacheReference(texts).render("t", context) == "<a N>|N!|&lt;&gt;|<>")
     }
 
+    /// A function's plain result (a URL) skips the parser; what the parser would change does not.
+    /// (A name in a function's result is found only if the library's templates use it too:
+    /// records keep only the names templates use. Here `{{^name}}` names it.)
+    @Test(arguments: ["/assets/a.css", "   ", "  a b  ", "a\n   ", "x{{name}}", "{", "\ta", "é", "a}}b", "", "<%name%>"])
+    func functionResultsAsSwiftMustache(_ result: String) throws {
+        let texts = ["t": "[{{#f}}x{{/f}}]{{#list}}({{#f}}x{{/f}}){{/list}}{{^none}}{{#f}}x{{/f}}{{/none}}{{^name}}-{{/name}}"]
+        let context: [String: Any] = ["name": "N", "list": [1, 2], "none": [Int](), "f": TemplateLibrary.function { _ in result }]
+        let compiled = try CompiledTemplates(texts)
+        #expect(compiled.render("t", context) == (try SwiftMustacheReference(texts)).render("t", context))
+        #expect((MustacheRenderer.plainLine(result) != nil) == ["/assets/a.css", "  a b  ", "a}}b", "<%name%>"].contains(result))
+    }
+
     /// An object printed as text: swift-mustache printed Swift's description of the dictionary,
     /// its keys in hash order (which changes from run to run); the compiled engine prints `[:]`.
     @Test func anObjectPrintedAsTextIsNotItsKeys() throws {
