@@ -196,10 +196,16 @@ extension MustacheParser {
     /// in characters since the last `\n`.
     func located(_ failure: Failure) -> MustacheSyntaxError {
         let at = min(pos, bytes.count)
-        var line = 1, i = 0
+        // swift-mustache counts the Characters of the line breaks put together, where a lone
+        // `\r` and the next break if it is a lone `\n` make one `\r\n`.
+        var line = 1, i = 0, afterLoneCR = false
         while i < at {
             let n = newlineLength(at: i)
-            if n > 0 { line += 1; i += n } else { i += 1 }
+            guard n > 0 else { i += 1; continue }
+            let loneLF = n == 1 && bytes[i] == 0x0A
+            if !(loneLF && afterLoneCR) { line += 1 }
+            afterLoneCR = n == 1 && bytes[i] == 0x0D && !(loneLF && afterLoneCR)
+            i += n
         }
         // Back to the last `\n` Character (one of `\r\n` is not one, as in swift-mustache).
         var lineStart = at
