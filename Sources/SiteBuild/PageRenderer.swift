@@ -21,6 +21,9 @@ final class PageRenderer: @unchecked Sendable {
     let assetNames: [String: String]
     /// Each tagged note's tag links (`name`, `url`), made once: a note is listed on many pages.
     let tagLinks: [Int: [[String: Any]]]
+    /// Each collection's item records as template values, converted once (nil: pages hold the
+    /// `[String: Any]` records, as the differential tests' swift-mustache reference needs).
+    let itemValues: [SharedTemplateValues]?
 
     struct Tag: Sendable {
         var name: String
@@ -29,7 +32,9 @@ final class PageRenderer: @unchecked Sendable {
         var notes: [Int]
     }
 
-    init(model: SiteModel) {
+    init(model: SiteModel, sharesItemValues: Bool = true) {
+        itemValues = sharesItemValues
+            ? model.collections.map { SharedTemplateValues(count: $0.itemContexts.count, names: model.inputs.templates.compiled.names) } : nil
         config = model.config
         templates = model.inputs.templates
         collections = model.collections
@@ -121,8 +126,8 @@ final class PageRenderer: @unchecked Sendable {
     func render(_ jobs: [Job], to sink: some SiteSink) throws(Diagnostics) {
         let results: [Result<Void, Diagnostic>] = jobs.parallelMap(minimumCount: 32) { job in
             Result { () throws(Diagnostic) in
-                let html = self.templates.render(self.template(of: job), self.context(job))
-                try sink.write(Data(html.utf8), to: self.file(ofPagePath: self.path(of: job)), source: self.source(of: job))
+                let html = self.templates.renderBytes(self.template(of: job), self.context(job))
+                try sink.write(Data(html), to: self.file(ofPagePath: self.path(of: job)), source: self.source(of: job))
             }
         }
         let problems = results.compactMap { r -> Diagnostic? in if case .failure(let d) = r { return d }; return nil }
@@ -227,14 +232,16 @@ final class PageRenderer: @unchecked Sendable {
             let path = config.baseURL.path(c.listPaths[p])
             var ctx = base(title: c.config.title, path: path, section: c.config.name)
             ctx["collection"] = collectionContext(c)
-            var items = c.order[slice.range].map { c.itemContexts[$0] }
             var layout = layoutContext(c)
             if case .masonry(let m) = c.config.layout {
+                var items = c.order[slice.range].map { c.itemContexts[$0] }
                 let styles = LayoutStyles.masonryPage(m, cards: c.order[slice.range].map { masonryCard(c, $0) })
                 layout["style"] = styles.list
                 for k in items.indices { items[k]["layoutStyle"] = styles.cards[k] }
+                ctx["items"] = items
+            } else {
+                ctx["items"] = c.order[slice.range].map { itemRecord(ci, $0) }
             }
-            ctx["items"] = items
             ctx["pagination"] = pagination(slice, paths: c.listPaths.map { config.baseURL.path($0) })
             ctx["layout"] = layout
             return ctx
@@ -244,7 +251,7 @@ final class PageRenderer: @unchecked Sendable {
             let path = c.itemURLs[i] ?? ""
             var ctx = base(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"] ?? .string(item.slug)), path: path, section: c.config.name)
             ctx["collection"] = collectionContext(c)
-            ctx["item"] = c.itemContexts[i]
+            ctx["item"] = itemRecord(ci, i)
             if var page = ctx["page"] as? [String: Any] {
                 if let f = c.config.cardImageField, let info = item.images[f] {
                     page["image"] = info.isExternal ? info.source : config.baseURL.absolute(root + SitePath.encodePath(info.source))
@@ -258,17 +265,17 @@ final class PageRenderer: @unchecked Sendable {
                 return d
             }
             let pos = c.position[i]
-            if pos > 0 { ctx["prev"] = c.itemContexts[c.order[pos - 1]] }
-            if pos + 1 < c.order.count { ctx["next"] = c.itemContexts[c.order[pos + 1]] }
+            if pos > 0 { ctx["prev"] = itemRecord(ci, c.order[pos - 1]) }
+            if pos + 1 < c.order.count { ctx["next"] = itemRecord(ci, c.order[pos + 1]) }
             return ctx
         case .page(let n):
             let p = config.pages[n]
             let path = config.baseURL.path(p.url)
             var ctx = base(title: p.title, path: path, section: p.section)
             if let d = p.description { ctx["page"] = pageContext(title: p.title, path: path, description: d) }
-            ctx["data"] = Dictionary(uniqueKeysWithValues: collections.map { c in
+            ctx["data"] = Dictionary(uniqueKeysWithValues: collections.enumerated().map { ci, c in
                 var d = collectionContext(c)
-                d["items"] = c.order.map { c.itemContexts[$0] }
+                d["items"] = c.order.map { itemRecord(ci, $0) }
                 return (c.config.name, d as Any)
             })
             return ctx
@@ -301,6 +308,12 @@ final class PageRenderer: @unchecked Sendable {
             ctx["items"] = tags[t].notes.map(noteSummary)
             return ctx
         }
+    }
+
+    /// Item `i` of collection `ci` as a page context holds it: converted once, or its record.
+    func itemRecord(_ ci: Int, _ i: Int) -> Any {
+        guard let itemValues else { return collections[ci].itemContexts[i] }
+        return itemValues[ci].value(i) { collections[ci].itemContexts[i] }
     }
 
     var tagsTitle: String { siteContext["tagsTitle"] as? String ?? "Tags" }

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// How every `{{name}}` of a sitegen template is written into HTML.
 ///
@@ -14,21 +13,9 @@ public enum SafeHTML {
     /// What a neutralised URL becomes (an inert link, as Go's html/template does).
     public static let neutralisedURL = "about:invalid#sitegen-unsafe-url"
 
-    /// The content type's name in the `{{% CONTENT_TYPE: … }}` pragma put before every template.
+    /// The content type's name in a `{{% CONTENT_TYPE: … }}` pragma that selects this escaping
+    /// (what templates get anyway; swift-mustache needed it named before every template).
     static let contentTypeName = "SITEGEN_HTML"
-
-    /// Registers the content type once (swift-mustache keeps the registry in a global).
-    static let registered: Bool = {
-        MustacheContentTypes.register(ContentType(), named: contentTypeName)
-        return true
-    }()
-
-    /// The line put before every template's text; standalone, so it renders as nothing.
-    static let pragma = "{{% CONTENT_TYPE: \(contentTypeName) }}\n"
-
-    struct ContentType: MustacheContentType {
-        func escapeText(_ text: String) -> String { SafeHTML.escape(text) }
-    }
 
     // U+FDD0 and U+FDD1 (noncharacters, never meaningful text) delimit a value to check; a value
     // containing them has them escaped as character references, so only sitegen writes them raw.
@@ -39,34 +26,62 @@ public enum SafeHTML {
     public static func escape(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            let dangerous = hasUnsafeScheme(bytes)
-            var needsEscaping = false
-            for b in bytes where b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 || b == 0xEF {
-                needsEscaping = true; break
-            }
-            if !needsEscaping && !dangerous { return String(decoding: bytes, as: UTF8.self) }
             var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 16)
-            if dangerous { out += open }
-            var i = 0
-            while i < bytes.count {
-                let b = bytes[i]
-                switch b {
-                case 0x26: out.append(contentsOf: "&amp;".utf8)
-                case 0x3C: out.append(contentsOf: "&lt;".utf8)
-                case 0x3E: out.append(contentsOf: "&gt;".utf8)
-                case 0x22: out.append(contentsOf: "&quot;".utf8)
-                case 0x27: out.append(contentsOf: "&#39;".utf8)
-                case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xB7 && (bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91):
-                    out.append(contentsOf: (bytes[i + 2] == 0x90 ? "&#xFDD0;" : "&#xFDD1;").utf8)
-                    i += 2
-                default: out.append(b)
-                }
-                i += 1
-            }
-            if dangerous { out += close }
+            appendEscaped(bytes, to: &out)
             return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// Whether `b` must be written as a character reference: `& < > " '`, or the first byte of
+    /// a mark (U+FDD0/U+FDD1 start with 0xEF).
+    @inline(__always)
+    static func isSpecial(_ b: UInt8) -> Bool {
+        b < 0x40 ? (b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27) : b == 0xEF
+    }
+
+    /// Appends `bytes` escaped for HTML to `out`, marked when their URL scheme runs script.
+    /// Most values have nothing to escape and are copied whole.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let dangerous = hasUnsafeScheme(bytes)
+        if !dangerous && !bytes.contains(where: isSpecial) {
+            out.append(contentsOf: bytes)
+            return
+        }
+        out.reserveCapacity(out.count + bytes.count + 16)
+        if dangerous { out += open }
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if appendReference(b, to: &out) {
+            } else if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
+                out.append(contentsOf: (bytes[i + 2] == 0x90 ? "&#xFDD0;" : "&#xFDD1;").utf8)
+                i += 2
+            } else {
+                out.append(b)
+            }
+            i += 1
+        }
+        if dangerous { out += close }
+    }
+
+    /// Appends `bytes` with swift-mustache's plain HTML escaping (`{{% CONTENT_TYPE: HTML }}`):
+    /// the five characters, no marks.
+    static func appendPlainEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        for b in bytes where !appendReference(b, to: &out) { out.append(b) }
+    }
+
+    /// Appends the character reference for `& < > " '`; false (nothing appended) for other bytes.
+    @inline(__always)
+    static func appendReference(_ b: UInt8, to out: inout [UInt8]) -> Bool {
+        switch b {
+        case 0x26: out.append(contentsOf: "&amp;".utf8)
+        case 0x3C: out.append(contentsOf: "&lt;".utf8)
+        case 0x3E: out.append(contentsOf: "&gt;".utf8)
+        case 0x22: out.append(contentsOf: "&quot;".utf8)
+        case 0x27: out.append(contentsOf: "&#39;".utf8)
+        default: return false
+        }
+        return true
     }
 
     /// Whether a browser would take `bytes`, as a URL, to have the `javascript:`, `vbscript:` or
@@ -103,26 +118,37 @@ public enum SafeHTML {
         var html = html
         return html.withUTF8 { bytes in
             guard contains(open, in: bytes, from: 0) != nil else { return String(decoding: bytes, as: UTF8.self) }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var i = 0
-            while let start = contains(open, in: bytes, from: i) {
-                out += bytes[i..<start]
-                let valueStart = start + open.count
-                guard let end = contains(close, in: bytes, from: valueStart) else {
-                    // Not written by `escape` (it always closes): keep as it is.
-                    out += bytes[start..<valueStart]; i = valueStart; continue
-                }
-                if startsURLAttribute(out) {
-                    out += Array(neutralisedURL.utf8)
-                } else {
-                    out += bytes[valueStart..<end]
-                }
-                i = end + close.count
-            }
-            out += bytes[i...]
-            return String(decoding: out, as: UTF8.self)
+            return String(decoding: neutralise(bytes), as: UTF8.self)
         }
+    }
+
+    /// As `neutralise(_:)` on bytes; nil when there is no mark (the bytes stay as they are).
+    static func neutralise(bytes html: [UInt8]) -> [UInt8]? {
+        html.withUnsafeBufferPointer { bytes in
+            contains(open, in: bytes, from: 0) == nil ? nil : neutralise(bytes)
+        }
+    }
+
+    static func neutralise(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while let start = contains(open, in: bytes, from: i) {
+            out += bytes[i..<start]
+            let valueStart = start + open.count
+            guard let end = contains(close, in: bytes, from: valueStart) else {
+                // Not written by `escape` (it always closes): keep as it is.
+                out += bytes[start..<valueStart]; i = valueStart; continue
+            }
+            if startsURLAttribute(out) {
+                out += Array(neutralisedURL.utf8)
+            } else {
+                out += bytes[valueStart..<end]
+            }
+            i = end + close.count
+        }
+        out += bytes[i...]
+        return out
     }
 
     /// Whether `html` ends with the opening of a URL attribute's value: `href="`, `src='`, `href=`.

@@ -1,14 +1,14 @@
 import Foundation
-import Mustache
 import SiteCore
 
 /// The site's templates: the built-in theme, overridden file by file by the site's
 /// `templates/*.mustache`, each parsed once and checked before anything renders.
 public struct TemplateLibrary: Sendable {
-    let library: MustacheLibrary
+    /// The templates compiled by sitegen's Mustache engine.
+    public let compiled: CompiledTemplates
     /// Template name → the file it came from (for messages), e.g. `templates/list.mustache`.
     public let origins: [String: String]
-    let texts: [String: String]
+    public let texts: [String: String]
 
     /// Loads the built-in theme and the site's templates: `files` (paths relative to `directory`;
     /// those ending in `.mustache` are read). Syntax errors of every template are reported together.
@@ -30,26 +30,19 @@ public struct TemplateLibrary: Sendable {
                 origins[name] = display
             }
         }
-        var library = MustacheLibrary()
-        _ = SafeHTML.registered
-        for name in texts.keys.sorted() {
-            do {
-                library.register(try MustacheTemplate(string: SafeHTML.pragma + (texts[name] ?? "")), named: name)
-            } catch let e as MustacheTemplate.ParserError {
-                let file = origins[name] ?? name
-                if let mismatch = SectionMismatch.find(in: texts[name] ?? "") {
-                    problems.append(Diagnostic(file: file, line: mismatch.line, column: mismatch.column, "template syntax error: \(mismatch.message)"))
-                } else {
-                    // The pragma line comes first: line numbers count from the template's own text.
-                    problems.append(Diagnostic(file: file, line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
-                                               "template syntax error: \(Self.describe(e.error))"))
-                }
-            } catch {
-                problems.append(Diagnostic(file: origins[name] ?? name, "template syntax error: \(error)"))
-            }
-        }
         if !problems.isEmpty { throw Diagnostics(problems) }
-        return TemplateLibrary(library: library, origins: origins, texts: texts)
+        do {
+            return TemplateLibrary(compiled: try CompiledTemplates(texts), origins: origins, texts: texts)
+        } catch {
+            throw Diagnostics(error.items.map { e in
+                let file = origins[e.template] ?? e.template
+                // A section closed by the wrong name or never closed is reported at its tags.
+                if let mismatch = SectionMismatch.find(in: texts[e.template] ?? "") {
+                    return Diagnostic(file: file, line: mismatch.line, column: mismatch.column, "template syntax error: \(mismatch.message)")
+                }
+                return Diagnostic(file: file, line: e.line, column: e.column, "template syntax error: \(e.message)")
+            })
+        }
     }
 
     public func has(_ name: String) -> Bool { texts[name] != nil }
@@ -145,27 +138,17 @@ public struct TemplateLibrary: Sendable {
     /// A value for a context that templates call as a section, `{{#name}}text{{/name}}`: it
     /// prints `body(text)` (trimmed text in, raw HTML out, so `body` must escape what it returns).
     public static func function(_ body: @escaping @Sendable (String) -> String) -> Any {
-        MustacheLambda { text in body(text.trimmingCharacters()) }
+        TemplateFunction { text in body(text.trimmingCharacters()) }
     }
 
-    /// Renders `context` with the template `name` (checked beforehand).
+    /// Renders `context` with the template `name` (checked beforehand): its `[String: Any]`
+    /// values become template values here, the one place they are converted.
     public func render(_ name: String, _ context: [String: Any]) -> String {
-        SafeHTML.neutralise(library.render(context, withTemplate: name) ?? "")
+        compiled.render(name, context) ?? ""
     }
 
-    static func describe(_ error: Error) -> String {
-        // swift-mustache's reader runs off the end inside an unclosed tag (its internal `overflow`).
-        guard let e = error as? MustacheTemplate.Error else { return "\(error)" == "overflow" ? "the text ends inside a tag (missing }})" : "\(error)" }
-        switch e {
-        case .sectionCloseNameIncorrect: return "a closing tag does not match the open section"
-        case .unfinishedName: return "a tag is not closed with }}"
-        case .expectedSectionEnd: return "a section is not closed (missing {{/name}})"
-        case .invalidSetDelimiter: return "invalid set-delimiter tag"
-        case .transformAppliedToInheritanceSection: return "a transform cannot apply to an inheritance section"
-        case .illegalTokenInsideInheritSection: return "only blocks ({{$name}}) may appear inside a parent ({{<name}})"
-        case .textInsideInheritSection: return "only blocks ({{$name}}) may appear inside a parent ({{<name}})"
-        case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: return "invalid pragma"
-        @unknown default: return "\(e)"
-        }
+    /// As `render(_:_:)`, as UTF-8 bytes.
+    public func renderBytes(_ name: String, _ context: [String: Any]) -> [UInt8] {
+        compiled.renderBytes(name, compiled.names.object(context)) ?? []
     }
 }

@@ -1,5 +1,5 @@
-/// A tag found in Mustache text, for the checks swift-mustache does not make itself (it renders
-/// a missing partial or an unknown name as empty text and recurses forever on cyclic partials).
+/// A tag found in Mustache text, for the checks rendering does not make (a missing partial or an
+/// unknown name renders as empty text, as Mustache wants; cyclic partials would recurse forever).
 struct TemplateTag: Sendable, Hashable {
     enum Kind: Sendable, Hashable { case variable, section, inverted, close, partial, parent, block, comment, other }
     var kind: Kind
@@ -56,8 +56,8 @@ enum TemplateScan {
     }
 }
 
-/// A section closed by the wrong name or never closed, found by scanning the tags (swift-mustache
-/// reports only where it noticed, not which tags).
+/// A section closed by the wrong name or never closed, found by scanning the tags (the parser
+/// reports only where it noticed, as swift-mustache did, not which tags).
 struct SectionMismatch {
     var line: Int
     var column: Int

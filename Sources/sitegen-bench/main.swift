@@ -1,10 +1,13 @@
 // Benchmarks of sitegen's pure core, run on demand (never as timed tests):
 //
 //     swift run -c release sitegen-bench masonry [items] [rounds]
+//     swift run -c release sitegen-bench templates [site folder] [rounds]
 //
 // Prints the median and fastest wall time of each measured step over the rounds.
 import Foundation
+import SiteBuild
 import SiteCore
+import SiteRender
 
 
 func measure(_ label: String, rounds: Int, _ body: () -> Int) {
@@ -57,7 +60,11 @@ case "masonry":
     let count = args.dropFirst().first.flatMap { Int($0) } ?? 100_000
     let rounds = args.dropFirst(2).first.flatMap { Int($0) } ?? 21
     masonry(items: count, rounds: rounds)
+case "templates":
+    let source = URL(fileURLWithPath: args.dropFirst().first ?? ".")
+    let rounds = args.dropFirst(2).first.flatMap { Int($0) } ?? 11
+    templates(source: source, rounds: rounds)
 default:
-    FileHandle.standardError.write(Data("usage: sitegen-bench masonry [items] [rounds]\n".utf8))
+    FileHandle.standardError.write(Data("usage: sitegen-bench masonry [items] [rounds] | templates [site folder] [rounds]\n".utf8))
     exit(64)
 }

@@ -1,0 +1,67 @@
+import Foundation
+import MustacheReference
+import Testing
+@testable import SiteBuild
+@testable import SiteRender
+
+/// sitegen's compiled Mustache engine renders the same bytes as swift-mustache, the engine it
+/// replaces: every page of the example site and of the bench site with its own template, and
+/// every template (built-in and the site's) with a context of each page kind.
+@Suite struct CompiledTemplatesTests {
+    /// The renderer of a site folder, as a build makes it, and one whose pages hold plain
+    /// `[String: Any]` records (for swift-mustache).
+    static func renderers(_ source: URL) throws -> (PageRenderer, plain: PageRenderer) {
+        let options = BuildOptions(source: source, output: FileManager.default.temporaryDirectory.appendingPathComponent("unused"))
+        let (config, content, templates) = try SiteInputs.loadConfiguration(options)
+        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false)
+        inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
+        let model = try SiteModel.make(inputs)
+        return (PageRenderer(model: model), PageRenderer(model: model, sharesItemValues: false))
+    }
+
+    /// Renders `jobs` with both engines; the differing pages (at most a few) and how many matched.
+    static func compare(_ r: (PageRenderer, plain: PageRenderer), jobs: [PageRenderer.Job], templates: (PageRenderer.Job) -> [String]) throws -> (diffs: [String], same: Int) {
+        let reference = try SwiftMustacheReference(r.plain.templates.texts)
+        var diffs: [String] = [], same = 0
+        for job in jobs {
+            let context = r.0.context(job), plain = r.plain.context(job)
+            if case .detail = job {
+                #expect(context["item"] is TemplateValue && plain["item"] is [String: Any], "the build shares converted items; swift-mustache gets the records")
+            }
+            for name in templates(job) {
+                let old = reference.render(name, plain)
+                let new = r.0.templates.render(name, context)
+                if old == new { same += 1; continue }
+                let at = zip(old.utf8, new.utf8).prefix { $0 == $1 }.count
+                if diffs.count < 5 {
+                    diffs.append("\(name) for \(r.0.source(of: job)) differs at byte \(at): swift-mustache …\(old.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) }) vs compiled …\(new.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) })")
+                }
+            }
+        }
+        return (diffs, same)
+    }
+
+    @Test func everyExamplePageRendersTheSameBytes() throws {
+        let r = try Self.renderers(Fixture.repository)
+        let jobs = r.0.jobs()
+        let (diffs, same) = try Self.compare(r, jobs: jobs) { [r.0.template(of: $0)] }
+        #expect(diffs.isEmpty, "\(diffs.joined(separator: "\n"))")
+        #expect(same == jobs.count && same > 100)
+    }
+
+    /// Every template the example site can use (its own and the built-in theme) over a context
+    /// of each kind of page: names a template does not expect render as missing in both.
+    @Test func everyTemplateOverEveryPageKindRendersTheSameBytes() throws {
+        let r = try Self.renderers(Fixture.repository)
+        var firstOfKind: [String: PageRenderer.Job] = [:]
+        for job in r.0.jobs() {
+            let kind = "\(job)".prefix { $0 != "(" }
+            if firstOfKind[String(kind)] == nil { firstOfKind[String(kind)] = job }
+        }
+        let names = r.0.templates.compiled.index.keys.sorted()
+        #expect(names.count >= 25)
+        let (diffs, same) = try Self.compare(r, jobs: firstOfKind.values.sorted { "\($0)" < "\($1)" }) { _ in names }
+        #expect(diffs.isEmpty, "\(diffs.joined(separator: "\n"))")
+        #expect(same == names.count * firstOfKind.count && firstOfKind.count >= 7)
+    }
+}
