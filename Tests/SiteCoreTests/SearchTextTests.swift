@@ -127,13 +127,13 @@ import Testing
         #expect(js.contains(".replace(/\\p{M}/gu,'')"))
         #expect(js.contains(".toLowerCase()"))
         #expect(js.contains(".replace(/ς/g,'σ')"))
-        #expect(js.contains(".replace(/\\s+/g,' ')"))
+        #expect(js.contains(".replace(/[\\s\\u0085]+/g,' ')"))
         #expect(js.contains(".trim()"))
         // Marks are dropped before lowering and the whitespace step comes after NFKD.
         let nfkd = js.range(of: "NFKD")?.lowerBound
         let marks = js.range(of: "\\p{M}")?.lowerBound
         let lower = js.range(of: "toLowerCase")?.lowerBound
-        let spaces = js.range(of: "\\s+")?.lowerBound
+        let spaces = js.range(of: "[\\s\\u0085]+")?.lowerBound
         #expect(nfkd != nil && marks != nil && lower != nil && spaces != nil)
         if let nfkd, let marks, let lower, let spaces {
             #expect(nfkd < marks)
@@ -151,9 +151,13 @@ import Testing
         return nil
     }()
 
-    /// Each text folded by `SearchText.browserFold` in node, as scalar values; nil without node.
+    /// Each text folded by `SearchText.browserFold` in node, as scalar values; nil (and a
+    /// recorded failure) without node.
     static func foldInNode(_ texts: [String]) throws -> [[UInt32]]? {
-        guard let node else { return nil }
+        guard let node else {
+            Issue.record("node is not on PATH (scripts/setup.sh test installs nodejs): the browser's fold cannot be compared")
+            return nil
+        }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fold-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -217,9 +221,11 @@ import Testing
     }
 
     /// Swift's `isWhitespace` (Unicode White_Space) includes NEL (U+0085) but not U+FEFF;
-    /// JavaScript's `\s` is the other way round. The two folds must still agree.
+    /// JavaScript's `\s` is the other way round. Both folds make each a space (NEL is a line
+    /// break; the property test found it left in folded text).
     @Test func browserFoldAgreesWithFoldOnNELAndBOM() throws {
         let samples = ["a\u{0085}b", "a\u{FEFF}b"]
+        #expect(samples.map { Self.scalars(SearchText.fold($0)) } == [[0x61, 0x20, 0x62], [0x61, 0x20, 0x62]])
         guard let js = try Self.foldInNode(samples) else { return }
         for (text, fromNode) in zip(samples, js) {
             let swift = Self.scalars(SearchText.fold(text))
