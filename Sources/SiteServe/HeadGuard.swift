@@ -27,6 +27,7 @@ final class HeadGuard: ChannelDuplexHandler {
         /// The last 8 bytes of the request line (without CR), to tell an unsupported version
         /// (`HTTP/9.9`: 505) from a line without one (400) when the decoder rejects both alike.
         var tail: UInt64 = 0
+        var lastCR = false
     }
 
     private enum Mode {
@@ -135,10 +136,16 @@ final class HeadGuard: ChannelDuplexHandler {
         for byte in bytes {
             offset += 1
             if head.inLine {
-                if byte == UInt8(ascii: "\n") { head.inLine = false; continue }
-                if byte != UInt8(ascii: "\r") { head.tail = head.tail << 8 | UInt64(byte) }
+                // The line's length without its CRLF: a CR counts until the LF shows it ends the line.
+                if byte == UInt8(ascii: "\n") {
+                    if head.line - (head.lastCR ? 1 : 0) > limits.requestLine { return .tooLong(.uriTooLong) }
+                    head.inLine = false
+                    continue
+                }
+                head.lastCR = byte == UInt8(ascii: "\r")
+                if !head.lastCR { head.tail = head.tail << 8 | UInt64(byte) }
                 head.line += 1
-                if head.line > limits.requestLine { return .tooLong(.uriTooLong) }
+                if head.line > limits.requestLine + 1 { return .tooLong(.uriTooLong) }
                 continue
             }
             head.headers += 1

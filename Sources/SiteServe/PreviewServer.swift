@@ -21,7 +21,6 @@ public final class PreviewServer: Sendable {
     private let port: UInt16
     private let group: MultiThreadedEventLoopGroup
     private let channel = NIOLockedValueBox<(any Channel)?>(nil)
-    private let open = NIOLockedValueBox(0)
 
     public init(folder: URL, root: String, host: String, port: UInt16, allowedHosts: [String] = [],
                 limits: ServeLimits = ServeLimits()) throws(ServeError) {
@@ -40,15 +39,18 @@ public final class PreviewServer: Sendable {
     /// picked when asked for port 0). Throws when the address cannot be used.
     public func start() async throws(ServeError) -> (host: String, port: UInt16) {
         let site = self.site
-        let open = self.open
+        let gate = ConnectionGate(limit: site.limits.connections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(.socketOption(.so_keepalive), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 4)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(gate) }
+            }
             .childChannelInitializer { channel in
-                Self.admit(channel, site: site, open: open)
+                Self.admit(channel, site: site, gate: gate)
             }
         do {
             let ch = try await bootstrap.bind(host: host, port: Int(port)).get()
@@ -61,18 +63,11 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    /// Sets up a new connection, or refuses it at once when `limits.connections` are open.
-    private static func admit(_ channel: any Channel, site: ServedSite, open: NIOLockedValueBox<Int>) -> EventLoopFuture<Void> {
-        let admitted = open.withLockedValue { n in
-            guard n < site.limits.connections else { return false }
-            n += 1
-            return true
+    /// Sets up a new connection, or refuses it at once if the acceptor found too many open.
+    private static func admit(_ channel: any Channel, site: ServedSite, gate: ConnectionGate) -> EventLoopFuture<Void> {
+        guard gate.admitted(channel) else {
+            return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Refusal()) }
         }
-        guard admitted else {
-            let text = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 34\r\nConnection: close\r\n\r\nToo many connections; try again.\r\n"
-            return channel.writeAndFlush(ByteBuffer(string: text)).always { _ in channel.close(promise: nil) }
-        }
-        channel.closeFuture.whenComplete { _ in open.withLockedValue { $0 -= 1 } }
         do {
             let head = HeadGuard(limits: site.limits)
             let sync = channel.pipeline.syncOperations
@@ -104,4 +99,61 @@ public final class PreviewServer: Sendable {
         try? await ch?.close()
         try? await group.shutdownGracefully()
     }
+}
+
+/// Counts open connections as the acceptor takes them, in the order they came, and marks those
+/// past the limit; each connection's set-up then refuses the marked ones.
+final class ConnectionGate: ChannelInboundHandler, Sendable {
+    typealias InboundIn = any Channel
+    typealias InboundOut = any Channel
+
+    private struct State {
+        var open = 0
+        var refused: Set<ObjectIdentifier> = []
+    }
+    private let limit: Int
+    private let state = NIOLockedValueBox(State())
+
+    init(limit: Int) { self.limit = limit }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let child = unwrapInboundIn(data)
+        let admitted = state.withLockedValue { s in
+            guard s.open < limit else {
+                s.refused.insert(ObjectIdentifier(child))
+                return false
+            }
+            s.open += 1
+            return true
+        }
+        let id = ObjectIdentifier(child)
+        child.closeFuture.whenComplete { [state] _ in
+            state.withLockedValue { s in
+                if admitted { s.open -= 1 } else { s.refused.remove(id) }
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// Whether `child` may be served (false once for each connection marked as refused).
+    func admitted(_ child: any Channel) -> Bool {
+        state.withLockedValue { $0.refused.remove(ObjectIdentifier(child)) == nil }
+    }
+}
+
+/// A connection past the limit: told so and closed as soon as it is active, nothing read.
+final class Refusal: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    static let text = "Too many connections; try again.\n"
+    static let response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        + "Content-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)"
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: Self.response)), promise: nil)
+        context.close(promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 }

@@ -169,14 +169,14 @@ final class RequestHandler: ChannelInboundHandler {
                     context.close(promise: nil)
                 }
             })
+        // The hub queues `hello` on the event loop: it goes out after the head written below.
+        guard let id = site.live.subscribe(events) else {
+            return answer(context, h, .text(.serviceUnavailable, "\(site.live.maxStreams) live-reload streams are open already; close some tabs.\n"),
+                          keepAlive: false)
+        }
         headers.add(name: "Connection", value: "keep-alive")
-        // Write the head first: the hub sends `hello` through the event loop, after it.
         context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: h.version, status: .ok, headers: headers))), promise: nil)
         responding = true
-        guard let id = site.live.subscribe(events) else {
-            // Only reachable if the count moved between the check and here; close.
-            return close(context)
-        }
         stream = id
     }
 
