@@ -4,8 +4,8 @@ the malformed or oversized heads an attacker would send.
 
 * test_hostile_request: each request of HOSTILE (2 MB path, 5 MB header, 101 header lines, 16 KB
   of headers, binary garbage, a request line without version, a header without colon, NUL in the
-  path, Content-Length: -5, a bad chunk size, HTTP/9.9, POST/PUT/DELETE) gets its status (or, for
-  none of them, silence), within seconds; an ordinary GET right after answers 200; the server's
+  path, Content-Length: -5, a bad chunk size, HTTP/9.9, POST/PUT/DELETE, a GET with a 1 MB body) gets
+  its status and Connection: close within seconds; an ordinary GET right after answers 200; the server's
   CPU goes idle again. The limits' edges (a request line of exactly 8 KB, exactly 100 header
   lines) are still served. Times are printed (`-rA` shows them).
 * test_half_open_connections_and_the_connection_bound: 800 connections that never finish their
@@ -155,6 +155,7 @@ HOSTILE = {
     "POST": (b"POST / HTTP/1.1\r\n" + HOST + b"Content-Length: 3\r\n\r\nabc", 405),
     "PUT of 1 MB": (b"PUT /index.html HTTP/1.1\r\n" + HOST + b"Content-Length: 1000000\r\n\r\n" + b"x" * 1_000_000, 405),
     "DELETE": (b"DELETE /index.html HTTP/1.1\r\n" + HOST + b"\r\n", 405),
+    "GET with a body of 1 MB": (b"GET / HTTP/1.1\r\n" + HOST + b"Content-Length: 1000000\r\n\r\n" + b"x" * 1_000_000, 413),
 }
 
 
@@ -198,6 +199,16 @@ def test_pipelined_keep_alive_requests(srv):
             assert chunk, f"closed after {buf.count(b'HTTP/1.1 200 OK')} answers: {buf[-300:]!r}"
             buf += chunk
         assert b"connection: close" not in buf.lower(), buf[:300]
+
+
+def test_a_request_with_a_body_closes_its_connection(srv):
+    """A GET with a body is answered, then the connection closes: what follows a body is not read
+    as further requests (nothing after it is counted or parsed)."""
+    big = b"GET /" + b"a" * 200_000 + b" HTTP/1.1\r\n" + HOST + b"\r\n"
+    status, buf, _ = exchange(srv.port, f"GET {PAGE} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\n\r\nabc".encode() + big)
+    assert status == 200, f"{status}: {buf[:300]!r}"
+    assert head_of(buf).get("connection", "").lower() == "close", f"no Connection: close after a body: {buf[:300]!r}"
+    assert buf.count(b"HTTP/1.1 ") == 1, f"what followed the body was answered: {buf[-300:]!r}"
 
 
 # --------------------------------------------------------------------------- connections
@@ -323,7 +334,8 @@ def test_event_streams_are_bounded_and_freed(sitegen_bin, site, tmp_path):
 # --------------------------------------------------------------------------- Host
 
 
-FOREIGN = ["rebind.example", "rebind.example:8000", "localhost.evil.example", "evil.example.localhost.com",
+FOREIGN = ["rebind.example", "rebind.example:8000", "localhost.evil.example", "evil.example.localhost.com", "evillocalhost",
+           "notlocalhost:8000", "1.2.3.4.example", "999.1.1.1",
            "preview.lan.evil.example", "127.0.0.1.nip.io", "", "[::1", "127.0.0.1:80:80"]
 ADMITTED = ["localhost", "localhost:{port}", "LOCALHOST", "app.localhost", "a.b.localhost:{port}", "localhost.",
             "127.0.0.1", "127.0.0.1:{port}", "10.1.2.3", "[::1]", "[::1]:{port}", "[fe80::1]", "preview.lan",
