@@ -212,14 +212,12 @@ final class HeadGuard: ChannelDuplexHandler {
     func finish(after written: EventLoopFuture<Void>) {
         mode = .closing
         disarm()
-        guard let context else { return }
         written.assumeIsolated().whenComplete { [weak self] result in
             guard let self, let context = self.context else { return }
-            if case .failure = result { context.close(promise: nil); return }
+            if case .failure = result { return context.close(promise: nil) }
             context.close(mode: .output, promise: nil)
             self.arm(.linger)
         }
-        _ = context
     }
 
     /// The connection is being closed without an answer: nothing more is read.

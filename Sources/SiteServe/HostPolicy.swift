@@ -36,7 +36,10 @@ public struct HostPolicy: Sendable {
             guard let close = h.firstIndex(of: "]") else { return "" }
             let rest = h[h.index(after: close)...]
             guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isNumber)) else { return "" }
-            return String(h[h.index(after: h.startIndex)..<close]).lowercased()
+            // Brackets hold an IPv6 address and nothing else.
+            let inside = String(h[h.index(after: h.startIndex)..<close]).lowercased()
+            var v6 = in6_addr()
+            return inet_pton(AF_INET6, inside, &v6) == 1 ? inside : ""
         }
         if let colon = h.lastIndex(of: ":") {
             guard h[h.index(after: colon)...].allSatisfy(\.isNumber) else { return "" }
