@@ -10,7 +10,8 @@ the malformed or oversized heads an attacker would send.
   lines) are still served. Times are printed (`-rA` shows them).
 * test_half_open_connections_and_the_connection_bound: 800 connections that never finish their
   head, then an ordinary GET answers; at 1,024 open connections the next one is refused at once
-  (503, closed); once some close, GETs are answered again.
+  (503, closed); once some close, GETs are answered again. The server is started with a soft limit
+  of 512 open files, which it raises to fit the bound.
 * test_slow_header_client_is_dropped: a client sending one header byte a second is dropped after
   the 10 s header timeout (the default, not shortened).
 * test_idle_keep_alive_closes_but_event_streams_stay: with --idle-timeout 2, an idle kept-alive
@@ -26,6 +27,7 @@ the malformed or oversized heads an attacker would send.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -37,7 +39,7 @@ from pathlib import Path
 
 import pytest
 
-from test_serve import (NOTE, NOTE_URL, copy_site, edit_and_wait_reload, note_text, open_events, request, serve,
+from test_serve import (NOTE, NOTE_URL, STARTUP_TIMEOUT, Server, copy_site, edit_and_wait_reload, note_text, open_events, request, serve,
                         with_marker)
 
 ANSWER_TIMEOUT = 10.0      # generous: the server answers in milliseconds
@@ -216,8 +218,14 @@ def test_a_request_with_a_body_closes_its_connection(srv):
 
 def test_half_open_connections_and_the_connection_bound(sitegen_bin, site, tmp_path):
     socks: list[socket.socket] = []
-    # The default limits, with a header timeout long enough for the test to open 1,024 connections.
-    with serve(sitegen_bin, site, "--header-timeout", "60", output=tmp_path / "out") as srv:
+    # The default limits, with a header timeout long enough for the test to open 1,024 connections,
+    # started with a soft limit of 512 open files (the server raises it to fit its connection bound).
+    cmd = ["prlimit", "--nofile=512:", str(sitegen_bin), "serve", "--source", str(site), "--port", "0",
+           "--header-timeout", "60", "--output", str(tmp_path / "out")]
+    srv = Server(cmd, cwd=site.parent)
+    with contextlib.ExitStack() as stack:
+        stack.callback(srv.stop)
+        srv.wait_started(STARTUP_TIMEOUT)
         try:
             for i in range(800):
                 s = socket.create_connection(("127.0.0.1", srv.port), timeout=ANSWER_TIMEOUT)

@@ -4,6 +4,13 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import SiteCore
+#if canImport(Glibc)
+import Glibc
+private let RLIMIT_NOFILE_ID = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+#else
+import Darwin
+private let RLIMIT_NOFILE_ID = RLIMIT_NOFILE
+#endif
 
 /// Why the preview server could not start.
 public struct ServeError: Error, CustomStringConvertible, Sendable {
@@ -39,6 +46,7 @@ public final class PreviewServer: Sendable {
     /// picked when asked for port 0). Throws when the address cannot be used.
     public func start() async throws(ServeError) -> (host: String, port: UInt16) {
         let site = self.site
+        Self.allowDescriptors(site.limits.connections + 256)
         let gate = ConnectionGate(limit: site.limits.connections)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 512)
@@ -79,6 +87,16 @@ public final class PreviewServer: Sendable {
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
+    }
+
+    /// Raises the soft limit of open files towards `count` (up to the hard limit), so the
+    /// connection bound, not a smaller descriptor limit (256 or 1,024 by default on some systems),
+    /// decides when connections are refused.
+    static func allowDescriptors(_ count: Int) {
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_ID, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
+        _ = setrlimit(RLIMIT_NOFILE_ID, &limit)
     }
 
     /// Why binding failed, in the user's words.
