@@ -11,7 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The preview server's HTTP/1.1 (event loops, llhttp parsing, sendfile).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Tests only: property-based testing of the layout core.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -36,7 +37,8 @@ let package = Package(
         // Changed files under a folder, coalesced (inotify, or polling where it is unavailable).
         .target(name: "SiteWatch"),
         // The preview server: static files over HTTP, live reload (Server-Sent Events).
-        .target(name: "SiteServe", dependencies: ["SiteCore", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]),
+        .target(name: "SiteServe", dependencies: ["SiteCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                                                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
         .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.

@@ -14,10 +14,10 @@ mode="${1:-build}"
 
 packages=(libcmark-dev pkg-config)
 if [ "$mode" = bench ]; then
-  packages+=(hugo time)
+  packages+=(hugo time wrk)
 fi
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime time nginx)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime time nginx wrk)
 fi
 
 missing=()

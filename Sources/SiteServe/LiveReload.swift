@@ -1,70 +1,84 @@
 import Foundation
-import FlyingSocks
+import NIOConcurrencyHelpers
 
 /// Tells open pages that the site changed, over Server-Sent Events (`/_sitegen/events`).
 /// Events: `hello` on connect (the server's identity and build number), `reload` after a
 /// rebuild that changed something (with the URL paths of the pages that changed, or null for
 /// all), `error` while the sources do not build (then `reload` once they do again).
-public actor LiveReload {
+/// At most `maxStreams` pages listen at once: each stream holds a connection open.
+public final class LiveReload: Sendable {
     public static let eventsPath = "/_sitegen/events"
     public static let scriptPath = "/_sitegen/live.js"
     /// What HTML responses get before `</body>`.
     public static let scriptTag = "<script src=\"\(scriptPath)\"></script>"
 
-    private var clients: [UUID: AsyncStream<Data>.Continuation] = [:]
-    private var build = 0
-    private var error: String?
+    private struct State {
+        var streams: [Int: EventStream] = [:]
+        var nextID = 0
+        var build = 0
+        var error: String?
+    }
+    private let state = NIOLockedValueBox(State())
     private let server = UUID().uuidString
+    public let maxStreams: Int
 
-    public init() {}
+    public init(maxStreams: Int = 64) { self.maxStreams = maxStreams }
 
     /// How many pages are listening.
-    public var clientCount: Int { clients.count }
+    public var clientCount: Int { state.withLockedValue { $0.streams.count } }
 
     /// Whether a build has succeeded yet: before that there is no site to serve.
-    public var hasSite: Bool { build > 0 }
+    public var hasSite: Bool { state.withLockedValue { $0.build > 0 } }
 
-    /// A new listener's stream: `hello`, then the current error if there is one, then events as they happen.
-    func subscribe() -> AsyncStream<Data> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .bufferingNewest(64))
-        let id = UUID()
-        clients[id] = continuation
-        continuation.onTermination = { [weak self] _ in Task { await self?.remove(id) } }
-        continuation.yield(Self.event("hello", ["server": server, "build": build]))
-        if let error { continuation.yield(Self.event("error", ["message": error])) }
-        return stream
+    /// Adds a listener and sends it `hello` (and the current error, if any); returns its id to
+    /// `unsubscribe` with, or nil when `maxStreams` are already listening.
+    func subscribe(_ stream: EventStream) -> Int? {
+        state.withLockedValue { s in
+            guard s.streams.count < maxStreams else { return nil }
+            let id = s.nextID
+            s.nextID += 1
+            s.streams[id] = stream
+            stream.send(Self.event("hello", ["server": server, "build": s.build]))
+            if let error = s.error { stream.send(Self.event("error", ["message": error])) }
+            return id
+        }
     }
 
-    private func remove(_ id: UUID) { clients[id] = nil }
+    /// Forgets a listener whose connection closed.
+    func unsubscribe(_ id: Int) {
+        _ = state.withLockedValue { $0.streams.removeValue(forKey: id) }
+    }
 
     /// A rebuild succeeded: pages reload (only those listed, when `pages` is not nil).
     public func reload(pages: [String]?) {
-        build += 1
-        error = nil
-        broadcast(Self.event("reload", ["build": build, "pages": pages.map { $0 as Any } ?? NSNull()]))
+        state.withLockedValue { s in
+            s.build += 1
+            s.error = nil
+            broadcast(Self.event("reload", ["build": s.build, "pages": pages.map { $0 as Any } ?? NSNull()]), to: s.streams)
+        }
     }
 
     /// A rebuild failed: pages show `message` until the next successful one.
     public func fail(_ message: String) {
-        error = message
-        broadcast(Self.event("error", ["message": message]))
+        state.withLockedValue { s in
+            s.error = message
+            broadcast(Self.event("error", ["message": message]), to: s.streams)
+        }
     }
 
     /// A comment line now and then, so proxies keep the stream open and dead listeners are noticed.
     public func ping() {
-        broadcast(Data(": ping\n\n".utf8))
+        broadcast(Data(": ping\n\n".utf8), to: state.withLockedValue { $0.streams })
     }
 
     /// Ends every stream (the server is stopping).
     public func finish() {
-        for c in clients.values { c.finish() }
-        clients = [:]
+        let streams = state.withLockedValue { s in defer { s.streams = [:] }; return s.streams }
+        for stream in streams.values { stream.close() }
     }
 
-    private func broadcast(_ data: Data) {
-        for (id, c) in clients {
-            if case .terminated = c.yield(data) { clients[id] = nil }
-        }
+    private func broadcast(_ data: Data, to streams: [Int: EventStream]) {
+        for stream in streams.values { stream.send(data) }
     }
 
     static func event(_ name: String, _ payload: [String: Any]) -> Data {
@@ -144,34 +158,9 @@ public actor LiveReload {
     """#
 }
 
-/// The bytes of an event stream as the HTTP body reads them.
-struct EventBytes: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    let events: AsyncStream<Data>
-
-    func makeAsyncIterator() -> Iterator { Iterator(events: events.makeAsyncIterator()) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var events: AsyncStream<Data>.Iterator
-        var pending: [UInt8] = []
-
-        mutating func next() async -> UInt8? {
-            if pending.isEmpty {
-                guard let data = await events.next() else { return nil }
-                pending = Array(data)
-            }
-            return pending.isEmpty ? nil : pending.removeFirst()
-        }
-
-        mutating func nextBuffer(suggested count: Int) async -> [UInt8]? {
-            if pending.isEmpty {
-                guard let data = await events.next() else { return nil }
-                pending = Array(data)
-            }
-            let n = Swift.min(Swift.max(count, 1), pending.count)
-            let chunk = Array(pending.prefix(n))
-            pending.removeFirst(n)
-            return chunk
-        }
-    }
+/// One open event stream: `send` queues bytes on its connection (dropping the connection when it
+/// does not keep up), `close` ends it.
+struct EventStream: Sendable {
+    let send: @Sendable (Data) -> Void
+    let close: @Sendable () -> Void
 }

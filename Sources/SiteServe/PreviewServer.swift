@@ -1,7 +1,16 @@
-import FlyingFox
-import SiteCore
-import FlyingSocks
 import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import SiteCore
+#if canImport(Glibc)
+import Glibc
+private let RLIMIT_NOFILE_ID = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+#else
+import Darwin
+private let RLIMIT_NOFILE_ID = RLIMIT_NOFILE
+#endif
 
 /// Why the preview server could not start.
 public struct ServeError: Error, CustomStringConvertible, Sendable {
@@ -9,150 +18,160 @@ public struct ServeError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Serves a built site over HTTP for preview: files of one folder under the site's base path,
-/// pages with the live-reload script added, `Cache-Control: no-cache` on everything.
+/// pages with the live-reload script added, `Cache-Control: no-cache` on everything, within
+/// `ServeLimits` and for the hosts of `HostPolicy` only.
 public final class PreviewServer: Sendable {
     public let files: StaticFiles
-    public let live = LiveReload()
-    private let server: HTTPServer
+    public let live: LiveReload
+    private let site: ServedSite
     private let host: String
     private let port: UInt16
+    private let group: MultiThreadedEventLoopGroup
+    private let channel = NIOLockedValueBox<(any Channel)?>(nil)
 
-    public init(folder: URL, root: String, host: String, port: UInt16) throws(ServeError) {
+    public init(folder: URL, root: String, host: String, port: UInt16, allowedHosts: [String] = [],
+                limits: ServeLimits = ServeLimits()) throws(ServeError) {
         files = StaticFiles(folder: folder, root: root)
-        self.host = host
+        live = LiveReload(maxStreams: limits.eventStreams)
+        site = ServedSite(files: files, live: live, hosts: HostPolicy(allowed: allowedHosts), limits: limits)
+        self.host = host == "localhost" ? "127.0.0.1" : host
         self.port = port
-        let address: any SocketAddress
-        do {
-            address = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: port)
-                : try sockaddr_in.inet(ip4: host == "localhost" ? "127.0.0.1" : host, port: port)
-        } catch {
+        guard HostPolicy.isIPLiteral(self.host) else {
             throw ServeError(description: "'\(host)' is not an IP address to listen on (use e.g. 127.0.0.1, 0.0.0.0 or ::1)")
         }
-        let handler = Handler(files: files, live: live)
-        server = HTTPServer(config: .init(address: address, timeout: 30, logger: .disabled), handler: handler)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, System.coreCount))
     }
 
     /// Starts listening; returns the address it listens on (the port is the one the system
     /// picked when asked for port 0). Throws when the address cannot be used.
     public func start() async throws(ServeError) -> (host: String, port: UInt16) {
-        let server = self.server
-        let ended = OnceFlag()
-        let run = Task {
-            defer { ended.set() }
-            try await server.run()
-        }
-        // Listening, or run() gave up (a port in use fails at once; do not wait out a timeout).
-        var listening = false
-        for _ in 0..<500 where !ended.isSet {
-            if await server.isListening { listening = true; break }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        if !listening {
-            let timedOut = !ended.isSet
-            if timedOut { run.cancel() }
-            // run() failed before listening: say why.
-            let reason: String
-            switch await run.result {
-            case _ where timedOut:
-                reason = "the server did not start listening within 5 seconds"
-            case .failure(SocketError.failed(_, let code, _)) where code == EADDRINUSE:
-                reason = "the port is already in use (choose another with --port, or --port 0 for any free port)"
-            case .failure(SocketError.failed(_, let code, _)) where code == EACCES:
-                reason = "permission denied (ports below 1024 need privileges; choose another with --port)"
-            case .failure(SocketError.failed(_, let code, _)) where code == EADDRNOTAVAIL:
-                reason = "this machine has no such address"
-            case .failure(let e): reason = "\(e)"
-            case .success: reason = "the server stopped"
+        let site = self.site
+        Self.allowDescriptors(site.limits.connections + 256)
+        let gate = ConnectionGate(limit: site.limits.connections)
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 512)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.socketOption(.so_keepalive), value: 1)
+            .childChannelOption(.maxMessagesPerRead, value: 4)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(gate) }
             }
-            throw ServeError(description: "cannot listen on \(host):\(port): \(reason)")
+            .childChannelInitializer { channel in
+                Self.admit(channel, site: site, gate: gate)
+            }
+        do {
+            let ch = try await bootstrap.bind(host: host, port: Int(port)).get()
+            channel.withLockedValue { $0 = ch }
+            let address = ch.localAddress
+            return (address?.ipAddress ?? host, UInt16(address?.port ?? Int(port)))
+        } catch {
+            try? await group.shutdownGracefully()
+            throw ServeError(description: "cannot listen on \(host):\(port): \(Self.reason(error))")
         }
-        if case .ip4(let h, let p)? = await server.listeningAddress { return (h, p) }
-        if case .ip6(let h, let p)? = await server.listeningAddress { return (h, p) }
-        return (host, port)
     }
 
-    /// Closes every live-reload stream and stops listening.
+    /// Sets up a new connection, or refuses it at once if the acceptor found too many open.
+    private static func admit(_ channel: any Channel, site: ServedSite, gate: ConnectionGate) -> EventLoopFuture<Void> {
+        guard gate.admitted(channel) else {
+            return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Refusal()) }
+        }
+        do {
+            let head = HeadGuard(limits: site.limits)
+            let sync = channel.pipeline.syncOperations
+            try sync.addHandler(head)
+            try sync.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
+            try sync.addHandler(HTTPResponseEncoder())
+            try sync.addHandler(RequestHandler(site: site, head: head))
+            return channel.eventLoop.makeSucceededVoidFuture()
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+    }
+
+    /// Raises the soft limit of open files towards `count` (up to the hard limit), so the
+    /// connection bound, not a smaller descriptor limit (256 or 1,024 by default on some systems),
+    /// decides when connections are refused.
+    static func allowDescriptors(_ count: Int) {
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_ID, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
+        _ = setrlimit(RLIMIT_NOFILE_ID, &limit)
+    }
+
+    /// Why binding failed, in the user's words.
+    static func reason(_ error: any Error) -> String {
+        guard let io = error as? IOError else { return "\(error)" }
+        switch io.errnoCode {
+        case EADDRINUSE: return "the port is already in use (choose another with --port, or --port 0 for any free port)"
+        case EACCES: return "permission denied (ports below 1024 need privileges; choose another with --port)"
+        case EADDRNOTAVAIL: return "this machine has no such address"
+        default: return "\(io)"
+        }
+    }
+
+    /// Closes every live-reload stream and connection, and stops listening.
     public func stop() async {
-        await live.finish()
-        await server.stop(timeout: 1)
+        live.finish()
+        let ch = channel.withLockedValue { c in defer { c = nil }; return c }
+        try? await ch?.close()
+        try? await group.shutdownGracefully()
     }
 }
 
-/// Answers one request: the live-reload endpoints, else a file of the site.
-struct Handler: HTTPHandler {
-    let files: StaticFiles
-    let live: LiveReload
+/// Counts open connections as the acceptor takes them, in the order they came, and marks those
+/// past the limit; each connection's set-up then refuses the marked ones.
+final class ConnectionGate: ChannelInboundHandler, Sendable {
+    typealias InboundIn = any Channel
+    typealias InboundOut = any Channel
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let head = request.method == .HEAD
-        guard request.method == .GET || head else {
-            return Self.response(.methodNotAllowed, type: "text/plain; charset=utf-8", body: Data("Only GET and HEAD.\n".utf8), head: false,
-                                 extra: [HTTPHeader("Allow"): "GET, HEAD"])
+    private struct State {
+        var open = 0
+        var refused: Set<ObjectIdentifier> = []
+    }
+    private let limit: Int
+    private let state = NIOLockedValueBox(State())
+
+    init(limit: Int) { self.limit = limit }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let child = unwrapInboundIn(data)
+        let admitted = state.withLockedValue { s in
+            guard s.open < limit else {
+                s.refused.insert(ObjectIdentifier(child))
+                return false
+            }
+            s.open += 1
+            return true
         }
-        let path = request.target.path()
-        switch path {
-        case LiveReload.eventsPath:
-            var headers = HTTPHeaders()
-            headers[.contentType] = "text/event-stream; charset=utf-8"
-            headers[.cacheControl] = "no-cache"
-            if head { return HTTPResponse(statusCode: .ok, headers: headers) }
-            let events = await live.subscribe()
-            return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventBytes(events: events)))
-        case LiveReload.scriptPath:
-            return Self.response(.ok, type: "text/javascript; charset=utf-8", body: Data(LiveReload.script.utf8), head: head)
-        default:
-            break
+        let id = ObjectIdentifier(child)
+        child.closeFuture.whenComplete { [state] _ in
+            state.withLockedValue { s in
+                if admitted { s.open -= 1 } else { s.refused.remove(id) }
+            }
         }
-        guard await live.hasSite else { return Self.building(head: head) }
-        switch files.resolve(path) {
-        case .file(let url):
-            guard let data = try? Data(contentsOf: url) else { return notFound(head: head) }
-            let type = ContentType.of(url)
-            return Self.response(.ok, type: type, body: ContentType.isHTML(url) ? LiveReload.inject(data) : data, head: head)
-        case .redirect(let to):
-            let query = request.target.query()
-            let location = query.isEmpty ? to : "\(to)?\(query)"
-            return Self.response(.movedPermanently, type: "text/plain; charset=utf-8", body: Data("Moved to \(location)\n".utf8), head: head,
-                                 extra: [.location: location])
-        case .forbidden:
-            return Self.response(.forbidden, type: "text/plain; charset=utf-8", body: Data("403 Forbidden: that path leaves the site.\n".utf8), head: head)
-        case .notFound:
-            return notFound(head: head)
-        }
+        context.fireChannelRead(data)
     }
 
-    /// The site's 404.html with status 404, else a page of our own (with the live-reload script
-    /// either way, so the page turns up by itself once it is written).
-    func notFound(head: Bool) -> HTTPResponse {
-        let page = files.notFoundPage.flatMap { try? Data(contentsOf: $0) } ?? Data("""
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>404 Not Found</title></head>
-        <body><h1>404 Not Found</h1><p>No page at this address.</p></body></html>
+    /// Whether `child` may be served (false once for each connection marked as refused).
+    func admitted(_ child: any Channel) -> Bool {
+        state.withLockedValue { $0.refused.remove(ObjectIdentifier(child)) == nil }
+    }
+}
 
-        """.utf8)
-        return Self.response(.notFound, type: "text/html; charset=utf-8", body: LiveReload.inject(page), head: head)
+/// A connection past the limit: told so and closed as soon as it is active, nothing read.
+final class Refusal: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    static let text = "Too many connections; try again.\n"
+    static let response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        + "Content-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)"
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: Self.response)), promise: nil)
+        context.close(promise: nil)
     }
 
-    /// Every request before the first successful build: 503 and a page that reloads itself once the
-    /// site exists (or shows the build's error, like any page, if it fails).
-    static func building(head: Bool) -> HTTPResponse {
-        let page = Data("""
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="sitegen-building" content=""><title>Building the site…</title></head>
-        <body><h1>Building the site…</h1><p>sitegen is building the site for the first time. This page reloads by itself when it is ready.</p></body></html>
-
-        """.utf8)
-        return response(.serviceUnavailable, type: "text/html; charset=utf-8", body: LiveReload.inject(page), head: head,
-                        extra: [HTTPHeader("Retry-After"): "1"])
-    }
-
-    static func response(_ status: HTTPStatusCode, type: String, body: Data, head: Bool, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
-        var headers = HTTPHeaders()
-        headers[.contentType] = type
-        headers[.cacheControl] = "no-cache"
-        headers[.contentLength] = String(body.count)
-        for (k, v) in extra { headers[k] = v }
-        return HTTPResponse(statusCode: status, headers: headers, body: head ? Data() : body)
-    }
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 }

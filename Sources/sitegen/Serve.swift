@@ -25,8 +25,22 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Notice changes by scanning the files instead of inotify (e.g. on network file systems).")
     var poll = false
 
+    @Option(name: .customLong("allowed-host"), help: ArgumentHelp(
+        "Also answer requests for this host name (repeatable); by default only localhost, *.localhost and IP addresses are answered.",
+        valueName: "name"))
+    var allowedHosts: [String] = []
+
+    // Limits a test can shorten; not for users.
+    @Option(name: .customLong("header-timeout"), help: .hidden) var headerTimeout: Double = ServeLimits().headerTimeout
+    @Option(name: .customLong("idle-timeout"), help: .hidden) var idleTimeout: Double = ServeLimits().idleTimeout
+    @Option(name: .customLong("max-connections"), help: .hidden) var maxConnections: Int = ServeLimits().connections
+    @Option(name: .customLong("max-event-streams"), help: .hidden) var maxEventStreams: Int = ServeLimits().eventStreams
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == ":" || $0 == "/" || $0.isWhitespace }) {
+            throw ValidationError("--allowed-host takes a host name without port or scheme, e.g. --allowed-host mybox.lan (got '\(name)')")
+        }
     }
 
     func run() async throws {
@@ -56,14 +70,19 @@ struct Serve: AsyncParsableCommand {
         let server: PreviewServer
         let address: (host: String, port: UInt16)
         do {
-            server = try PreviewServer(folder: outputURL, root: basePath, host: host, port: UInt16(port))
+            var limits = ServeLimits()
+            limits.headerTimeout = headerTimeout
+            limits.idleTimeout = idleTimeout
+            limits.connections = maxConnections
+            limits.eventStreams = maxEventStreams
+            server = try PreviewServer(folder: outputURL, root: basePath, host: host, port: UInt16(port), allowedHosts: allowedHosts, limits: limits)
             address = try await server.start()
         } catch {
             Terminal.error("sitegen: error: \(error.description)")
             throw ExitCode(1)
         }
         var liveSite = await LiveSite.start(options)
-        if let message = liveSite.error { await server.live.fail(message) } else { await server.live.reload(pages: nil) }
+        if let message = liveSite.error { server.live.fail(message) } else { server.live.reload(pages: nil) }
         let shownHost = address.host.contains(":") ? "[\(address.host)]" : address.host
         Terminal.say("sitegen: serving \(sourceURL.path) at http://\(shownHost):\(address.port)\(basePath) (Ctrl-C to stop)")
         Terminal.say("sitegen: output in \(outputURL.path)")
@@ -72,7 +91,7 @@ struct Serve: AsyncParsableCommand {
         let pinger = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(20))
-                await server.live.ping()
+                server.live.ping()
             }
         }
         for await batch in watcher.changes {
@@ -86,12 +105,12 @@ struct Serve: AsyncParsableCommand {
                 }
                 // A fix that changes no file still has to clear the error shown in open pages.
                 guard !report.isEmpty || wasBroken else { continue }
-                await server.live.reload(pages: report.changedPages.flatMap { $0.count > 200 ? nil : $0 })
+                server.live.reload(pages: report.changedPages.flatMap { $0.count > 200 ? nil : $0 })
                 let what = report.full ? "the whole site" : "\(report.pagesWritten) page\(report.pagesWritten == 1 ? "" : "s")"
                 let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000))" }.joined(separator: ", ")
                 Terminal.say("sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(Self.summary(changed)))\(phases.isEmpty ? "" : "; ms: " + phases)")
             case .failed(let message):
-                await server.live.fail(message)
+                server.live.fail(message)
             }
         }
         pinger.cancel()
