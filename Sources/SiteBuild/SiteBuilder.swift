@@ -101,3 +101,9 @@ struct PhaseClock {
         last = now
     }
 }
+
+extension SiteBuilder {
+    /// No build of this process starts an output folder from now on (the process is exiting and
+    /// removes what it wrote).
+    public static func stopWritingForExit() { StagingGate.process.seal() }
+}

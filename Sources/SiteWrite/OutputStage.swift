@@ -28,33 +28,43 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
 
     /// Creates an empty staging folder next to `output` (same file system, so the swap is a rename),
     /// after removing what killed builds left there.
-    public init(output: URL) throws(Diagnostic) {
+    public init(output: URL, gate: StagingGate = .process) throws(Diagnostic) {
         self.output = output.standardizedFileURL
         let parent = self.output.deletingLastPathComponent()
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let names = Leftovers(output: self.output)
-        staging = parent.appendingPathComponent(names.staging(token))
+        let staging = parent.appendingPathComponent(names.staging(token))
+        let lockFile = parent.appendingPathComponent(names.lock(token))
+        self.staging = staging
+        self.lockFile = lockFile
         old = parent.appendingPathComponent(names.old(token))
-        lockFile = parent.appendingPathComponent(names.lock(token))
         stagingPath = staging.path
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic(file: output.path, "cannot create the folder \(parent.path): \(error.localizedDescription)")
+        let (descriptor, created) = gate.creating { () -> (Int32, Diagnostic?) in
+            do {
+                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            } catch {
+                return (-1, Diagnostic(file: output.path, "cannot create the folder \(parent.path): \(error.localizedDescription)"))
+            }
+            names.removeStale(in: parent)
+            // The lock before the folder: a staging folder without a held lock is never a live build's.
+            let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Blocking: another build probing this new file (to judge it stale) holds it for a moment.
+            guard fd >= 0, flock(fd, LOCK_EX) == 0 else {
+                return (-1, Diagnostic(file: output.path, "cannot create the lock file \(lockFile.path): \(String(cString: strerror(errno)))"))
+            }
+            do {
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            } catch {
+                unlink(lockFile.path)
+                close(fd)
+                return (-1, Diagnostic(file: output.path, "cannot create the staging folder \(staging.path): \(error.localizedDescription)"))
+            }
+            return (fd, nil)
         }
-        names.removeStale(in: parent)
-        // The lock before the folder: a staging folder without a held lock is never a live build's.
-        lockDescriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        // Blocking: another build probing this new file (to judge it stale) holds it for a moment.
-        guard lockDescriptor >= 0, flock(lockDescriptor, LOCK_EX) == 0 else {
-            throw Diagnostic(file: output.path, "cannot create the lock file \(lockFile.path): \(String(cString: strerror(errno)))")
-        }
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            release()
-            throw Diagnostic(file: output.path, "cannot create the staging folder \(staging.path): \(error.localizedDescription)")
-        }
+        lockDescriptor = descriptor
+        if let created { throw created }
+        // `creating` returns no descriptor and no error when the gate is sealed.
+        if descriptor < 0 { throw Diagnostic(file: output.path, "the process is stopping: no new output is written") }
     }
 
     private var released = false
@@ -206,5 +216,25 @@ struct Leftovers {
         }
         guard let pid = token.split(separator: "-").first.flatMap({ Int32($0) }) else { return true }
         return kill(pid, 0) == 0 || errno != ESRCH
+    }
+}
+
+/// Whether staging folders may still be started. Ctrl-C during a build removes the output's
+/// folder, which a build starting its staging folder a moment later would create again behind it:
+/// sealed, no staging folder is started, and none is half-made when `seal` returns.
+public final class StagingGate: @unchecked Sendable {  // `sealed` is guarded by the lock
+    /// The gate of every build of this process.
+    public static let process = StagingGate()
+
+    private let lock = NSLock()
+    private var sealed = false
+
+    public init() {}
+
+    public func seal() { lock.withLock { sealed = true } }
+
+    /// Runs `create` unless sealed (then: no descriptor, no error).
+    func creating(_ create: () -> (Int32, Diagnostic?)) -> (Int32, Diagnostic?) {
+        lock.withLock { sealed ? (-1, nil) : create() }
     }
 }

@@ -119,12 +119,17 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// The temporary output folder, or the staging folders this process left beside `--output`.
+    /// A build may still be running (Ctrl-C during the first build): no new staging folder is
+    /// started once this begins, and the temporary folder is renamed away before it is removed,
+    /// so writes still in flight land in the renamed tree or fail; they cannot bring it back.
     static func removeLeftovers(temporary: URL?, output: URL) {
+        SiteBuilder.stopWritingForExit()
         if let temporary {
-            // A build still running may be creating its staging folder right now: look twice.
-            for _ in 0..<3 where FileManager.default.fileExists(atPath: temporary.path) {
-                try? FileManager.default.removeItem(at: temporary)
-                usleep(20_000)
+            let doomed = temporary.path + ".removing"
+            let target = rename(temporary.path, doomed) == 0 ? doomed : temporary.path
+            // A write that began before the rename may add an entry while the tree is removed.
+            for _ in 0..<50 where FileManager.default.fileExists(atPath: target) {
+                try? FileManager.default.removeItem(atPath: target)
             }
             return
         }

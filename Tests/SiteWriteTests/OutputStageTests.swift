@@ -206,6 +206,21 @@ import SiteCore
         #expect(try place.files() == ["index.html": "new"])
     }
 
+    /// A sealed gate (the process is exiting) starts no staging folder: nothing is created, not
+    /// even the output's parent folder, which the exit has just removed.
+    @Test func aSealedGateStartsNoStagingFolder() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let gate = StagingGate()
+        let nested = place.parent.appendingPathComponent("gone/public")
+        _ = try OutputStage(output: nested, gate: gate)
+        try FileManager.default.removeItem(at: place.parent.appendingPathComponent("gone"))
+        gate.seal()
+        #expect(throws: Diagnostic.self) { try OutputStage(output: nested, gate: gate) }
+        #expect(try place.siblings() == [])
+        #expect(!FileManager.default.fileExists(atPath: place.parent.appendingPathComponent("gone").path))
+    }
+
     /// Whether /proc/locks lists a blocked flock request (`N: -> FLOCK …`) on `inode`.
     static func hasBlockedFlock(onInode inode: UInt64) -> Bool {
         guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
