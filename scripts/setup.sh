@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what sitegen needs on Debian, skipping what is already there.
-#   scripts/setup.sh build   — the C library sitegen links (libcmark-dev)
+#   scripts/setup.sh build   — the C libraries sitegen links (libcmark-dev, libvips-dev: libvips 8.14
+#                              encodes AVIF through libheif with libaom)
 #   scripts/setup.sh test    — also headless Chromium, chromedriver, a Korean font, Java (for the
-#                              Nu HTML Checker), ImageMagick (cross-checks image headers), Node.js (runs
+#                              Nu HTML Checker), ImageMagick (cross-checks image headers),
+#                              libavif-bin (avifdec: decodes AVIF outputs independently of libheif), Node.js (runs
 #                              the search script's text folding beside Swift's), faketime (builds on
 #                              another day), GNU time (peak RSS in scripts/large-tests.sh), nginx
 #                              (hosts the site under a sub-path in e2e/test_hosting.py) and the
@@ -12,12 +14,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
 
-packages=(libcmark-dev pkg-config)
+packages=(libcmark-dev libvips-dev pkg-config)
 if [ "$mode" = bench ]; then
   packages+=(hugo time)
 fi
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime time nginx)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick libavif-bin nodejs faketime time nginx)
 fi
 
 missing=()
