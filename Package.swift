@@ -42,7 +42,7 @@ let package = Package(
         // The preview server: static files over HTTP, live reload (Server-Sent Events).
         .target(name: "SiteServe", dependencies: ["SiteCore", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
-        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite"]),
+        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite", "SiteImages"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

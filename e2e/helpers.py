@@ -543,6 +543,32 @@ def jpeg_size(path) -> tuple[int, int]:
     raise ValueError(f"{path}: no SOF marker")
 
 
+def jpeg_orientation(path) -> int:
+    """The EXIF orientation (1–8) of a JPEG, 1 without one: the APP1 Exif segment's IFD0 tag
+    0x0112, read here independently of sitegen and libvips."""
+    data = Path(path).read_bytes()
+    i = 2
+    while i + 4 <= len(data) and data[i] == 0xFF and data[i + 1] not in (0xDA, 0xD9):
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        seg = data[i + 4:i + 2 + length]
+        if data[i + 1] == 0xE1 and seg[:6] == b"Exif\0\0":
+            tiff = seg[6:]
+            order = "little" if tiff[:2] == b"II" else "big"
+            ifd = int.from_bytes(tiff[4:8], order)
+            for k in range(int.from_bytes(tiff[ifd:ifd + 2], order)):
+                e = ifd + 2 + 12 * k
+                if int.from_bytes(tiff[e:e + 2], order) == 0x0112:
+                    return int.from_bytes(tiff[e + 8:e + 10], order)
+        i += 2 + length
+    return 1
+
+
+def jpeg_upright_size(path) -> tuple[int, int]:
+    """(width, height) as displayed: orientations 5–8 swap the stored sides."""
+    w, h = jpeg_size(path)
+    return (h, w) if jpeg_orientation(path) >= 5 else (w, h)
+
+
 # --------------------------------------------------------------------------- site pages
 
 

@@ -31,14 +31,16 @@ public struct ImageRecipe: Sendable, Hashable {
         self.keepMetadata = keepMetadata
     }
 
-    /// The widths to write for a source `sourceWidth` pixels wide (upright), ascending.
+    /// The widths to write for a source `sourceWidth` pixels wide (upright), ascending: those
+    /// it can give, and its own width in place of those it cannot (never enlarged).
     public func outputWidths(sourceWidth: Int) -> [Int] {
-        let fitting = Set(widths.filter { $0 > 0 && $0 <= sourceWidth })
-        return fitting.isEmpty ? [sourceWidth] : fitting.sorted()
+        var fitting = Set(widths.filter { $0 > 0 && $0 <= sourceWidth })
+        if widths.contains(where: { $0 > sourceWidth }) { fitting.insert(sourceWidth) }
+        return fitting.sorted()
     }
 
     /// Text that changes whenever the output would: part of the cache key.
     public var fingerprint: String {
-        "v1 w=\(widths.map(String.init).joined(separator: ",")) f=\(formats.map(\.rawValue).joined(separator: ",")) q=\(quality) keep=\(keepMetadata)"
+        "v2 w=\(widths.map(String.init).joined(separator: ",")) f=\(formats.map(\.rawValue).joined(separator: ",")) q=\(quality) keep=\(keepMetadata)"
     }
 }

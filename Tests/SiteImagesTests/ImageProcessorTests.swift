@@ -9,9 +9,9 @@ struct ImageProcessorTests {
     @Test func writesEveryWidthAndFormatTheSourceAllows() throws {
         let source = try TestPictures.jpeg(width: 160, height: 120)
         let (processed, files) = try ImageProcessor.process(source, sourceWidth: 160, recipe: recipe)
-        // 4000 is wider than the source: left out, never enlarged.
-        #expect(processed.variants.map(\.width) == [40, 100, 40, 100, 40, 100])
-        #expect(processed.variants.map(\.format) == [.avif, .avif, .webp, .webp, .jpeg, .jpeg])
+        // 4000 is wider than the source: the source's own width instead, never enlarged.
+        #expect(processed.variants.map(\.width) == [40, 100, 160, 40, 100, 160, 40, 100, 160])
+        #expect(processed.variants.map(\.format) == [.avif, .avif, .avif, .webp, .webp, .webp, .jpeg, .jpeg, .jpeg])
         for (variant, data) in zip(processed.variants, files) {
             let (format, w, h) = try Identify.header(data, ext: variant.format.fileExtension)
             #expect(format == ["avif": "AVIF", "webp": "WEBP", "jpeg": "JPEG"][variant.format.rawValue], "\(variant)")
