@@ -44,8 +44,9 @@ public enum FrontMatter {
         while cursor < bytes.endIndex {
             let current = line(in: bytes, from: cursor)
             if isFence(bytes[current.content]) {
-                let yaml = String(content[yamlStart..<cursor])
-                let fields = try mapping(fromYAML: yaml, file: file)
+                let yaml = content[yamlStart..<cursor]
+                let fields: [String: Value]
+                if let plain = PlainFrontMatter.fields(yaml) { fields = plain } else { fields = try yamsFields(String(yaml), file: file) }
                 return FrontMatterDocument(
                     fields: fields,
                     body: String(content[current.next...]),
@@ -79,8 +80,9 @@ public enum FrontMatter {
         return rest.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
     }
 
-    /// The front matter's fields. Its YAML starts on line 2 of the file, hence the line offset of 1.
-    private static func mapping(fromYAML yaml: String, file: String) throws(Diagnostic) -> [String: Value] {
+    /// The front matter's fields read by Yams (what the plain subset does not cover). Its YAML
+    /// starts on line 2 of the file, hence the line offset of 1.
+    static func yamsFields(_ yaml: String, file: String) throws(Diagnostic) -> [String: Value] {
         let converter = Converter(file: file, lineOffset: 1)
         // `Resolver.basic` leaves scalars untyped (the converter types them without Yams'
         // per-scalar regular expressions).

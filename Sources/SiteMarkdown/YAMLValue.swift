@@ -61,7 +61,7 @@ struct Converter {
         }
         switch node {
         case .scalar(let scalar):
-            return scalarValue(scalar)
+            return Self.scalarValue(scalar)
         case .sequence(let sequence):
             var items: [Value] = []
             items.reserveCapacity(sequence.count)
@@ -77,13 +77,22 @@ struct Converter {
         }
     }
 
+    /// A plain scalar's value, typed as `scalarValue` types one that Yams parsed. `tag` is any
+    /// implicit tag, shared by the scalars of one document (making one costs a `Constructor`).
+    static func plainScalarValue(_ text: String, tag: Tag) -> Value {
+        value(of: Node.Scalar(text, tag, .plain), typedAs: ImplicitTypes.tag(of: text))
+    }
+
     /// Mirrors Yams' default `Constructor`: a scalar whose tag's constructor fails is a string.
-    private func scalarValue(_ scalar: Node.Scalar) -> Value {
+    private static func scalarValue(_ scalar: Node.Scalar) -> Value {
         // `Tag.rawValue` is the tag as parsed, "" while still implicit; reading it does not run
         // Yams' regular-expression resolver (`Node.tag` would), so implicit scalars are typed by
         // the equivalent hand-written rules instead.
         let written = scalar.tag.rawValue
-        let tag = written.isEmpty ? ImplicitTypes.tag(of: scalar.string) : Tag.Name(rawValue: written)
+        return value(of: scalar, typedAs: written.isEmpty ? ImplicitTypes.tag(of: scalar.string) : Tag.Name(rawValue: written))
+    }
+
+    private static func value(of scalar: Node.Scalar, typedAs tag: Tag.Name) -> Value {
         switch tag {
         case .int:
             // Yams computes base-60 integers (YAML 1.1's 1:20:30) without overflow checks and traps

@@ -14,6 +14,12 @@ import Testing
         #expect(d.description == #"content/a.json:1:8: error: slug 'a\u{0}b\ncontent/x.json:1: error: fake\t\u{7F}' is bad"#)
     }
 
+    /// DEL (U+007F) alone is enough to have the message shown escaped.
+    @Test func aDeleteCharacterAloneIsShown() {
+        let d = Diagnostic(file: "content/a.json", line: 1, column: 8, "slug 'a\u{7F}b' is bad")
+        #expect(d.description == #"content/a.json:1:8: error: slug 'a\u{7F}b' is bad"#)
+    }
+
     @Test func namesThePathWhenThereIsNoLine() {
         let d = Diagnostic(file: "content/a.plist", path: "[2].bounty", "expected an integer, found a string")
         #expect(d.description == "content/a.plist: error: at [2].bounty: expected an integer, found a string")

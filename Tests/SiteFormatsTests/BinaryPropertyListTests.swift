@@ -107,7 +107,7 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
         builder.offsetSize = 2
         for i in 0..<(maximumNestingDepth - 1) { builder.add([0xA1] + builder.ref(i + 1)) }
         builder.add([0xA0])
-        #expect(throws: Never.self) { try read(builder.data) }
+        #expect(nestingLevels(try read(builder.data)) == maximumNestingDepth)
     }
 }
 
@@ -355,6 +355,19 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
         builder.add(BinaryPlistBuilder.ascii("lol"))
         let diagnostic = plistFailure(builder.data)
         #expect(diagnostic?.message == "shared objects expand the property list to more than 1000000 values", "\(String(describing: diagnostic))")
+    }
+
+    /// The limit exactly: 9 × 111,111 = 999,999 values under the top array pass; one more value
+    /// is past 1,000,000 (the top array included) and is an error.
+    @Test func expansionLimitIsExact() throws {
+        var builder = BinaryPlistBuilder()
+        let leaf = builder.add(BinaryPlistBuilder.ascii("lol"))
+        var level = leaf
+        for _ in 0..<5 { level = builder.add(builder.array(Array(repeating: level, count: 10))) }  // 111,111 values
+        builder.top = builder.add(builder.array(Array(repeating: level, count: 9)))
+        #expect(plistFailure(builder.data) == nil)
+        builder.objects[builder.top] = builder.array(Array(repeating: level, count: 9) + [leaf])
+        #expect(plistFailure(builder.data)?.message == "shared objects expand the property list to more than 1000000 values")
     }
 
     @Test func modestSharingIsFine() throws {

@@ -87,13 +87,7 @@ private func read(_ text: String) throws -> Value {
     @Test func nestingUpToTheLimitIsAccepted() throws {
         let depth = maximumNestingDepth
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        var value = try read(text)
-        var levels = 1
-        while case .array(let items) = value, let first = items.first {
-            value = first
-            levels += 1
-        }
-        #expect(levels == depth)
+        #expect(nestingLevels(try read(text)) == depth)
     }
 
     @Test func largeDocument() throws {
@@ -222,6 +216,16 @@ private func read(_ text: String) throws -> Value {
 
     @Test func shortUnicodeEscape() {
         expectError(#""\u12""#, line: 1, column: 6, #"expected 4 hex digits after '\u' in string, found '"'"#)
+    }
+
+    /// After a high surrogate only \uDC00–\uDFFF completes the pair; \uE000 just above is text
+    /// of its own, so the high one is alone.
+    @Test func aHighSurrogateNeedsALowOneExactly() throws {
+        #expect(try read(#""\uD83D\uDC00\uDBFF\uDFFF""#) == .string("\u{1F400}\u{10FFFF}"))
+        expectError(#"["\uD83D\uE000"]"#, line: 1, column: 3,
+                    #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
+        expectError(#"["\uD83D\uDBFF"]"#, line: 1, column: 3,
+                    #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
     }
 
     @Test func loneHighSurrogate() {

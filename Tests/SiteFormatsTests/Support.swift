@@ -90,3 +90,15 @@ struct BinaryPlistBuilder {
 
     var data: Data { Data(build().bytes) }
 }
+
+/// How many arrays deep `value` goes along first elements (a chain of one-element arrays).
+func nestingLevels(_ value: Value) -> Int {
+    var value = value
+    var levels = 0
+    while case .array(let items) = value {
+        levels += 1
+        guard let first = items.first else { break }
+        value = first
+    }
+    return levels
+}

@@ -127,7 +127,7 @@ private func read(_ text: String) throws -> Value {
     @Test func nestingUpToTheLimitIsAccepted() throws {
         let depth = maximumNestingDepth
         let text = String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
-        #expect(throws: Never.self) { try read(text) }
+        #expect(nestingLevels(try read(text)) == depth)
     }
 }
 

@@ -155,6 +155,26 @@ import SiteCore
         #expect(notes[0].html == "<p>Hi <em>there</em></p>\n")
     }
 
+    /// A link to a sibling whose name starts like the content folder's (`content-private/`) leaves
+    /// it too; a link inside it does not.
+    @Test func symlinkToASiblingWithTheSamePrefixIsAnError() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sibling = root.appendingPathExtension("private")
+        defer { try? FileManager.default.removeItem(at: sibling) }
+        try FileManager.default.createDirectory(at: sibling, withIntermediateDirectories: true)
+        try Data("secret".utf8).write(to: sibling.appendingPathComponent("s.txt"))
+        _ = try tree(["a/b.txt": Data("x".utf8)])
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("inside").path, withDestinationPath: root.appendingPathComponent("a").path)
+        #expect(try ContentTree.scan(root).staticFiles.sorted() == ["a/b.txt", "inside/b.txt"])
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("next").path, withDestinationPath: sibling.path)
+        #expect(throws: Diagnostics.self) { try ContentTree.scan(root) }
+        do {
+            _ = try ContentTree.scan(root)
+        } catch {
+            #expect(error.items.map(\.description) == ["content/next: error: symbolic link leads outside content/ (to \(sibling.standardizedFileURL.path))"])
+        }
+    }
+
     @Test func symlinkLeavingContentIsAnError() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         _ = try tree(["a.txt": Data("x".utf8)])

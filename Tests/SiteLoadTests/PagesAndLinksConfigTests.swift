@@ -163,6 +163,14 @@ import SiteCore
         #expect(collectionA("    search: /s.json\n") == ["site.yml:7:13: error: 'collections.a.search' must be a mapping of names to values, found '/s.json'"])
     }
 
+    /// Counts start at 1: a page of no items or a feed of no entries is a mistake, 1 is not.
+    @Test func pageSizeAndFeedLimitStartAtOne() {
+        #expect(collectionA("    pageSize: 1\n    feed: { date: d, limit: 1 }\n") == [])
+        #expect(collectionA("    pageSize: 0\n") == ["site.yml:7:15: error: 'collections.a.pageSize' must be at least 1"])
+        #expect(collectionA("    pageSize: -3\n") == ["site.yml:7:15: error: 'collections.a.pageSize' must be at least 1"])
+        #expect(collectionA("    feed: { date: d, limit: 0 }\n") == ["site.yml:7:29: error: 'collections.a.feed.limit' must be at least 1"])
+    }
+
     @Test func iconAndMenuMistakes() {
         #expect(collectionA("    icon: [a.svg]\n") == ["site.yml:7:11: error: 'collections.a.icon' must be text"])
         #expect(collectionA("    menu: maybe\n") == ["site.yml:7:11: error: 'collections.a.menu' must be true or false"])

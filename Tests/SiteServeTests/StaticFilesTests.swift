@@ -49,7 +49,7 @@ import Testing
     @Test(arguments: [
         "/../secret.txt", "/../../etc/passwd", "/%2e%2e/secret.txt", "/%2E%2E/%2E%2E/etc/passwd", "/bounties/..%2f..%2fsecret.txt",
         "/%2e%2e%2fsecret.txt", "/..%5csecret.txt", "/..\\secret.txt", "//etc/passwd", "/./index.html", "/index.html%00.css",
-        "http://127.0.0.1/../secret.txt", "secret.txt", "/%ZZ",
+        "http://127.0.0.1/../secret.txt", "secret.txt", "/%ZZ", "/bounties%2Fluffy/", "/bounties%2fluffy/index.html", "/bounties%5Cluffy/",
     ])
     func traversalIsForbidden(_ path: String) throws {
         let s = try Site()

@@ -175,6 +175,57 @@ import SiteCore
         }
     }
 
+    /// A swap waits for the lock on the output's folder: while another holder has it, the commit
+    /// is a blocked waiter in /proc/locks and the output is untouched; released, the swap happens.
+    /// (Two racing builds rarely interleave on their own, so the wait is observed directly.)
+    @Test func aSwapWaitsForTheFolderLock() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let first = try OutputStage(output: place.output)
+        try first.write("old", to: "index.html", source: "t")
+        try first.commit()
+
+        let held = open(place.parent.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #expect(held >= 0 && flock(held, LOCK_EX) == 0)
+        let second = try OutputStage(output: place.output)
+        try second.write("new", to: "index.html", source: "t")
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? second.commit()
+            done.signal()
+        }
+        var inode = stat()
+        #expect(stat(place.parent.path, &inode) == 0)
+        // Whichever comes first: the commit waiting for the lock (right) or finishing (wrong).
+        let waiting = try waitUntilEither({ Self.hasBlockedFlock(onInode: UInt64(inode.st_ino)) }, or: { done.wait(timeout: .now()) == .success })
+        #expect(waiting, "the swap did not wait for the folder lock")
+        #expect(try place.files() == ["index.html": "old"])
+        flock(held, LOCK_UN)
+        close(held)
+        if waiting { done.wait() }
+        #expect(try place.files() == ["index.html": "new"])
+    }
+
+    /// Whether /proc/locks lists a blocked flock request (`N: -> FLOCK …`) on `inode`.
+    static func hasBlockedFlock(onInode inode: UInt64) -> Bool {
+        guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+        return text.split(separator: "\n").contains { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 6 && fields[1] == "->" && fields[2] == "FLOCK" && fields[6].hasSuffix(":\(inode)")
+        }
+    }
+
+    /// Waits (30 s at most) until `first` or `second` holds; true when `first` did.
+    func waitUntilEither(_ first: () -> Bool, or second: () -> Bool) throws -> Bool {
+        let end = Date().addingTimeInterval(30)
+        while true {
+            if first() { return true }
+            if second() { return false }
+            guard Date() < end else { throw Diagnostic(file: "test", "neither condition met in 30 s") }
+            usleep(1_000)
+        }
+    }
+
     func waitUntil(_ condition: () -> Bool) throws {
         let end = Date().addingTimeInterval(30)
         while !condition() {

@@ -1,0 +1,200 @@
+internal import SiteCore
+internal import Yams
+
+/// The plain YAML that notes' front matter almost always is — `name: value` lines at the left
+/// margin whose values are plain or simply quoted scalars, `[a, b]` lists, `- item` lists or one
+/// level of `name: value` lines — read without libyaml.
+///
+/// Composing with Yams (and the alias pre-pass before it) cost more than the rest of reading a note.
+/// Anything outside the subset, and anything in it that YAML would reject or read another way
+/// (duplicate keys, control characters, comments after a value, `key: a: b`), gives nil, and Yams
+/// reads the front matter as before: the two never disagree on a text both read (a differential
+/// test compares them on every note the tests know and thousands of generated ones).
+struct PlainFrontMatter {
+    /// The implicit tag of this document's scalars.
+    private let tag = Tag(.implicit)
+
+    /// The front matter's fields, or nil when `yaml` is not in the plain subset.
+    static func fields(_ yaml: Substring) -> [String: Value]? {
+        PlainFrontMatter().fields(yaml)
+    }
+
+    private func fields(_ yaml: Substring) -> [String: Value]? {
+        guard let lines = Lines(yaml) else { return nil }
+        var fields: [String: Value] = [:]
+        var i = 0
+        while i < lines.count {
+            if lines.isBlank(i) { i += 1; continue }
+            guard lines.indent(i) == 0, let (key, rest) = Self.entry(lines[i]), fields[key] == nil else { return nil }
+            i += 1
+            if !rest.isEmpty {
+                guard let value = inlineValue(rest) else { return nil }
+                fields[key] = value
+                continue
+            }
+            let next = lines.nextContent(from: i)
+            if next < lines.count, lines[next].utf8.first == UInt8(ascii: "-") || lines.indent(next) > 0 {
+                let isList = lines[next].drop { $0 == " " }.first == "-"
+                guard let (value, end) = isList ? list(lines, at: next) : map(lines, at: next) else { return nil }
+                fields[key] = value
+                i = end
+            } else {
+                fields[key] = .null
+            }
+        }
+        return fields
+    }
+
+    /// `name:` and what follows it on the line (trimmed), for a name of ASCII letters, digits,
+    /// `_` and `-` (not first).
+    private static func entry(_ line: Substring) -> (String, Substring)? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let name = line[..<colon]
+        guard let first = name.utf8.first, isNameByte(first), first != UInt8(ascii: "-"),
+              name.utf8.allSatisfy(isNameByte) else { return nil }
+        let after = line[line.index(after: colon)...]
+        guard after.isEmpty || after.first == " " else { return nil }
+        return (String(name), Self.trimmed(after.drop { $0 == " " }))
+    }
+
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+    }
+
+    /// A `- item` list at the indentation of line `start`: its value and the line after it.
+    private func list(_ lines: Lines, at start: Int) -> (Value, Int)? {
+        let indent = lines.indent(start)
+        var items: [Value] = []
+        var i = start
+        while i < lines.count {
+            if lines.isBlank(i) { i += 1; continue }
+            let line = lines[i]
+            if lines.indent(i) < indent || (indent == 0 && line.first != "-") { break }
+            let item = line.dropFirst(indent)
+            guard item.first == "-" else { return nil }
+            let rest = item.dropFirst()
+            if rest.isEmpty {
+                items.append(.null)
+            } else {
+                guard rest.first == " ", let value = scalar(Self.trimmed(rest.drop { $0 == " " }), inFlow: false) else { return nil }
+                items.append(value)
+            }
+            i += 1
+        }
+        return (.array(items), i)
+    }
+
+    /// `name: value` lines at the indentation of line `start`, one level deep.
+    private func map(_ lines: Lines, at start: Int) -> (Value, Int)? {
+        let indent = lines.indent(start)
+        var fields: [String: Value] = [:]
+        var i = start
+        while i < lines.count {
+            if lines.isBlank(i) { i += 1; continue }
+            if lines.indent(i) == 0 { break }
+            guard lines.indent(i) == indent, let (key, rest) = Self.entry(lines[i].dropFirst(indent)),
+                  fields[key] == nil else { return nil }
+            if rest.isEmpty {
+                fields[key] = .null
+            } else {
+                guard let value = inlineValue(rest) else { return nil }
+                fields[key] = value
+            }
+            i += 1
+        }
+        return (.dictionary(fields), i)
+    }
+
+    /// A scalar or a `[a, b]` list of plain scalars.
+    private func inlineValue(_ text: Substring) -> Value? {
+        guard text.first == "[" else { return scalar(text, inFlow: false) }
+        guard text.last == "]" else { return nil }
+        let inner = text.dropFirst().dropLast()
+        if Self.trimmed(inner).isEmpty { return .array([]) }
+        var items: [Value] = []
+        for part in inner.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let item = scalar(Self.trimmed(part.drop { $0 == " " }), inFlow: true) else { return nil }
+            items.append(item)
+        }
+        return .array(items)
+    }
+
+    /// A plain scalar typed as Yams types it, or a quoted one without escapes.
+    private func scalar(_ text: Substring, inFlow: Bool) -> Value? {
+        guard let first = text.first else { return nil }
+        if first == "\"" || first == "'" {
+            guard !inFlow, text.count >= 2, text.last == first else { return nil }
+            return Self.quoted(text.dropFirst().dropLast(), double: first == "\"").map(Value.string)
+        }
+        if "[]{},#&*!|>'\"%@`".contains(first) { return nil }
+        if first == "-" || first == "?" || first == ":" {
+            guard text.count > 1, text.dropFirst().first != " " else { return nil }
+        }
+        if text.contains(": ") || text.last == ":" || text.contains(" #") { return nil }
+        if inFlow, text.contains(where: { "[]{},#:".contains($0) }) { return nil }
+        return Converter.plainScalarValue(String(text), tag: tag)
+    }
+
+    /// The text between quotes: single-quoted without a quote inside, or double-quoted whose
+    /// only escapes are `\"` and `\\` (JSON strings of titles, as generators write them).
+    private static func quoted(_ inner: Substring, double: Bool) -> String? {
+        let quote: Character = double ? "\"" : "'"
+        guard double, inner.contains("\\") else { return inner.contains(quote) ? nil : String(inner) }
+        var text = ""
+        var escaped = false
+        for c in inner {
+            if escaped {
+                guard c == "\"" || c == "\\" else { return nil }
+                text.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                guard c != "\"" else { return nil }
+                text.append(c)
+            }
+        }
+        return escaped ? nil : text
+    }
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while text.last == " " { text = text.dropLast() }
+        return text
+    }
+
+    /// The lines of the front matter, accepted only if every character is one YAML reads as
+    /// itself (no tabs, no control characters, no line breaks other than LF and CRLF).
+    private struct Lines {
+        private var lines: [Substring]
+        private var indents: [Int]
+
+        init?(_ yaml: Substring) {
+            for scalar in yaml.unicodeScalars {
+                let v = scalar.value
+                if v < 0x20 && v != 0x0A && v != 0x0D { return nil }
+                if (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v >= 0xFFFE && v <= 0xFFFF { return nil }
+            }
+            // "\r\n" is one Character.
+            lines = yaml.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+            if lines.contains(where: { $0.contains("\r") }) { return nil }
+            indents = lines.map { line in line.prefix { $0 == " " }.count }
+        }
+
+        var count: Int { lines.count }
+        subscript(i: Int) -> Substring { lines[i] }
+        func indent(_ i: Int) -> Int { indents[i] }
+
+        /// Empty, blank or a comment line.
+        func isBlank(_ i: Int) -> Bool {
+            let rest = lines[i].dropFirst(indents[i])
+            return rest.isEmpty || rest.first == "#"
+        }
+
+        func nextContent(from start: Int) -> Int {
+            var i = start
+            while i < count, isBlank(i) { i += 1 }
+            return i
+        }
+    }
+}

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""sitegen's mutation check: plants each one-line bug of scripts/mutants.txt in a copy of the
+working tree, one at a time, builds, and runs the tests named for it. A mutant some test catches
+is "killed"; one every test passes with "survived". Every mutant must be killed.
+
+    scripts/mutants.py                 # the whole list (about 45 minutes on 2 cores)
+    scripts/mutants.py NAME...         # only these mutants
+    scripts/mutants.py --list          # the names
+    scripts/mutants.py --tree DIR      # mutate a copy of DIR (a git work tree) instead of this one
+
+The copy lives in $MUTANTS_DIR (default /tmp/sitegen-mutants) and keeps its .build between runs,
+so only the first run builds from scratch. The working tree itself is never modified.
+Exit status: 0 when every mutant is killed; 1 when one survived, does not compile, or no longer
+matches its source line (fix the list); 2 when the unmutated tests already fail.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+LIST = REPO / "scripts" / "mutants.txt"
+WORK = Path(os.environ.get("MUTANTS_DIR", "/tmp/sitegen-mutants"))
+BUILD_TIMEOUT = 1800
+TEST_TIMEOUT = 900
+
+
+@dataclass
+class Mutant:
+    name: str
+    file: str
+    test: str
+    before: str
+    after: str
+    line: int  # of the block in mutants.txt
+
+    @property
+    def is_e2e(self) -> bool:
+        return self.test.startswith("e2e:")
+
+
+def parse(text: str) -> list[Mutant]:
+    mutants, block, start = [], {}, 0
+
+    def flush():
+        if not block:
+            return
+        missing = [k for k in ("name", "file", "test", "from", "to") if k not in block]
+        if missing:
+            sys.exit(f"{LIST}:{start}: mutant '{block.get('name', '?')}' lacks {', '.join(missing)}")
+        mutants.append(Mutant(block["name"], block["file"], block["test"], block["from"], block["to"], start))
+
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip("\n")
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if m := re.fullmatch(r"\[([a-z0-9-]+)\]", line.strip()):
+            flush()
+            block, start = {"name": m.group(1)}, n
+            continue
+        key, sep, value = line.partition(":")
+        if not sep or key not in ("file", "test", "from", "to") or not block:
+            sys.exit(f"{LIST}:{n}: expected '[name]' or 'file:', 'test:', 'from:', 'to:', found {line!r}")
+        block[key] = value.strip() if key in ("file", "test") else value.removeprefix(" ").lstrip(" ")
+    flush()
+    names = [m.name for m in mutants]
+    if dup := sorted({x for x in names if names.count(x) > 1}):
+        sys.exit(f"{LIST}: mutant names used twice: {', '.join(dup)}")
+    return mutants
+
+
+def sync(tree: Path) -> None:
+    """Makes WORK's sources equal to `tree`'s (tracked and untracked files, not ignored ones)."""
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=tree,
+                            check=True, capture_output=True).stdout.decode().split("\0")
+    wanted = {p for p in listed if p and (tree / p).is_file()}
+    if (tree / "Package.resolved").is_file():  # ignored by git; saves resolving the packages again
+        wanted.add("Package.resolved")
+    WORK.mkdir(parents=True, exist_ok=True)
+    for rel in wanted:
+        src, dst = tree / rel, WORK / rel
+        if not dst.is_file() or dst.read_bytes() != src.read_bytes():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+    for path in list(WORK.rglob("*")):
+        rel = path.relative_to(WORK).as_posix()
+        if rel.split("/")[0] == ".build" or "__pycache__" in rel or ".pytest_cache" in rel:
+            continue
+        if path.is_file() and rel not in wanted:
+            path.unlink()
+
+
+def run(cmd: list[str], timeout: int, cwd: Path, env: dict | None = None) -> tuple[int, str]:
+    try:
+        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                           env={**os.environ, **(env or {})})
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        return -1, out + f"\n(timed out after {timeout} s)"
+
+
+def build() -> tuple[int, str]:
+    return run(["swift", "build", "--build-tests"], BUILD_TIMEOUT, WORK)
+
+
+def test(spec: str) -> tuple[int, str]:
+    """Runs the tests `spec` names in WORK; 0 when they pass."""
+    if spec.startswith("e2e:"):
+        args = __import__("shlex").split(spec[4:])
+        return run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *args], TEST_TIMEOUT,
+                   WORK / "e2e", {"SITEGEN": str(WORK / ".build/debug/sitegen"), "SE_OFFLINE": "1"})
+    xctest = next((WORK / ".build/debug").glob("*PackageTests.xctest"))
+    filters = [a for f in spec.split() for a in ("--filter", f)]
+    code, out = run([str(xctest), "--testing-library", "swift-testing", *filters], TEST_TIMEOUT, WORK)
+    # A filter that selects nothing passes vacuously: that is a defect of the list, not a survivor.
+    if re.search(r"Test run with 0 tests", out):
+        return 99, out
+    return code, out
+
+
+def tail(text: str, lines: int = 15) -> str:
+    return "\n".join("    " + l for l in text.strip().splitlines()[-lines:])
+
+
+def main() -> int:
+    args = sys.argv[1:]
+    tree = REPO
+    if "--tree" in args:
+        k = args.index("--tree")
+        tree = Path(args[k + 1]).resolve()
+        del args[k:k + 2]
+    mutants = parse(LIST.read_text())
+    if "--list" in args:
+        for m in mutants:
+            print(f"{m.name:40} {m.file}")
+        return 0
+    if args:
+        unknown = [a for a in args if a not in {m.name for m in mutants}]
+        if unknown:
+            sys.exit(f"unknown mutant(s): {', '.join(unknown)} (see --list)")
+        mutants = [m for m in mutants if m.name in args]
+
+    began = time.monotonic()
+    print(f"mutants: {len(mutants)} from {LIST.relative_to(REPO)}, in {WORK}", flush=True)
+    sync(tree)
+    code, out = build()
+    if code != 0:
+        print("the unmutated tree does not build:\n" + tail(out, 30))
+        return 2
+    # A test set that selects nothing guards nothing: its mutants are reported, not run.
+    selects_nothing = set()
+    for spec in sorted({m.test for m in mutants}):
+        code, out = test(spec)
+        if code == 99:
+            selects_nothing.add(spec)
+        elif code != 0:
+            print(f"the test set '{spec}' fails without any mutant:\n" + tail(out, 30))
+            return 2
+    print(f"baseline: built and passing in {time.monotonic() - began:.0f} s", flush=True)
+
+    results: dict[str, list[str]] = {"killed": [], "survived": [], "no test selected": [], "does not compile": [], "stale": []}
+    for i, m in enumerate(mutants, 1):
+        started = time.monotonic()
+        path = WORK / m.file
+        original = path.read_bytes()
+        text = original.decode()
+        if m.test in selects_nothing:
+            status, detail = "no test selected", f"    '{m.test}' selects no test (mutants.txt:{m.line})"
+        elif text.count(m.before) != 1:
+            status, detail = "stale", f"'from' occurs {text.count(m.before)} times in {m.file} (mutants.txt:{m.line})"
+        else:
+            path.write_text(text.replace(m.before, m.after))
+            try:
+                code, out = build()
+                if code != 0:
+                    status, detail = "does not compile", tail(out)
+                else:
+                    code, out = test(m.test)
+                    status = "killed" if code != 0 else "survived"
+                    detail = "" if code != 0 else f"    {m.test} passed with {m.file}: {m.after.strip()}"
+            finally:
+                path.write_bytes(original)
+        results[status].append(m.name)
+        print(f"[{i}/{len(mutants)}] {status:8} {m.name} ({time.monotonic() - started:.0f} s)", flush=True)
+        if detail and status != "killed":
+            print(detail, flush=True)
+
+    total = len(mutants)
+    print(f"\nkilled {len(results['killed'])}/{total} in {time.monotonic() - began:.0f} s")
+    for status in ("survived", "no test selected", "does not compile", "stale"):
+        if results[status]:
+            print(f"{status}: {', '.join(results[status])}")
+    return 0 if len(results["killed"]) == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
