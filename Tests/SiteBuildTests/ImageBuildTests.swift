@@ -75,6 +75,11 @@ import Testing
         try Data("half".utf8).write(to: folder.appendingPathComponent(".tmp-1-x"))
         #expect(try counts(f) == (1, 1))
         #expect(try Data(contentsOf: cut) == whole)
+        // An index whose files are not all there is no entry either.
+        let other = try #require(try entries(f).sorted().last.map { String($0.dropLast(5)) })
+        #expect(other != key)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("\(other)-100.jpg"))
+        #expect(try counts(f) == (1, 1))
         let published = try FileManager.default.contentsOfDirectory(atPath: f.output.appendingPathComponent("assets/img").path)
         for name in published where name.hasPrefix(key) {
             #expect(try Data(contentsOf: f.output.appendingPathComponent("assets/img/\(name)")) == Data(contentsOf: folder.appendingPathComponent(name)))
