@@ -569,6 +569,22 @@ def jpeg_upright_size(path) -> tuple[int, int]:
     return (h, w) if jpeg_orientation(path) >= 5 else (w, h)
 
 
+def resized_copy_problem(site_dir, src: str, source) -> str | None:
+    """Why the site's file at URL path `src` is not a resized copy of the JPEG `source` (None if
+    it is): it must exist, be a JPEG no wider than the source, with the source's upright aspect
+    ratio (within 1.5 %)."""
+    path = Path(site_dir) / src.lstrip("/")
+    if not path.is_file():
+        return f"{src} is not in the site"
+    w, h = jpeg_size(path)
+    sw, sh = jpeg_upright_size(source)
+    if w > sw:
+        return f"{src} is {w} px wide, wider than its source's {sw}"
+    if abs((w / h) / (sw / sh) - 1) > 0.015:
+        return f"{src} is {w}×{h}, not the shape of its source ({sw}×{sh})"
+    return None
+
+
 # --------------------------------------------------------------------------- site pages
 
 
