@@ -12,6 +12,12 @@ public enum ImageProcessor {
     /// `sourceWidth` is the upright width read from the header (it picks the output widths).
     public static func process(_ source: Data, sourceWidth: Int, recipe: ImageRecipe) throws(ImageFailure) -> (ProcessedImage, [Data]) {
         if let failure = Vips.startFailure { throw ImageFailure("libvips did not start: \(failure)") }
+        // libvips picks its loader from the bytes: a GIF under a .png name would reach gifload,
+        // which sizes the picture by its largest frame, not by the header the pixel limit read
+        // (a 98-byte GIF declaring a 65530×57825 frame took 15 GB). Only these three are decoded.
+        guard isResizable(source) else {
+            throw ImageFailure("is not a JPEG, PNG or WebP file whatever its name says; only those are resized")
+        }
         let widths = recipe.outputWidths(sourceWidth: sourceWidth)
         let widest = try decode(source, width: widths.last ?? sourceWidth, keepMetadata: recipe.keepMetadata)
         var variants: [ImageVariant] = []
@@ -25,6 +31,13 @@ public enum ImageProcessor {
         }
         let processed = ProcessedImage(variants: variants, color: try dominantColor(widest), preview: try preview(widest))
         return (processed, files)
+    }
+
+    /// Whether the bytes start as a JPEG, a PNG or a WebP file.
+    static func isResizable(_ data: Data) -> Bool {
+        let b = [UInt8](data.prefix(12))
+        if b.starts(with: [0xFF, 0xD8, 0xFF]) || b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return true }
+        return b.count == 12 && b.starts(with: Array("RIFF".utf8)) && Array(b[8..<12]) == Array("WEBP".utf8)
     }
 
     /// The source decoded at most `width` wide, upright, 8-bit sRGB, held in memory (every output

@@ -76,11 +76,26 @@ struct ImageProcessorTests {
         }
     }
 
+    /// Found by fuzz/run.sh vips: a 98-byte GIF whose frame declares 65530×57825 px (its header
+    /// says 7×5) made libvips allocate 15 GB. Under a .png name it would have reached libvips.
+    @Test func onlyJPEGPNGAndWebPBytesAreDecoded() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fuzz/seeds/vips")
+        let bomb = try Data(contentsOf: seeds.appendingPathComponent("gif-frame-bomb.gif"))
+        #expect {
+            _ = try ImageProcessor.process(bomb, sourceWidth: 7, recipe: recipe)
+        } throws: { error in
+            (error as? ImageFailure)?.message == "is not a JPEG, PNG or WebP file whatever its name says; only those are resized"
+        }
+        for name in ["a.jpg", "a.png", "a.webp"] {
+            #expect(ImageProcessor.isResizable(try Data(contentsOf: seeds.appendingPathComponent(name))), "\(name)")
+        }
+    }
+
     @Test func bytesThatAreNoImageAreAnError() throws {
         #expect {
             _ = try ImageProcessor.process(Data("not a picture at all".utf8), sourceWidth: 100, recipe: recipe)
         } throws: { error in
-            (error as? ImageFailure)?.message.hasPrefix("cannot decode:") ?? false
+            (error as? ImageFailure)?.message.hasPrefix("is not a JPEG, PNG or WebP file") ?? false
         }
     }
 }
