@@ -10,6 +10,11 @@ struct Sitegen: AsyncParsableCommand {
         abstract: "A static site generator for datasets (plist, JSON) and Markdown notes.",
         version: SitegenVersion.current,
         subcommands: [Build.self, Serve.self, Check.self, Init.self])
+
+    static func main() async {
+        MemoryBound.limitMallocArenas()
+        await main(nil)
+    }
 }
 
 enum SitegenVersion {
