@@ -35,7 +35,7 @@ public struct ImageRecipe: Sendable, Hashable {
     /// it can give, and its own width in place of those it cannot (never enlarged).
     public func outputWidths(sourceWidth: Int) -> [Int] {
         var fitting = Set(widths.filter { $0 > 0 && $0 <= sourceWidth })
-        if widths.contains(where: { $0 > sourceWidth }) { fitting.insert(sourceWidth) }
+        if fitting.isEmpty || widths.contains(where: { $0 > sourceWidth }) { fitting.insert(sourceWidth) }
         return fitting.sorted()
     }
 
