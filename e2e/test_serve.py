@@ -97,6 +97,7 @@ CONTENT_TYPES = {
     "jpeg": "image/jpeg",
     "png": "image/png",
     "webp": "image/webp",
+    "avif": "image/avif",
     "txt": "text/plain; charset=utf-8",
 }
 UNKNOWN_TYPE = "application/octet-stream"
@@ -117,6 +118,10 @@ def copy_site(dest: Path) -> Path:
     shutil.copy2(REPO / "site.yml", dest / "site.yml")
     shutil.copytree(REPO / "content", dest / "content", symlinks=True)
     shutil.copytree(REPO / "templates", dest / "templates", symlinks=True)
+    # The repository's image cache (sharing one between builds is supported): the photos are
+    # resized once per test run, not once per copy.
+    (REPO / ".sitegen-cache").mkdir(exist_ok=True)
+    (dest / ".sitegen-cache").symlink_to(REPO / ".sitegen-cache")
     return dest
 
 
@@ -770,7 +775,7 @@ def test_content_types_cache_control_and_methods(sitegen_bin, shared_site, tmp_p
         root, logs = srv.output, srv.logs
         files = output_files(root)
         exts = {f.rsplit(".", 1)[-1].lower() for f in files}
-        for want in ("html", "css", "js", "json", "xml", "svg", "jpg", "png", "webp", "txt", "qqq"):
+        for want in ("html", "css", "js", "json", "xml", "svg", "jpg", "png", "webp", "avif", "txt", "qqq"):
             assert want in exts, f"no .{want} file in the output (site copy changed?)"
 
         # Content-Type, Cache-Control and the body of every file of the output

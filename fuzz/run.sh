@@ -11,12 +11,13 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json plist image frontmatter config)
+[ ${#targets[@]} -gt 0 ] || targets=(json plist image vips frontmatter config)
 
 modules_of() {
   case "$1" in
     json|plist) echo "SiteCore SiteFormats" ;;
     image) echo "SiteCore ImageProbe" ;;
+    vips) echo "SiteCore ImageProbe SiteImages" ;;
     frontmatter) echo "SiteCore SiteMarkdown" ;;
     config) echo "SiteCore SiteFormats ImageProbe SiteMarkdown SiteLoad" ;;
     *) echo "unknown target $1" >&2; exit 64 ;;
@@ -32,7 +33,7 @@ for t in "${targets[@]}"; do
   for m in $(modules_of "$t"); do
     for f in Sources/"$m"/*.swift; do
       # One module: the readers' own `import` lines between modules go.
-      sed -E '/^((public|internal) )?import (SiteCore|SiteFormats|ImageProbe|SiteMarkdown|SiteLoad)$/d; s/^(internal|public) import /import /' "$f" > "$src/${m}_$(basename "$f")"
+      sed -E '/^((public|internal) )?import (SiteCore|SiteFormats|ImageProbe|SiteImages|SiteMarkdown|SiteLoad)$/d; s/^(internal|public) import /import /' "$f" > "$src/${m}_$(basename "$f")"
     done
   done
   extra=()
@@ -49,6 +50,10 @@ for t in "${targets[@]}"; do
         -I "$yams/CYaml/include" -wmo -c "$yams"/Yams/*.swift -o "$work/yams/yams.o" 2> "$work/build-yams.log" || { grep error "$work/build-yams.log" | head; exit 1; }
     fi
     extra=(-I "$yams/CYaml/include" -I "$work/yams" -I Sources/CCmark "$work/yams/yams.o" "$work"/yams/cyaml_*.o -lcmark)
+  fi
+  if [[ " $(modules_of "$t") " == *" SiteImages "* ]]; then
+    # The system libvips (not instrumented: its crashes and hangs still stop the run).
+    extra=(-I Sources/CVips $(pkg-config --cflags-only-I vips | sed 's/-I/-Xcc -I/g') -lvips -lgobject-2.0 -lglib-2.0)
   fi
   echo "fuzz: building $t"
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz "$src"/*.swift fuzz/targets/common/*.swift "fuzz/targets/$t.swift" \

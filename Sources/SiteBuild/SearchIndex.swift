@@ -33,8 +33,12 @@ enum SearchIndex {
             let texts = PageRenderer.cardTexts(c, item)
             var picture: Picture? = nil
             if let f = c.config.cardImageField, let info = item.images[f] {
-                let src = info.isExternal ? info.source : root + SitePath.encodePath(info.source)
-                picture = Picture(src: src, width: info.width, height: info.height)
+                if let p = c.published(f, info), let small = p.processed.variants(p.formats.last ?? .jpeg).first {
+                    picture = Picture(src: root + p.path(small), width: small.width, height: small.height)
+                } else {
+                    let src = info.isExternal ? info.source : root + SitePath.encodePath(info.source)
+                    picture = Picture(src: src, width: info.width, height: info.height)
+                }
             }
             var words: [String] = []
             for f in rule.fields { if let v = Derivation.lookup(f, in: item.fields) { collectText(v, into: &words) } }

@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteImages
 import SiteLoad
 import SiteRender
 import SiteWrite
@@ -10,13 +11,24 @@ public struct BuildOptions: Sendable {
     public var output: URL
     public var baseURL: String?
     public var includeDrafts: Bool
+    /// Where processed images are kept between builds (default `<source>/.sitegen-cache`).
+    public var cacheDir: URL
+    /// Cache entries this build does not use are pruned once nothing touched them for this long
+    /// (another build sharing the cache may be about to copy them).
+    public var cacheGrace: TimeInterval = 300
+    /// Called as the image phase advances: (done, total), from any thread.
+    public var imageProgress: (@Sendable (Int, Int) -> Void)?
 
-    public init(source: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false) {
+    public init(source: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false, cacheDir: URL? = nil) {
         self.source = source.standardizedFileURL
         self.output = (output ?? source.appendingPathComponent("public")).standardizedFileURL
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
+        self.cacheDir = (cacheDir ?? source.appendingPathComponent(".sitegen-cache")).standardizedFileURL
     }
+
+    /// The image cache of this build.
+    var imageCache: ImageCache { ImageCache(folder: cacheDir.appendingPathComponent("images")) }
 }
 
 /// What a build did, for the summary line.
@@ -26,6 +38,9 @@ public struct BuildReport: Sendable {
     /// Phase name and seconds, in order.
     public var phases: [(name: String, seconds: Double)]
     public var output: URL
+    /// Image sources decoded and resized in this build, and those found in the cache.
+    public var imagesProcessed = 0
+    public var imagesCached = 0
 }
 
 /// The pipeline: load → normalise → sort/lay out → render → write.
@@ -50,6 +65,10 @@ public enum SiteBuilder {
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts)
         inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
         clock.lap("load")
+        let imagesStarted = Date()
+        inputs.imageCache = options.imageCache
+        inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, progress: options.imageProgress)
+        clock.lap("images")
         let model = try SiteModel.make(inputs)
         clock.lap("sort")
 
@@ -59,7 +78,11 @@ public enum SiteBuilder {
         do throws(Diagnostics) {
             let (pages, files, sitemaps) = try write(model, with: renderer, options: options, to: stage, clock: &clock)
             do { try stage.commit() } catch { throw Diagnostics([error]) }
-            return (BuildReport(pages: pages, files: files, phases: clock.phases, output: options.output), model, renderer, sitemaps)
+            inputs.imageCache.prune(keeping: Set(inputs.images.images.values.map(\.key)), untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
+            var report = BuildReport(pages: pages, files: files, phases: clock.phases, output: options.output)
+            report.imagesProcessed = inputs.images.processed
+            report.imagesCached = inputs.images.cached
+            return (report, model, renderer, sitemaps)
         } catch {
             stage.discard()
             throw error

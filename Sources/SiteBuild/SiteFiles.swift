@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteImages
 import SiteLoad
 import SiteRender
 import SiteWrite
@@ -22,6 +23,8 @@ enum SiteFiles {
         case collectionFeed(collection: String)
         /// `robots.txt` pointing at the sitemap (unless content/ has one).
         case robots
+        /// A resized image, copied from the image cache (file name in it).
+        case image(String)
     }
 
     struct File: Hashable, Sendable {
@@ -34,7 +37,16 @@ enum SiteFiles {
 
     /// Every file but the sitemap, in a stable order.
     static func list(_ model: SiteModel, source: URL) throws(Diagnostics) -> [File] {
-        var files = model.inputs.content.staticFiles.map { File(path: $0, kind: .content($0), source: "content/\($0)") }
+        // Sources of resized images are published only through their copies (no GPS, no 10 MB
+        // original on a phone).
+        let replaced = model.inputs.images.sources
+        var files = model.inputs.content.staticFiles.filter { !replaced.contains($0) }.map { File(path: $0, kind: .content($0), source: "content/\($0)") }
+        var seen: Set<String> = []
+        for (use, image) in model.inputs.images.images.sorted(by: { ($0.key.collection, $0.key.field, $0.key.source) < ($1.key.collection, $1.key.field, $1.key.source) }) {
+            for v in image.processed.variants where seen.insert(image.path(v)).inserted {
+                files.append(File(path: image.path(v), kind: .image(model.imageCache.file(image.key, v).path), source: "content/\(use.source)"))
+            }
+        }
         let user = try userAssets(source)
         for path in BuiltinTheme.assets.keys.sorted() where !user.contains(path) {
             files.append(File(path: "assets/\(path)", kind: .builtinAsset(path), source: "(built-in theme)"))
@@ -70,6 +82,10 @@ enum SiteFiles {
             return try readFile(source.appendingPathComponent("templates/assets/\(rel)"), source: file.source)
         case .builtinAsset(let rel):
             return Data((BuiltinTheme.assets[rel] ?? "").utf8)
+        case .image(let cached):
+            do { return try Data(contentsOf: URL(fileURLWithPath: cached)) } catch {
+                throw Diagnostic(file: file.source, "cannot read its resized copy \(cached) from the image cache: \(error.localizedDescription) (build again to make it anew)")
+            }
         case .searchIndex(let name):
             guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.search else { return Data() }
             return Data(try SearchIndex.json(c, rule: rule, root: model.config.baseURL.root).utf8)

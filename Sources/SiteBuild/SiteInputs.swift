@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteImages
 import SiteLoad
 import SiteRender
 
@@ -13,6 +14,9 @@ struct SiteInputs: Sendable {
     var notes: [Note]
     /// Stylesheets and scripts by their fingerprinted names (`SiteFiles.fingerprintedAssets`).
     var assetNames: [String: String] = [:]
+    /// The image phase's result: resized images and the sources they replace.
+    var images = ImageStep.Result()
+    var imageCache = ImageCache(folder: URL(fileURLWithPath: "/nonexistent"))
 
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
     static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {

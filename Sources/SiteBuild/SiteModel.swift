@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteImages
 import SiteLoad
 import SiteRender
 import SiteWrite
@@ -16,6 +17,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     var noteURLs: [String]
 
     var config: SiteConfig { inputs.config }
+    var imageCache: ImageCache { inputs.imageCache }
     var notes: [Note] { inputs.notes }
 
     /// Builds the model. Collections named in `reusable` are taken from `previous` as they are
@@ -41,6 +43,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
             } catch { problems += error.items }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
+        for ci in pages.indices { pages[ci].published = inputs.images.images }
         prepareContexts(&pages, fresh: fresh, root: config.baseURL.root)
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)

@@ -238,6 +238,11 @@ public final class SiteSession: @unchecked Sendable {
             }
         }
 
+        // Images: only new or changed sources are processed, the rest come from the cache.
+        if !reload.isEmpty {
+            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, progress: options.imageProgress)
+        }
+
         // The model, reusing the collections that did not change.
         let reusable = Set(inputs.config.collections.filter { c in
             !reload.contains(c.name) && !c.related.contains { reload.contains($0.collection) }
@@ -286,6 +291,7 @@ public final class SiteSession: @unchecked Sendable {
                 case .searchIndex(let name): changed = reload.contains(name)
                 case .collectionFeed(let name): changed = reload.contains(name)
                 case .notesFeed, .robots: changed = false  // handled above
+                case .image: changed = false  // a changed source gets a new key, so a new path
                 }
                 guard changed || !versions.files.contains(f) else { continue }
                 try sink.write(try SiteFiles.data(f, model: newModel, source: options.source), to: f.path, source: f.source)

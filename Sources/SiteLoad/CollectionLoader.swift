@@ -11,6 +11,11 @@ public struct ImageInfo: Sendable, Hashable {
     public var isExternal: Bool
     public var width: Int?
     public var height: Int?
+
+    /// Whether a local file of this name is resized (SVG and GIF are published as they are).
+    public static func isResizable(_ path: String) -> Bool {
+        ["jpg", "jpeg", "png", "webp"].contains((path as NSString).pathExtension.lowercased())
+    }
 }
 
 /// One dataset item after normalisation: renamed, checked, derived fields computed, slug set.
@@ -193,7 +198,7 @@ public struct CollectionLoader: Sendable {
         if let ref = config.icon {
             let at = SourceLocation(file: SiteConfig.fileName, path: "collections.\(config.name).icon")
             do {
-                icon = try image(ref, rule: ImageRule(fields: [], external: false, widthField: nil, heightField: nil), fields: [:], at: at, cache: imageSizes)
+                icon = try image(ref, rule: ImageRule(fields: [], external: false, widthField: nil, heightField: nil, resize: false), fields: [:], at: at, cache: imageSizes)
             } catch { problems.append(error) }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
@@ -329,6 +334,9 @@ public struct CollectionLoader: Sendable {
         case .failure(let e): throw Diagnostic(at(), "image reference refused: \(e.message)")
         }
         let size = try cache.size(of: relative, in: content, referencedAt: at())
+        if rule.resize, ImageInfo.isResizable(relative), size.width * size.height > rule.maxPixels {
+            throw Diagnostic(at(), "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(rule.maxPixels) pixels (images.maxPixels): refused before decoding")
+        }
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)
     }
 
@@ -371,7 +379,10 @@ public final class ImageSizeCache: @unchecked Sendable {
         }
         let data: Data
         do { data = try content.read(relative) } catch { throw Diagnostic(referencedAt(), error.message) }
-        let size = try ImageProbe.size(of: data, file: "content/\(relative)")
+        let size: ImageSize
+        do { size = try ImageProbe.size(of: data, file: "content/\(relative)") } catch {
+            throw Diagnostic(referencedAt(), "image 'content/\(relative)': \(error.message)")
+        }
         lock.withLock { sizes[relative] = size }
         return size
     }

@@ -90,6 +90,29 @@ public struct ImageRule: Sendable, Hashable {
     public var external: Bool
     public var widthField: String?
     public var heightField: String?
+    /// false: local files are published as they are (no resizing, no placeholder).
+    public var resize: Bool = true
+    /// The collection's output settings, and fields' own (see `output(_:)`).
+    public var output = ImageOutput()
+    public var perField: [String: ImageOutput] = [:]
+    /// Keep EXIF/XMP/ICC in outputs (`metadata: keep`); default stripped.
+    public var keepMetadata = false
+    /// Sources with more pixels are refused before decoding.
+    public var maxPixels = ImageRule.defaultMaxPixels
+
+    public init(fields: [String], external: Bool, widthField: String?, heightField: String?, resize: Bool = true,
+                output: ImageOutput = ImageOutput(), perField: [String: ImageOutput] = [:], keepMetadata: Bool = false,
+                maxPixels: Int = ImageRule.defaultMaxPixels) {
+        self.fields = fields
+        self.external = external
+        self.widthField = widthField
+        self.heightField = heightField
+        self.resize = resize
+        self.output = output
+        self.perField = perField
+        self.keepMetadata = keepMetadata
+        self.maxPixels = maxPixels
+    }
 }
 
 /// How a collection's list page arranges its items.
@@ -393,13 +416,7 @@ public struct SiteConfig: Sendable {
 
         var images: ImageRule? = nil
         if let i = attempt({ () throws(Diagnostic) in try c.child("images") }), let i {
-            problems += i.unknownKeys(["fields", "external", "width", "height"])
-            let f = (attempt { () throws(Diagnostic) in try i.strings("fields") } ?? nil) ?? []
-            if f.isEmpty { problems.append(i.error(i.node, "'\(i.key("fields"))' must name the image field(s)")) }
-            images = ImageRule(fields: f,
-                               external: (attempt { () throws(Diagnostic) in try i.bool("external") } ?? nil) ?? false,
-                               widthField: attempt { () throws(Diagnostic) in try i.string("width") } ?? nil,
-                               heightField: attempt { () throws(Diagnostic) in try i.string("height") } ?? nil)
+            images = parseImages(i, problems: &problems)
         }
 
         var card = CardFields(title: nil, subtitle: nil, image: nil)

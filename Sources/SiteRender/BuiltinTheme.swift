@@ -101,7 +101,7 @@ public enum BuiltinTheme {
     """
 
     static let cardBody = """
-    {{#card.image}}<span class="card-media"><img src="{{src}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}} alt="{{card.title}}" loading="lazy" decoding="async"></span>{{/card.image}}<span class="card-text"><span class="card-title">{{card.title}}</span>{{#card.subtitle}}<span class="card-meta">{{card.subtitle}}</span>{{/card.subtitle}}</span>
+    {{#card.image}}<span class="card-media"><picture>{{#sources}}<source type="{{type}}" srcset="{{srcset}}" sizes="{{sizes}}">{{/sources}}<img src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}}{{#width}} width="{{width}}" height="{{height}}"{{/width}}{{#placeholder}} style="{{style}}"{{/placeholder}} alt="{{card.title}}" loading="lazy" decoding="async"></picture></span>{{/card.image}}<span class="card-text"><span class="card-title">{{card.title}}</span>{{#card.subtitle}}<span class="card-meta">{{card.subtitle}}</span>{{/card.subtitle}}</span>
     """
 
     static let pagination = """
@@ -114,7 +114,7 @@ public enum BuiltinTheme {
     {{$content}}
     <article class="detail" data-item="{{item.slug}}">
     <a class="close" href="{{collection.url}}" aria-label="{{site.closeLabel}}">×</a>
-    {{#item.card.image}}<img class="detail-image" src="{{src}}"{{#width}} width="{{width}}" height="{{height}}"{{/width}} alt="{{item.card.title}}">{{/item.card.image}}
+    {{#item.card.image}}<picture>{{#sources}}<source type="{{type}}" srcset="{{srcset}}" sizes="(min-width: 760px) 728px, calc(100vw - 32px)">{{/sources}}<img class="detail-image" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 728px, calc(100vw - 32px)"{{/srcset}}{{#width}} width="{{width}}" height="{{height}}"{{/width}}{{#placeholder}} style="{{style}}"{{/placeholder}} alt="{{item.card.title}}"></picture>{{/item.card.image}}
     <h1 class="detail-name">{{item.card.title}}</h1>
     {{#item.card.subtitle}}<p class="detail-subtitle">{{item.card.subtitle}}</p>{{/item.card.subtitle}}
     <dl class="fields">{{#item.fieldList}}<dt>{{name}}</dt><dd>{{value}}</dd>{{/item.fieldList}}</dl>
@@ -240,6 +240,7 @@ public enum BuiltinTheme {
     .cards-grid .card, .cards-list .card { min-width: 0; }
     .card-link { display: block; color: inherit; text-decoration: none; }
     .cards-grid .card-media { display: block; aspect-ratio: var(--media-aspect, 1); overflow: hidden; background: var(--line); }
+    .card-media picture { display: contents; }
     .cards-grid .card-media img { display: block; width: 100%; height: 100%; object-fit: cover; }
     .cards-grid .card-text { display: flex; flex-direction: column; justify-content: center; height: var(--text-height, auto); padding: 0 4px; overflow: hidden; }
     /* A card without a picture is its text, framed so the grid still reads as cards. */

@@ -10,6 +10,11 @@ struct Sitegen: AsyncParsableCommand {
         abstract: "A static site generator for datasets (plist, JSON) and Markdown notes.",
         version: SitegenVersion.current,
         subcommands: [Build.self, Serve.self, Check.self, Init.self])
+
+    static func main() async {
+        MemoryBound.limitMallocArenas()
+        await main(nil)
+    }
 }
 
 enum SitegenVersion {
@@ -49,10 +54,16 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
 
+    @Option(name: .long, help: "Where processed images are kept between builds (default: <source>/.sitegen-cache).")
+    var cacheDir: String?
+
     var sourceURL: URL { location.sourceURL }
 
     func buildOptions(output: URL?) -> BuildOptions {
-        BuildOptions(source: sourceURL, output: output, baseURL: location.baseURL, includeDrafts: drafts)
+        var options = BuildOptions(source: sourceURL, output: output, baseURL: location.baseURL, includeDrafts: drafts,
+                                   cacheDir: cacheDir.map { URL(fileURLWithPath: $0) })
+        options.imageProgress = ImageProgress.line()
+        return options
     }
 }
 
@@ -81,6 +92,9 @@ struct Build: ParsableCommand {
             let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000)) ms" }.joined(separator: ", ")
             print("sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in \(String(format: "%.0f", total)) ms (\(phases))")
+            if report.imagesProcessed + report.imagesCached > 0 {
+                print("sitegen: images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache")
+            }
         case .failure(let d):
             for item in d.items { Terminal.error(item.description) }
             Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged")

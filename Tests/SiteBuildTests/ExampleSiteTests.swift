@@ -65,7 +65,8 @@ import Testing
         _ = try site.build().get()
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("bounties/bounties.json").path))
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/luffy.md").path))
-        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("bounties/images/luffy.jpg").path))
+        // A resized image's source is published only through its copies (no GPS, no camera original).
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("bounties/images/luffy.jpg").path))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/bounties.css").path))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/sitegen.css").path))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("404.html").path))

@@ -8,12 +8,18 @@ struct Fixture {
 
     static let repository: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-test-image-cache")
+
     /// A copy of the repository's example site (site.yml, content/, templates/).
     static func exampleSite() throws -> Fixture {
         let f = try Fixture(files: [:])
         for name in ["site.yml", "content", "templates"] {
             try FileManager.default.copyItem(at: repository.appendingPathComponent(name), to: f.root.appendingPathComponent(name))
         }
+        // One image cache for every copy: the photos are resized once per test run (sharing a
+        // cache between concurrent builds is supported, and exercised here).
+        try FileManager.default.createDirectory(at: sharedCache, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: f.root.appendingPathComponent(".sitegen-cache"), withDestinationURL: sharedCache)
         return f
     }
 

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Processed images on disk, keyed by a hash of the source bytes and the recipe, so a build with
+/// nothing changed decodes nothing. An entry is `<key>.json` (the `ProcessedImage`) beside its
+/// files `<key>-<width>.<ext>`; the JSON is written last, so an entry without it (a build killed
+/// mid-way) is no entry. Every file is written to a temporary name and renamed into place, so a
+/// reader (another build sharing the folder) sees a whole file or none.
+public struct ImageCache: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    /// The key of `source` processed by `recipe`.
+    public static func key(source: Data, recipe: ImageRecipe) -> String {
+        "\(SourceHash.hex(source))\(SourceHash.hex(Data(recipe.fingerprint.utf8)))"
+    }
+
+    public func file(_ key: String, _ variant: ImageVariant) -> URL {
+        folder.appendingPathComponent("\(key)-\(variant.width).\(variant.format.fileExtension)")
+    }
+
+    private func entry(_ key: String) -> URL { folder.appendingPathComponent("\(key).json") }
+
+    /// The entry of `key` if it is whole (its JSON and every file it lists); its time is renewed
+    /// so a concurrent prune keeps it.
+    public func lookup(_ key: String) -> ProcessedImage? {
+        guard let data = try? Data(contentsOf: entry(key)),
+              let processed = try? JSONDecoder().decode(ProcessedImage.self, from: data) else { return nil }
+        let fm = FileManager.default
+        guard processed.variants.allSatisfy({ fm.fileExists(atPath: file(key, $0).path) }) else { return nil }
+        try? fm.setAttributes([.modificationDate: Date()], ofItemAtPath: entry(key).path)
+        return processed
+    }
+
+    /// Stores an entry: the files, then the JSON that makes it whole.
+    public func store(_ key: String, _ processed: ProcessedImage, files: [Data]) throws(ImageFailure) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for (variant, data) in zip(processed.variants, files) { try writeAtomically(data, to: file(key, variant)) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try writeAtomically(try encoder.encode(processed), to: entry(key))
+        } catch {
+            throw ImageFailure("cannot write to the image cache \(folder.path): \(error.localizedDescription)")
+        }
+    }
+
+    private func writeAtomically(_ data: Data, to url: URL) throws {
+        let temporary = folder.appendingPathComponent(".tmp-\(getpid())-\(UUID().uuidString)")
+        try data.write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
+        }
+    }
+
+    /// Removes entries not in `used` that no build touched since `since` (another build sharing
+    /// the folder renews what it uses), and temporary files older than an hour (left by a killed
+    /// build). Returns how many files were removed.
+    @discardableResult
+    public func prune(keeping used: Set<String>, untouchedSince since: Date) -> Int {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var stale: Set<String> = []
+        for name in names where name.hasSuffix(".json") {
+            let key = String(name.dropLast(5))
+            guard !used.contains(key) else { continue }
+            let time = (try? fm.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date) ?? .distantPast
+            if time < since { stale.insert(key) }
+        }
+        var removed = 0
+        let hourAgo = Date().addingTimeInterval(-3600)
+        for name in names {
+            let path = folder.appendingPathComponent(name).path
+            let key = String(name.prefix { $0 != "-" && $0 != "." })
+            let orphanTemp = name.hasPrefix(".tmp-") && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < hourAgo
+            // A file whose entry has no JSON and was not written in this build (a killed build's).
+            let orphanFile = !name.hasPrefix(".") && !name.hasSuffix(".json") && !used.contains(key) && !names.contains("\(key).json")
+                && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < since
+            if stale.contains(key) || orphanTemp || orphanFile {
+                if (try? fm.removeItem(atPath: path)) != nil { removed += 1 }
+            }
+        }
+        return removed
+    }
+}
+
+/// 128 bits of FNV-1a over the bytes (two 64-bit lanes with different offsets), as hex: the
+/// cache key's part for a source file (a collision would reuse another picture's outputs).
+enum SourceHash {
+    static func hex(_ data: Data) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
+        data.withUnsafeBytes { raw in
+            for byte in raw {
+                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return [a, b].map { let s = String($0, radix: 16); return String(repeating: "0", count: 16 - s.count) + s }.joined()
+    }
+}

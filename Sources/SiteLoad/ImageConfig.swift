@@ -1,0 +1,125 @@
+import SiteCore
+import Yams
+
+/// How an image field's files are published: resized to `widths` in `formats` (nil picks the
+/// defaults the build derives from the layout and the source's format).
+public struct ImageOutput: Sendable, Hashable {
+    /// Output widths in pixels; nil: the card widths at 1× and 2× (card image) or 760 and 1520.
+    public var widths: [Int]?
+    /// Format names, most preferred first, the last a fallback (`jpeg` or `png`); nil: AVIF,
+    /// WebP and the source's own family (PNG for PNG, JPEG otherwise).
+    public var formats: [String]?
+    /// Encoder quality 1–100.
+    public var quality: Int = ImageOutput.defaultQuality
+    /// The `sizes` attribute; nil: computed from the layout.
+    public var sizes: String?
+
+    public static let defaultQuality = 70
+
+    public init(widths: [Int]? = nil, formats: [String]? = nil, quality: Int = ImageOutput.defaultQuality, sizes: String? = nil) {
+        self.widths = widths
+        self.formats = formats
+        self.quality = quality
+        self.sizes = sizes
+    }
+    public static let formatNames: Set<String> = ["avif", "webp", "jpeg", "png"]
+}
+
+extension ImageRule {
+    /// Sources above this many pixels are refused before decoding (a decompression bomb).
+    public static let defaultMaxPixels = 100_000_000
+
+    /// The output settings of `field`: its own entry under `fields`, else the collection's.
+    public func output(_ field: String) -> ImageOutput { perField[field] ?? output }
+}
+
+extension SiteConfig {
+    static let imageKeys: Set<String> = ["fields", "external", "width", "height", "resize", "widths", "formats", "quality", "sizes", "metadata", "maxPixels"]
+
+    /// `images:` of a collection. `fields` is a name, a list, or a mapping of names to their own
+    /// `widths`/`formats`/`quality`/`sizes` (each falling back to the collection's).
+    static func parseImages(_ i: ConfigNode, problems: inout [Diagnostic]) -> ImageRule {
+        func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
+            do { return try body() } catch { problems.append(error); return nil }
+        }
+        problems += i.unknownKeys(imageKeys)
+        var fields: [String] = []
+        var perFieldNodes: [(String, Node)] = []
+        if let n = i.raw("fields"), case .mapping = n {
+            perFieldNodes = attempt { () throws(Diagnostic) in try i.entries("fields") } ?? []
+            fields = perFieldNodes.map(\.0)
+        } else {
+            fields = (attempt { () throws(Diagnostic) in try i.strings("fields") } ?? nil) ?? []
+        }
+        if fields.isEmpty { problems.append(i.error(i.node, "'\(i.key("fields"))' must name the image field(s)")) }
+        let output = parseOutput(i, base: ImageOutput(), problems: &problems)
+        var perField: [String: ImageOutput] = [:]
+        for (name, node) in perFieldNodes {
+            if case .scalar(let s) = node, s.string.isEmpty || node.tag.rawValue == Tag.Name.null.rawValue { continue }
+            guard let f = attempt({ () throws(Diagnostic) in try ConfigNode(node, file: i.file, path: i.key("fields.\(name)")) }) else { continue }
+            problems += f.unknownKeys(["widths", "formats", "quality", "sizes"])
+            perField[name] = parseOutput(f, base: output, problems: &problems)
+        }
+        var maxPixels = ImageRule.defaultMaxPixels
+        if let m = attempt({ () throws(Diagnostic) in try i.int("maxPixels") }), let m {
+            if m < 1 { problems.append(i.error(i.raw("maxPixels") ?? i.node, "'\(i.key("maxPixels"))' must be at least 1")) } else { maxPixels = m }
+        }
+        var keep = false
+        if let m = attempt({ () throws(Diagnostic) in try i.string("metadata") }), let m {
+            switch m {
+            case "strip": keep = false
+            case "keep": keep = true
+            default: problems.append(i.error(i.raw("metadata") ?? i.node, "'\(i.key("metadata"))' must be 'strip' (the default: no GPS or camera data published) or 'keep', found '\(m)'"))
+            }
+        }
+        return ImageRule(fields: fields,
+                         external: (attempt { () throws(Diagnostic) in try i.bool("external") } ?? nil) ?? false,
+                         widthField: attempt { () throws(Diagnostic) in try i.string("width") } ?? nil,
+                         heightField: attempt { () throws(Diagnostic) in try i.string("height") } ?? nil,
+                         resize: (attempt { () throws(Diagnostic) in try i.bool("resize") } ?? nil) ?? true,
+                         output: output, perField: perField, keepMetadata: keep, maxPixels: maxPixels)
+    }
+
+    /// `widths`, `formats`, `quality` and `sizes` of `n`, each defaulting to `base`'s.
+    static func parseOutput(_ n: ConfigNode, base: ImageOutput, problems: inout [Diagnostic]) -> ImageOutput {
+        var out = base
+        if let w = n.raw("widths") {
+            var widths: [Int] = []
+            let items: [Node]
+            switch w {
+            case .sequence(let s): items = Array(s)
+            default: items = [w]
+            }
+            for item in items {
+                guard case .scalar(let s) = item, let v = Int(s.string), (1...10_000).contains(v) else {
+                    problems.append(n.error(item, "'\(n.key("widths"))' must be a list of widths in pixels from 1 to 10000, e.g. [400, 800]"))
+                    continue
+                }
+                widths.append(v)
+            }
+            if items.isEmpty { problems.append(n.error(w, "'\(n.key("widths"))' must name at least one width")) }
+            out.widths = widths
+        }
+        do throws(Diagnostic) {
+            if let f = try n.strings("formats") {
+                let at = n.raw("formats") ?? n.node
+                if let bad = f.first(where: { !ImageOutput.formatNames.contains($0) }) {
+                    problems.append(n.error(at, "'\(n.key("formats"))' has '\(bad)': the formats are avif, webp, jpeg and png"))
+                } else if f.isEmpty || !(f.last == "jpeg" || f.last == "png") {
+                    problems.append(n.error(at, "'\(n.key("formats"))' must end with a fallback every browser shows, jpeg or png, e.g. [avif, webp, jpeg]"))
+                } else if Set(f).count != f.count {
+                    problems.append(n.error(at, "'\(n.key("formats"))' names a format twice"))
+                } else {
+                    out.formats = f
+                }
+            }
+            if let q = try n.int("quality") {
+                if (1...100).contains(q) { out.quality = q } else { problems.append(n.error(n.raw("quality") ?? n.node, "'\(n.key("quality"))' must be from 1 to 100, found \(q)")) }
+            }
+            if let s = try n.string("sizes") { out.sizes = s }
+        } catch {
+            problems.append(error)
+        }
+        return out
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import SiteBuild
+
+/// The image phase end to end: real libvips on real files, the cache's counts, hostile files.
+@Suite struct ImageBuildTests {
+    static func photo(_ n: String) throws -> Data {
+        try Data(contentsOf: Fixture.repository.appendingPathComponent("content/pinterest/photos/\(n).jpg"))
+    }
+
+    /// A site of one collection whose items name `files` (content/ paths).
+    func site(_ files: [String: Data], refs: [String], cache: Bool = true) throws -> Fixture {
+        let items = refs.enumerated().map { "{\"name\": \"p\($0.offset)\", \"file\": \"\($0.element)\"}" }.joined(separator: ",\n")
+        let f = try Fixture(files: [
+            "site.yml": """
+            title: T
+            baseURL: https://example.org/
+            collections:
+              pics:
+                data: pics.json
+                slug: name
+                images: { fields: file, widths: [100, 200], formats: [webp, jpeg] }
+                layout: { kind: grid, columns: { 0: 2 } }
+            """,
+            "content/pics.json": "[\n\(items)\n]\n",
+        ])
+        for (path, data) in files { try f.write("content/\(path)", data) }
+        return f
+    }
+
+    func options(_ f: Fixture) -> BuildOptions {
+        var o = BuildOptions(source: f.root, output: f.output)
+        o.cacheGrace = 0
+        return o
+    }
+
+    func counts(_ f: Fixture) throws -> (Int, Int) {
+        let r = try SiteBuilder.build(options(f))
+        return (r.imagesProcessed, r.imagesCached)
+    }
+
+    func entries(_ f: Fixture) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: f.root.appendingPathComponent(".sitegen-cache/images").path).filter { $0.hasSuffix(".json") }
+    }
+
+    @Test func coldWarmAndOneChangedBuildsDecodeOnlyWhatChanged() throws {
+        let f = try site(["a.jpg": try Self.photo("01"), "b.jpg": try Self.photo("02"), "c.jpg": try Self.photo("03")], refs: ["a.jpg", "b.jpg", "c.jpg"])
+        defer { f.remove() }
+        #expect(try counts(f) == (3, 0))
+        #expect(try counts(f) == (0, 3))
+        try f.write("content/b.jpg", try Self.photo("04"))
+        #expect(try counts(f) == (1, 2))
+        // b's old entry is no longer used: pruned.
+        #expect(try entries(f).count == 3)
+        let page = try f.read("public/pics/index.html")
+        #expect(page.contains("<source type=\"image/webp\" srcset=\"/assets/img/"))
+        #expect(page.matches(of: /-100\.webp 100w, \/assets\/img\/[0-9a-f]+-200\.webp 200w/).count == 3)
+        // Sources are published only through their copies.
+        #expect(!FileManager.default.fileExists(atPath: f.output.appendingPathComponent("a.jpg").path))
+    }
+
+    @Test func aBuildKilledMidWayLeavesACacheTheNextBuildUses() throws {
+        let f = try site(["a.jpg": try Self.photo("01"), "b.jpg": try Self.photo("02")], refs: ["a.jpg", "b.jpg"])
+        defer { f.remove() }
+        #expect(try counts(f) == (2, 0))
+        // What a build killed while storing an entry leaves: some files (one cut short), no JSON,
+        // and a temporary file.
+        let folder = f.root.appendingPathComponent(".sitegen-cache/images")
+        let json = try #require(try entries(f).sorted().first)
+        let key = String(json.dropLast(5))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(json))
+        let cut = folder.appendingPathComponent("\(key)-200.webp")
+        let whole = try Data(contentsOf: cut)
+        try whole.prefix(10).write(to: cut)
+        try Data("half".utf8).write(to: folder.appendingPathComponent(".tmp-1-x"))
+        #expect(try counts(f) == (1, 1))
+        #expect(try Data(contentsOf: cut) == whole)
+        // An index whose files are not all there is no entry either.
+        let other = try #require(try entries(f).sorted().last.map { String($0.dropLast(5)) })
+        #expect(other != key)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("\(other)-100.jpg"))
+        #expect(try counts(f) == (1, 1))
+        let published = try FileManager.default.contentsOfDirectory(atPath: f.output.appendingPathComponent("assets/img").path)
+        for name in published where name.hasPrefix(key) {
+            #expect(try Data(contentsOf: f.output.appendingPathComponent("assets/img/\(name)")) == Data(contentsOf: folder.appendingPathComponent(name)))
+        }
+    }
+
+    @Test func hostileImagesAreLocatedErrorsAndLeaveThePreviousOutput() throws {
+        var bomb = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
+        bomb += Data([0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0, 0, 0, 0, 0])  // 100000 × 100000, RGB
+        let good = try Self.photo("01")
+        let f = try site(["good.jpg": good, "cut.jpg": good.prefix(good.count / 2), "text.jpg": Data("not a picture\n".utf8),
+                          "bomb.png": bomb, "pic.bmp": Data("BM".utf8) + Data(count: 60)],
+                         refs: ["good.jpg"])
+        defer { f.remove() }
+        _ = try SiteBuilder.build(options(f))
+        let before = try f.read("public/pics/index.html")
+        for (ref, message) in [
+            ("cut.jpg", "content/pics.json: error: at [1].file: image 'content/cut.jpg': cannot decode: VipsJpeg: Premature end of input file"),
+            ("text.jpg", "content/pics.json:3:24: error: image 'content/text.jpg': not a JPEG file: bad signature"),
+            ("bomb.png", "content/pics.json:3:24: error: image 'content/bomb.png' is 100000×100000 px, more than the limit of 100000000 pixels (images.maxPixels): refused before decoding"),
+            ("pic.bmp", "content/pics.json:3:24: error: 'content/pic.bmp' is not an image sitegen can size (png, jpg, gif, webp, svg)"),
+        ] {
+            try f.write("content/pics.json", "[\n{\"name\": \"p0\", \"file\": \"good.jpg\"},\n{\"name\": \"p1\", \"file\": \"\(ref)\"}\n]\n")
+            #expect(f.errors() == [message])
+            #expect(try f.read("public/pics/index.html") == before, "\(ref)")
+        }
+    }
+}

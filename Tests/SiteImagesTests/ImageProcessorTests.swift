@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import SiteImages
+
+@Suite
+struct ImageProcessorTests {
+    let recipe = ImageRecipe(widths: [40, 100, 4000], formats: [.avif, .webp, .jpeg], quality: 80)
+
+    @Test func writesEveryWidthAndFormatTheSourceAllows() throws {
+        let source = try TestPictures.jpeg(width: 160, height: 120)
+        let (processed, files) = try ImageProcessor.process(source, sourceWidth: 160, recipe: recipe)
+        // 4000 is wider than the source: the source's own width instead, never enlarged.
+        #expect(processed.variants.map(\.width) == [40, 100, 160, 40, 100, 160, 40, 100, 160])
+        #expect(processed.variants.map(\.format) == [.avif, .avif, .avif, .webp, .webp, .webp, .jpeg, .jpeg, .jpeg])
+        for (variant, data) in zip(processed.variants, files) {
+            let (format, w, h) = try Identify.header(data, ext: variant.format.fileExtension)
+            #expect(format == ["avif": "AVIF", "webp": "WEBP", "jpeg": "JPEG"][variant.format.rawValue], "\(variant)")
+            #expect(w == variant.width && h == variant.height)
+            #expect(h == variant.width * 3 / 4)
+        }
+    }
+
+    @Test func aSourceNarrowerThanEveryWidthIsWrittenAtItsOwn() throws {
+        let source = try TestPictures.jpeg(width: 30, height: 20)
+        let (processed, _) = try ImageProcessor.process(source, sourceWidth: 30, recipe: ImageRecipe(widths: [300, 600], formats: [.jpeg], quality: 80))
+        #expect(processed.variants == [ImageVariant(format: .jpeg, width: 30, height: 20)])
+    }
+
+    @Test(arguments: 1...8)
+    func comesOutUprightWithNoMetadata(orientation: Int) throws {
+        let source = try TestPictures.jpeg(width: 80, height: 60, orientation: orientation)
+        // The source really carries what must go: its stored picture is turned, it holds GPS.
+        #expect(source.range(of: Data("SitegenTestCam".utf8)) != nil)
+        let (processed, files) = try ImageProcessor.process(source, sourceWidth: 80, recipe: ImageRecipe(widths: [80], formats: [.avif, .webp, .jpeg], quality: 90))
+        for (variant, data) in zip(processed.variants, files) {
+            let ext = variant.format.fileExtension
+            #expect(try Identify.header(data, ext: ext).1 == 80, "orientation \(orientation) \(ext)")
+            for q in TestPictures.quadrantColors {
+                let (r, g, b) = try Identify.pixel(data, ext: ext, x: q.x, y: q.y)
+                let close = abs(r - q.rgb.0) < 40 && abs(g - q.rgb.1) < 40 && abs(b - q.rgb.2) < 40
+                #expect(close, "orientation \(orientation) \(ext) at (\(q.x), \(q.y)): \(r),\(g),\(b)")
+            }
+            #expect(try Identify.run(data, ext: ext, format: "%[EXIF:*]").isEmpty, "orientation \(orientation) \(ext)")
+            #expect(data.range(of: Data("SitegenTestCam".utf8)) == nil)
+            #expect(data.range(of: Data("Exif".utf8)) == nil)
+        }
+    }
+
+    @Test func keepsMetadataWhenAsked() throws {
+        let source = try TestPictures.jpeg(width: 80, height: 60)
+        let (_, files) = try ImageProcessor.process(source, sourceWidth: 80, recipe: ImageRecipe(widths: [80], formats: [.jpeg], quality: 90, keepMetadata: true))
+        #expect(try Identify.run(files[0], ext: "jpg", format: "%[EXIF:Make]").contains("SitegenTestCam"))
+    }
+
+    @Test func placeholderIsATinyBlurredPreviewAndTheDominantColour() throws {
+        // Teal on the left three fifths, orange on the rest.
+        let source = try TestPictures.jpeg(width: 200, height: 100) { x, _, w, _ in x < w * 3 / 5 ? (0, 128, 128) : (255, 128, 0) }
+        let (processed, _) = try ImageProcessor.process(source, sourceWidth: 200, recipe: ImageRecipe(widths: [200], formats: [.jpeg], quality: 90))
+        #expect(processed.preview.hasPrefix("data:image/webp;base64,"))
+        #expect(processed.preview.utf8.count <= 1024)
+        let preview = try #require(Data(base64Encoded: String(processed.preview.dropFirst("data:image/webp;base64,".count))))
+        let (format, w, h) = try Identify.header(preview, ext: "webp")
+        #expect(format == "WEBP" && w == 16 && h == 8)
+        let rgb = [1, 3, 5].map { Int(processed.color.dropFirst($0).prefix(2), radix: 16) ?? -1 }
+        #expect(abs(rgb[0] - 0) < 12 && abs(rgb[1] - 128) < 12 && abs(rgb[2] - 128) < 12, "\(processed.color)")
+    }
+
+    @Test func aTruncatedJPEGIsAnError() throws {
+        let source = try TestPictures.jpeg(width: 400, height: 300, quality: 90)
+        let cut = source.prefix(source.count / 2)
+        #expect {
+            _ = try ImageProcessor.process(Data(cut), sourceWidth: 400, recipe: recipe)
+        } throws: { error in
+            let message = (error as? ImageFailure)?.message ?? ""
+            return message == "cannot decode: VipsJpeg: Premature end of input file"
+        }
+    }
+
+    /// Found by fuzz/run.sh vips: a 98-byte GIF whose frame declares 65530×57825 px (its header
+    /// says 7×5) made libvips allocate 15 GB. Under a .png name it would have reached libvips.
+    @Test func onlyJPEGPNGAndWebPBytesAreDecoded() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fuzz/seeds/vips")
+        let bomb = try Data(contentsOf: seeds.appendingPathComponent("gif-frame-bomb.gif"))
+        #expect {
+            _ = try ImageProcessor.process(bomb, sourceWidth: 7, recipe: recipe)
+        } throws: { error in
+            (error as? ImageFailure)?.message == "is not a JPEG, PNG or WebP file whatever its name says; only those are resized"
+        }
+        for name in ["a.jpg", "a.png", "a.webp"] {
+            #expect(ImageProcessor.isResizable(try Data(contentsOf: seeds.appendingPathComponent(name))), "\(name)")
+        }
+    }
+
+    @Test func bytesThatAreNoImageAreAnError() throws {
+        #expect {
+            _ = try ImageProcessor.process(Data("not a picture at all".utf8), sourceWidth: 100, recipe: recipe)
+        } throws: { error in
+            (error as? ImageFailure)?.message.hasPrefix("is not a JPEG, PNG or WebP file") ?? false
+        }
+    }
+}
