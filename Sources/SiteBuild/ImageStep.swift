@@ -66,11 +66,11 @@ enum ImageStep {
         var sources: Set<String> = []
     }
 
-    static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache,
+    static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache, threads: Int,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
         let jobs = plan(collections)
         let done = Counter()
-        let outcomes = jobs.parallelMap(minimumCount: 2) { job -> Swift.Result<(PublishedImage, Bool), Diagnostic> in
+        let outcomes = jobs.parallelMap(threads: threads, minimumCount: 2) { job -> Swift.Result<(PublishedImage, Bool), Diagnostic> in
             defer { progress?(done.increment(), jobs.count) }
             return Swift.Result { () throws(Diagnostic) in try process(job, content: content, cache: cache) }
         }

@@ -13,7 +13,7 @@ public enum PageContexts {
     public static func load(source: URL) throws(Diagnostics) -> (templates: TemplateLibrary, plain: [Page], build: () -> [Page]) {
         let options = BuildOptions(source: source)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
-        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false)
+        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: options.threads)
         inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
         let model = try SiteModel.make(inputs)
         let plain = PageRenderer(model: model, sharesItemValues: false)

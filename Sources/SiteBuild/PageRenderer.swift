@@ -10,6 +10,8 @@ final class PageRenderer: @unchecked Sendable {
     // Immutable after init; shared read-only by the rendering threads.
     let config: SiteConfig
     let templates: TemplateLibrary
+    /// Threads for rendering (`BuildOptions.threads`).
+    let threads: Int
     let collections: [CollectionPages]
     let notes: [Note]
     let standaloneNotes: [Int]
@@ -37,6 +39,7 @@ final class PageRenderer: @unchecked Sendable {
             ? model.collections.map { SharedTemplateValues(count: $0.itemContexts.count, names: model.inputs.templates.compiled.names) } : nil
         config = model.config
         templates = model.inputs.templates
+        threads = model.inputs.threads
         collections = model.collections
         notes = model.notes
         standaloneNotes = model.standaloneNotes
@@ -124,7 +127,7 @@ final class PageRenderer: @unchecked Sendable {
 
     /// Renders `jobs` in parallel, writing each page as soon as it is rendered.
     func render(_ jobs: [Job], to sink: some SiteSink) throws(Diagnostics) {
-        let results: [Result<Void, Diagnostic>] = jobs.parallelMap(minimumCount: 32) { job in
+        let results: [Result<Void, Diagnostic>] = jobs.parallelMap(threads: threads, minimumCount: 32) { job in
             Result { () throws(Diagnostic) in
                 let html = self.templates.renderBytes(self.template(of: job), self.context(job))
                 try sink.write(Data(html), to: self.file(ofPagePath: self.path(of: job)), source: self.source(of: job))

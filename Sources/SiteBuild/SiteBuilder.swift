@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     /// Cache entries this build does not use are pruned once nothing touched them for this long
     /// (another build sharing the cache may be about to copy them).
     public var cacheGrace: TimeInterval = 300
+    /// Threads for parallel work (loading, images, rendering); the output is the same bytes whatever it is.
+    public var threads: Int = Parallelism.cores
     /// Called as the image phase advances: (done, total), from any thread.
     public var imageProgress: (@Sendable (Int, Int) -> Void)?
 
@@ -62,12 +64,12 @@ public enum SiteBuilder {
         var clock = PhaseClock()
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         clock.lap("config")
-        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts)
+        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts, threads: options.threads)
         inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
         inputs.imageCache = options.imageCache
-        inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, progress: options.imageProgress)
+        inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, threads: options.threads, progress: options.imageProgress)
         clock.lap("images")
         let model = try SiteModel.make(inputs)
         clock.lap("sort")

@@ -17,6 +17,8 @@ struct SiteInputs: Sendable {
     /// The image phase's result: resized images and the sources they replace.
     var images = ImageStep.Result()
     var imageCache = ImageCache(folder: URL(fileURLWithPath: "/nonexistent"))
+    /// Threads for parallel work (`BuildOptions.threads`).
+    var threads = Parallelism.cores
 
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
     static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {
@@ -47,22 +49,24 @@ struct SiteInputs: Sendable {
 
     /// Loads the collections (in parallel) and the notes; every problem of both is reported.
     static func loadData(config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
-                         includeDrafts: Bool) throws(Diagnostics) -> SiteInputs {
+                         includeDrafts: Bool, threads: Int) throws(Diagnostics) -> SiteInputs {
         var problems: [Diagnostic] = []
-        let collections = collectProblems(loadCollections(config.collections, config: config, content: content, imageSizes: ImageSizeCache()), into: &problems)
+        let collections = collectProblems(loadCollections(config.collections, config: config, content: content, imageSizes: ImageSizeCache(), threads: threads), into: &problems)
         var notes: [Note] = []
         do {
             notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
-                               rootPath: config.baseURL.root).loadAll()
+                               rootPath: config.baseURL.root, threads: threads).loadAll()
         } catch { problems += error.items }
         if !problems.isEmpty { throw Diagnostics(problems) }
-        return SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)
+        var inputs = SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)
+        inputs.threads = threads
+        return inputs
     }
 
     static func loadCollections(_ configs: [CollectionConfig], config: SiteConfig, content: ContentTree,
-                                imageSizes: ImageSizeCache) -> [Result<LoadedCollection, Diagnostics>] {
+                                imageSizes: ImageSizeCache, threads: Int) -> [Result<LoadedCollection, Diagnostics>] {
         let loader = CollectionLoader(content: content, language: config.language)
-        return configs.parallelMap(minimumCount: 2) { c in
+        return configs.parallelMap(threads: threads, minimumCount: 2) { c in
             Result { () throws(Diagnostics) in try loader.load(c, imageSizes: imageSizes) }
         }
     }

@@ -182,7 +182,7 @@ public final class SiteSession: @unchecked Sendable {
         let changedNotes = contentPaths.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
         if !changedNotes.isEmpty || needsScan {
             let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts,
-                                    rootPath: inputs.config.baseURL.root)
+                                    rootPath: inputs.config.baseURL.root, threads: options.threads)
             var problems: [Diagnostic] = []
             var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
             for rel in changedNotes {
@@ -230,7 +230,7 @@ public final class SiteSession: @unchecked Sendable {
         if !reload.isEmpty {
             var problems: [Diagnostic] = []
             let configs = inputs.config.collections.filter { reload.contains($0.name) }
-            let loaded = SiteInputs.collectProblems(SiteInputs.loadCollections(configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache()), into: &problems)
+            let loaded = SiteInputs.collectProblems(SiteInputs.loadCollections(configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache(), threads: options.threads), into: &problems)
             if !problems.isEmpty { throw Diagnostics(problems) }
             for c in loaded {
                 if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) { inputs.collections[i] = c }
@@ -240,7 +240,7 @@ public final class SiteSession: @unchecked Sendable {
 
         // Images: only new or changed sources are processed, the rest come from the cache.
         if !reload.isEmpty {
-            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, progress: options.imageProgress)
+            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads, progress: options.imageProgress)
         }
 
         // The model, reusing the collections that did not change.

@@ -31,7 +31,7 @@ public enum SiteChecker {
         let files = try OutputFiles.list(output, display: display)
         let pages = files.filter { $0.hasSuffix(".html") }
         let root = output.path
-        let scans = pages.parallelMap(minimumCount: 16) { page in
+        let scans = pages.parallelMap(threads: Parallelism.cores, minimumCount: 16) { page in
             Result { () throws(Diagnostic) in
                 try OutputFiles.withBytes(root + "/" + page, display: OutputFiles.shown(page, in: display), PageScan.scan)
             }
@@ -47,7 +47,7 @@ public enum SiteChecker {
         guard problems.isEmpty else { throw Diagnostics(problems) }
 
         let context = Context(site: site, display: display, files: Set(files.map { Array($0.utf8) }), pages: pages, scans: scanned)
-        let results = Array(pages.indices).parallelMap(minimumCount: 16) { context.checkPage($0) }
+        let results = Array(pages.indices).parallelMap(threads: Parallelism.cores, minimumCount: 16) { context.checkPage($0) }
         var report = CheckReport(pages: pages.count, links: 0, images: 0, problems: [])
         for r in results {
             report.links += r.links

@@ -2,18 +2,19 @@ import Dispatch
 import Foundation
 
 extension Array where Element: Sendable {
-    /// `map` across all cores, results in input order (output stays deterministic whatever the
-    /// number of threads). Small inputs run serially: threads cost more than they save there.
-    public func parallelMap<R: Sendable>(minimumCount: Int = 64, _ transform: @Sendable (Element) -> R) -> [R] {
-        if count < minimumCount || Parallelism.threads == 1 { return map(transform) }
+    /// `map` on at most `threads` threads, results in input order (output stays deterministic
+    /// whatever the number of threads). Small inputs run serially: threads cost more than they
+    /// save there.
+    public func parallelMap<R: Sendable>(threads: Int, minimumCount: Int = 64, _ transform: @Sendable (Element) -> R) -> [R] {
+        if count < minimumCount || threads <= 1 { return map(transform) }
         let results = ResultSlots<R>(count: count)
-        let chunk = Swift.max(1, count / (Parallelism.threads * 8))
+        let chunk = Swift.max(1, count / (threads * 8))
         let chunks = (count + chunk - 1) / chunk
         let next = ChunkCounter()
         self.withUnsafeBufferPointer { input in
             nonisolated(unsafe) let input = input
             // At most `threads` workers, each taking the next chunk until none is left.
-            DispatchQueue.concurrentPerform(iterations: Swift.min(Parallelism.threads, chunks)) { _ in
+            DispatchQueue.concurrentPerform(iterations: Swift.min(threads, chunks)) { _ in
                 while let c = next.take(below: chunks) {
                     let end = Swift.min(count, (c + 1) * chunk)
                     for i in (c * chunk)..<end { results.set(i, transform(input[i])) }
@@ -56,11 +57,10 @@ private final class ResultSlots<R>: @unchecked Sendable {
     func values() -> [R] { (0..<count).map { base[$0]! } }  // every slot was set by concurrentPerform above
 }
 
-/// How many threads parallel work uses: one per core, or `SITEGEN_THREADS` (`sitegen build
-/// --threads N` sets it). Output never depends on it: results keep their input order.
+/// The default number of threads for parallel work: one per core (`sitegen build --threads N`
+/// passes another). Output never depends on it: results keep their input order.
 public enum Parallelism {
-    public static let threads: Int = {
-        if let text = getenv("SITEGEN_THREADS").map({ String(cString: $0) }), let n = Int(text), n > 0 { return n }
+    public static let cores: Int = {
         #if canImport(Glibc)
         return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else

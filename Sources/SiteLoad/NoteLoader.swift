@@ -26,8 +26,11 @@ public struct NoteLoader: Sendable {
     public let includeDrafts: Bool
     /// The path the site is served under; site-absolute links in notes are moved under it.
     public let rootPath: String
+    /// Threads for reading notes.
+    public let threads: Int
 
-    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/") {
+    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores) {
+        self.threads = threads
         self.content = content
         self.notesCollection = notesCollection
         self.includeDrafts = includeDrafts
@@ -36,7 +39,7 @@ public struct NoteLoader: Sendable {
 
     /// All notes except drafts (unless asked), in path order; every problem reported.
     public func loadAll() throws(Diagnostics) -> [Note] {
-        let results: [Result<Note?, Diagnostic>] = content.notes.parallelMap(minimumCount: 16) { rel in
+        let results: [Result<Note?, Diagnostic>] = content.notes.parallelMap(threads: threads, minimumCount: 16) { rel in
             Result { () throws(Diagnostic) in try load(rel) }
         }
         var notes: [Note] = []

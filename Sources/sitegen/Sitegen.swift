@@ -84,9 +84,8 @@ struct Build: ParsableCommand {
 
     func run() throws {
         let start = DispatchTime.now()
-        // Read once, when parallel work first starts (Parallelism.threads).
-        if let threads { setenv("SITEGEN_THREADS", String(threads), 1) }
-        let options = site.buildOptions(output: output.map { URL(fileURLWithPath: $0) })
+        var options = site.buildOptions(output: output.map { URL(fileURLWithPath: $0) })
+        if let threads { options.threads = threads }
         switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.build(options) }) {
         case .success(let report):
             let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6

@@ -1,5 +1,6 @@
 import Foundation
 import MustacheReference
+import SiteCore
 import Testing
 @testable import SiteBuild
 @testable import SiteRender
@@ -13,7 +14,7 @@ import Testing
     static func renderers(_ source: URL) throws -> (PageRenderer, plain: PageRenderer) {
         let options = BuildOptions(source: source, output: FileManager.default.temporaryDirectory.appendingPathComponent("unused"))
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
-        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false)
+        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: Parallelism.cores)
         inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
         let model = try SiteModel.make(inputs)
         return (PageRenderer(model: model), PageRenderer(model: model, sharesItemValues: false))
