@@ -125,6 +125,17 @@ def test(spec: str) -> tuple[int, str]:
     return code, out
 
 
+def touch_importers(file: str) -> None:
+    """A C header of a system-library target (Sources/CVips/shim.h) is not a dependency SwiftPM
+    tracks: the Swift files importing its module are touched so the build sees the change."""
+    if file.endswith(".swift") or not file.startswith("Sources/"):
+        return
+    module = Path(file).parts[1]
+    for swift in (WORK / "Sources").rglob("*.swift"):
+        if re.search(rf"^\s*(?:\w+\s+)?import\s+{re.escape(module)}\b", swift.read_text(), re.M):
+            swift.touch()
+
+
 def tail(text: str, lines: int = 15) -> str:
     return "\n".join("    " + l for l in text.strip().splitlines()[-lines:])
 
@@ -177,6 +188,7 @@ def main() -> int:
             status, detail = "stale", f"'from' occurs {text.count(m.before)} times in {m.file} (mutants.txt:{m.line})"
         else:
             path.write_text(text.replace(m.before, m.after))
+            touch_importers(m.file)
             try:
                 code, out = build()
                 if code != 0:
@@ -187,6 +199,7 @@ def main() -> int:
                     detail = "" if code != 0 else f"    {m.test} passed with {m.file}: {m.after.strip()}"
             finally:
                 path.write_bytes(original)
+                touch_importers(m.file)
         results[status].append(m.name)
         print(f"[{i}/{len(mutants)}] {status:8} {m.name} ({time.monotonic() - started:.0f} s)", flush=True)
         if detail and status != "killed":

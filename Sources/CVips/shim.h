@@ -1,15 +1,24 @@
 // libvips' C API for Swift. Its operations take optional arguments as NULL-terminated varargs,
 // which Swift cannot call, so each call sitegen makes has a fixed-argument wrapper here.
 #include <vips/vips.h>
+#include <vips/vector.h>
 
 /// Starts libvips once per process (VIPS_INIT is a macro Swift cannot see); 0 on success.
 /// libvips' warnings (a tile it could not decode, a colour profile it ignored) are dropped: the
 /// errors that matter come back from the calls themselves.
 static void sg_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
 
+/// Whether libvips generates vector code at run time (liborc).
+static inline int sg_vips_vector_enabled(void) { return vips_vector_isenabled(); }
+
 static inline int sg_vips_init(void) {
     g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, sg_ignore_log, NULL);
-    return VIPS_INIT("sitegen");
+    int failed = VIPS_INIT("sitegen");
+    // No ORC run-time code generation: liborc 0.4.33 (Debian 12) crashed inside its generated
+    // code when several threads resized at once (a segfault in a clean-clone test run); the C
+    // paths cost about 8 % of a cold build of the example site, AVIF encoding being most of it.
+    if (!failed) vips_vector_set_enabled(FALSE);
+    return failed;
 }
 
 /// Shrink-on-load to at most `width` wide (never enlarged), upright by the EXIF orientation,

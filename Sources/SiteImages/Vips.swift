@@ -14,6 +14,9 @@ enum Vips {
         return nil
     }()
 
+    /// Whether libvips generates vector code at run time (off: see `sg_vips_init`).
+    static var generatesVectorCode: Bool { sg_vips_vector_enabled() != 0 }
+
     /// libvips' error text since the last call (it keeps one buffer per process), cleared.
     static func takeError() -> String {
         let text = vips_error_buffer().map { String(cString: $0) } ?? ""

@@ -4,6 +4,13 @@ import Testing
 
 @Suite
 struct ImageProcessorTests {
+    /// liborc's generated code crashed with several threads resizing at once: libvips runs its
+    /// C paths instead.
+    @Test func libvipsGeneratesNoVectorCode() {
+        #expect(Vips.startFailure == nil)
+        #expect(!Vips.generatesVectorCode)
+    }
+
     let recipe = ImageRecipe(widths: [40, 100, 4000], formats: [.avif, .webp, .jpeg], quality: 80)
 
     @Test func writesEveryWidthAndFormatTheSourceAllows() throws {
