@@ -112,6 +112,13 @@ OUTPUT_RE = re.compile(r"^sitegen: output in (.+?)\s*$")
 # --------------------------------------------------------------------------- the example site
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _photos_resized_once(site_dir):
+    """The example site built first (site_dir uses the repository's image cache, which copies of the
+    site share): a serve started here does not resize every photo while a start-up wait is timed."""
+    return site_dir
+
+
 def copy_site(dest: Path) -> Path:
     """A copy of the example site (site.yml, content/, templates/) at `dest`."""
     dest.mkdir(parents=True, exist_ok=True)

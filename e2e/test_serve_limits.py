@@ -47,6 +47,13 @@ CPU_IDLE_TIMEOUT = 15.0
 PAGE = "/bounties/"
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _photos_resized_once(site_dir):
+    """The example site built first (site_dir uses the repository's image cache, which copies of the
+    site share): a serve started here does not resize every photo while a start-up wait is timed."""
+    return site_dir
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     return copy_site(tmp_path_factory.mktemp("limits") / "site")
