@@ -990,6 +990,84 @@ def test_edit_during_startup_is_not_lost(sitegen_bin, tmp_path, when):
         srv.stop()
 
 
+# --------------------------------------------------------------------------- 5b. photos in the background
+
+
+def test_a_photo_being_resized_never_holds_back_a_reload(sitegen_bin, tmp_path):
+    """A changed photo is shown at once as it is while it is resized in the background; a note
+    edited meanwhile reloads without waiting for it; once resized, the pages show the copies and
+    the original is no longer published (issue 17: serve never blocks a reload on other work)."""
+    site = copy_site(tmp_path / "site")
+    photo = site / "content" / "pinterest" / "photos" / "01.jpg"
+    page, original_url = "/pinterest/01/", "/pinterest/photos/01.jpg"
+    with serve(sitegen_bin, site, output=tmp_path / "out") as srv, open_events(srv) as sse:
+        out_n, ev_n = len(srv.stdout), len(sse.events)
+        # 24 megapixels of noise (never seen before: a seed of its own), the slowest kind to encode.
+        new = tmp_path / "new.jpg"
+        subprocess.run(["convert", "-seed", str(random.randrange(1 << 30)), "-size", "6000x4000", "xc:gray",
+                        "+noise", "Random", "-quality", "90", str(new)], check=True)
+        os.replace(new, photo)
+        rebuilt = srv.wait_line("stdout", r"^sitegen: rebuilt .*pinterest/photos/01\.jpg", 60.0, start=out_n)
+        assert rebuilt, f"no rebuild for the new photo within 60 s\n{srv.logs()}"
+        with srv._cv:
+            lines = list(srv.stdout[out_n:])
+        assert not any("resized" in line for line in lines), \
+            f"the rebuild waited for the photo to be resized:\n{srv.logs()}"
+        # Meanwhile: the page shows the original, which is published as it is.
+        r = srv.get(page)
+        with srv._cv:
+            resized_yet = any(re.search(r"^sitegen: resized", line) for line in srv.stdout[out_n:])
+        assert not resized_yet, f"24 MP of noise resized before a GET could follow its rebuild\n{srv.logs()}"
+        assert r.status == 200 and f'src="{original_url}"'.encode() in r.body, f"{r!r}\n{srv.logs()}"
+        o = srv.get(original_url)
+        assert o.status == 200 and o.body == photo.read_bytes(), f"GET {original_url}: {o!r}"
+        # A note edited while the photo is being resized reloads at once.
+        marker = "zebra-while-resizing"
+        edit_and_wait_reload(srv, sse, site / NOTE, with_marker(note_text(site), marker), marker)
+        with srv._cv:
+            resized_yet = any(re.search(r"^sitegen: resized", line) for line in srv.stdout[out_n:])
+        assert not resized_yet, f"the note's reload came after the photo was resized\n{srv.logs()}"
+        # Then the resized copies replace it: a rebuild follows (its line is printed once the
+        # output is written and the reload sent).
+        assert srv.wait_line("stdout", r"^sitegen: resized 1 image$", 120.0, start=out_n), \
+            f"the photo was not resized within 120 s\n{srv.logs()}"
+        with srv._cv:
+            done_at = next(i for i, line in enumerate(srv.stdout) if i >= out_n and line.startswith("sitegen: resized"))
+        assert srv.wait_line("stdout", r"^sitegen: rebuilt .*pinterest/photos/01\.jpg", 30.0, start=done_at + 1), \
+            f"no rebuild after the photo was resized\n{srv.logs()}"
+        body = srv.get(page).body
+        assert b'src="/assets/img/' in body and original_url.encode() not in body, \
+            f"{page} does not show the resized copies: {body[:3000]!r}\n{srv.logs()}"
+        assert srv.get(original_url).status == 404, f"the original is still published\n{srv.logs()}"
+        assert sse.wait("reload", 10.0, after=ev_n), f"no reload event; {sse.describe(ev_n)}"
+        assert not any(e.kind == "error" for e in sse.events[ev_n:]), sse.describe(ev_n)
+
+
+def test_a_photo_that_cannot_be_resized_is_reported_once(sitegen_bin, tmp_path):
+    """A photo cut short is shown as an error naming it, and is not tried again until it changes."""
+    site = copy_site(tmp_path / "site")
+    photo = site / "content" / "pinterest" / "photos" / "02.jpg"
+    with serve(sitegen_bin, site, output=tmp_path / "out") as srv, open_events(srv) as sse:
+        out_n, ev_n = len(srv.stdout), len(sse.events)
+        whole = photo.read_bytes()
+        cut = tmp_path / "cut.jpg"
+        cut.write_bytes(whole[: len(whole) // 2])
+        os.replace(cut, photo)
+        found = sse.wait("error", 60.0, after=ev_n)
+        assert found, f"no error event for a photo cut short; {sse.describe(ev_n)}\n{srv.logs()}"
+        assert "content/pinterest/photos/02.jpg" in found[1].data and "cannot decode" in found[1].data, found[1].data
+        marker = "zebra-after-a-bad-photo"
+        edit_and_wait_reload(srv, sse, site / NOTE, with_marker(note_text(site), marker), marker)
+        with srv._cv:
+            tries = [line for line in srv.stdout[out_n:] if line.startswith("sitegen: resizing")]
+        assert len(tries) == 1, f"the bad photo was tried {len(tries)} times:\n{srv.logs()}"
+        # Put back, it is published again (from the cache).
+        fixed_n = len(srv.stdout)
+        photo.write_bytes(whole)
+        assert srv.wait_line("stdout", r"^sitegen: rebuilt .*pinterest/photos/02\.jpg", 60.0, start=fixed_n), srv.logs()
+        assert b'src="/assets/img/' in srv.get("/pinterest/02/").body, srv.logs()
+
+
 # --------------------------------------------------------------------------- 6. broken edit
 
 

@@ -10,9 +10,20 @@ struct PublishedImage: Sendable, Hashable {
     var processed: ProcessedImage
     var formats: [ImageFormat]
     var sizes: String
+    /// The source as it is (content-relative), shown while it waits to be processed: `serve`
+    /// never holds a page back for a photo being resized.
+    var original: String? = nil
 
     /// Output path of a variant, under the site's root.
-    func path(_ v: ImageVariant) -> String { "assets/img/\(key)-\(v.width).\(v.format.fileExtension)" }
+    func path(_ v: ImageVariant) -> String { original ?? "assets/img/\(key)-\(v.width).\(v.format.fileExtension)" }
+
+    /// A source not processed yet, published as it is at its own size.
+    static func waiting(_ job: ImageStep.Job) -> PublishedImage {
+        let format = ImageFormat(sourcePath: job.source)
+        let variant = ImageVariant(format: format, width: job.sourceWidth, height: job.sourceHeight)
+        return PublishedImage(key: "", processed: ProcessedImage(variants: [variant], color: "transparent", preview: "data:,"),
+                              formats: [format], sizes: job.sizes, original: job.source)
+    }
 
     /// `src`, `width`, `height` (the widest fallback), `srcset` (fallback), `sizes`, `sources`
     /// (`type` and `srcset` per modern format, most preferred first), `avif`/`webp` srcsets, and
@@ -50,6 +61,7 @@ enum ImageStep {
     struct Job: Sendable {
         var source: String
         var sourceWidth: Int
+        var sourceHeight: Int
         var recipe: ImageRecipe
         var sizes: String
         /// The first item that points at the source, for messages.
@@ -62,30 +74,42 @@ enum ImageStep {
         /// Sources decoded this build (not found in the cache).
         var processed = 0
         var cached = 0
+        /// Sources read and hashed (a source unchanged since an earlier build is not read).
+        var read = 0
         /// Source files (relative to content/) published only through their resized copies.
         var sources: Set<String> = []
+        /// Sources not in the cache, left for later (`deferring`): published as they are meanwhile.
+        var waiting: [Job] = []
     }
 
-    static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache, threads: Int,
+    /// With `deferring`, nothing is decoded: sources not in the cache are left in `waiting`.
+    static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache, threads: Int, deferring: Bool = false,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
         let jobs = plan(collections)
         let done = Counter()
-        let outcomes = jobs.parallelMap(threads: threads, minimumCount: 2) { job -> Swift.Result<(PublishedImage, Bool), Diagnostic> in
+        let digests = cache.digests()
+        let outcomes = jobs.parallelMap(threads: threads, minimumCount: 2) { job -> Swift.Result<Outcome, Diagnostic> in
             defer { progress?(done.increment(), jobs.count) }
-            return Swift.Result { () throws(Diagnostic) in try process(job, content: content, cache: cache) }
+            return Swift.Result { () throws(Diagnostic) in try process(job, content: content, cache: cache, digests: digests, deferring: deferring) }
         }
         var result = Result()
         var problems: [Diagnostic] = []
+        var fresh: [String: SourceDigests.Entry] = [:]
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
-            case .success(let (image, fresh)):
-                for use in job.uses { result.images[use] = image }
-                if fresh { result.processed += 1 } else { result.cached += 1 }
-                result.sources.insert(job.source)
+            case .success(let o):
+                for use in job.uses { result.images[use] = o.image }
+                if o.image.original != nil { result.waiting.append(job) } else if o.processed { result.processed += 1 } else { result.cached += 1 }
+                if o.image.original == nil { result.sources.insert(job.source) }
+                if let d = o.digest { fresh[sourcePath(job.source, content)] = d }
+                if o.read { result.read += 1 }
             case .failure(let d): problems.append(d)
             }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
+        let used = Set(jobs.map { sourcePath($0.source, content) })
+        let kept = digests.updated(with: fresh, root: content.root.path, keeping: used)
+        if kept != digests { try? cache.save(kept) }  // a shortcut only: without it sources are hashed again
         // A file also shown as it is (a field that is not resized, an icon) stays published.
         for c in collections {
             if let icon = c.icon, !icon.isExternal { result.sources.remove(icon.source) }
@@ -93,6 +117,10 @@ enum ImageStep {
             for item in c.items { for info in item.images.values where !info.isExternal { result.sources.remove(info.source) } }
         }
         return result
+    }
+
+    static func sourcePath(_ source: String, _ content: ContentTree) -> String {
+        content.root.appendingPathComponent(source).path
     }
 
     /// One job per (source, recipe), in a stable order, naming the first item that uses it.
@@ -105,7 +133,7 @@ enum ImageStep {
                 let output = rule.output(field)
                 let defaults = ImageDefaults.outputs(c.config, field: field)
                 for item in c.items {
-                    guard let info = item.images[field], !info.isExternal, ImageInfo.isResizable(info.source), let width = info.width else { continue }
+                    guard let info = item.images[field], !info.isExternal, ImageInfo.isResizable(info.source), let width = info.width, let height = info.height else { continue }
                     let formats = output.formats?.compactMap(ImageFormat.init(rawValue:)) ?? ImageDefaults.formats(source: info.source)
                     let recipe = ImageRecipe(widths: output.widths ?? defaults.widths, formats: formats, quality: output.quality, keepMetadata: rule.keepMetadata)
                     let use = ImageUse(collection: c.config.name, field: field, source: info.source)
@@ -114,26 +142,45 @@ enum ImageStep {
                     var at = item.source
                     at.path = "\(item.source.path ?? "").\(field)"
                     index[id] = jobs.count
-                    jobs.append(Job(source: info.source, sourceWidth: width, recipe: recipe, sizes: output.sizes ?? defaults.sizes, at: at, uses: [use]))
+                    jobs.append(Job(source: info.source, sourceWidth: width, sourceHeight: height, recipe: recipe, sizes: output.sizes ?? defaults.sizes, at: at, uses: [use]))
                 }
             }
         }
         return jobs
     }
 
-    /// The job's entry from the cache, else processed and stored; true when it was processed.
-    static func process(_ job: Job, content: ContentTree, cache: ImageCache) throws(Diagnostic) -> (PublishedImage, Bool) {
-        let data: Data
-        do { data = try content.read(job.source) } catch { throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)") }
-        let key = ImageCache.key(source: data, recipe: job.recipe)
-        func published(_ p: ProcessedImage) -> PublishedImage {
+    /// A job's image, whether it was processed (not found in the cache), and the digest of its
+    /// source when the source was read and hashed.
+    struct Outcome: Sendable {
+        var image: PublishedImage
+        var processed: Bool
+        var read = true
+        var digest: SourceDigests.Entry? = nil
+    }
+
+    /// The job's entry from the cache, else processed and stored. The source is read only when
+    /// its remembered digest is stale or its entry is missing.
+    static func process(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests, deferring: Bool = false) throws(Diagnostic) -> Outcome {
+        func published(_ p: ProcessedImage, _ key: String) -> PublishedImage {
             PublishedImage(key: key, processed: p, formats: job.recipe.formats, sizes: job.sizes)
         }
-        if let hit = cache.lookup(key) { return (published(hit), false) }
+        let path = sourcePath(job.source, content)
+        if let hash = digests.hash(of: path) {
+            let key = ImageCache.key(sourceHash: hash, recipe: job.recipe)
+            if let hit = cache.lookup(key) { return Outcome(image: published(hit, key), processed: false, read: false) }
+        }
+        let readAt = SourceDigests.now
+        let data: Data
+        do { data = try content.read(job.source) } catch { throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)") }
+        let hash = ImageCache.hash(data)
+        let digest = SourceDigests.entry(path, hash: hash, readAt: readAt)
+        let key = ImageCache.key(sourceHash: hash, recipe: job.recipe)
+        if let hit = cache.lookup(key) { return Outcome(image: published(hit, key), processed: false, digest: digest) }
+        if deferring { return Outcome(image: .waiting(job), processed: false, digest: digest) }
         do throws(ImageFailure) {
             let (processed, files) = try ImageProcessor.process(data, sourceWidth: job.sourceWidth, recipe: job.recipe)
             try cache.store(key, processed, files: files)
-            return (published(processed), true)
+            return Outcome(image: published(processed, key), processed: true, digest: digest)
         } catch {
             throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
         }
@@ -144,4 +191,52 @@ enum ImageStep {
 final class Counter: Sendable {
     private let value = Mutex(0)
     func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+}
+
+/// Images a build left for later, to process away from the build (on any thread); the next
+/// update of the session finds them in the cache.
+public struct WaitingImages: Sendable {
+    var jobs: [ImageStep.Job]
+    let content: ContentTree
+    let cache: ImageCache
+    let threads: Int
+    let progress: (@Sendable (Int, Int) -> Void)?
+
+    /// How many sources wait.
+    public var count: Int { jobs.count }
+
+    /// These less the sources at `paths` (relative to the site's folder); nil when none is left.
+    public func excluding(_ paths: Set<String>) -> WaitingImages? {
+        var rest = self
+        rest.jobs = jobs.filter { !paths.contains(Self.path($0)) }
+        return rest.jobs.isEmpty ? nil : rest
+    }
+
+    static func path(_ job: ImageStep.Job) -> String { "content/\(job.source)" }
+
+    /// What processing them did: source paths (relative to the site's folder, for
+    /// `SiteSession.update`) now in the cache, those that failed, and why.
+    public struct Outcome: Sendable {
+        public var done: Set<String> = []
+        public var failed: Set<String> = []
+        public var problems: Diagnostics?
+    }
+
+    /// Processes them into the cache, on `threads` threads.
+    public func process() -> Outcome {
+        let counter = Counter()
+        let digests = cache.digests()
+        let results = jobs.parallelMap(threads: threads, minimumCount: 2) { job -> Diagnostic? in
+            defer { progress?(counter.increment(), jobs.count) }
+            do throws(Diagnostic) { _ = try ImageStep.process(job, content: content, cache: cache, digests: digests) } catch { return error }
+            return nil
+        }
+        var outcome = Outcome()
+        var problems: [Diagnostic] = []
+        for (job, problem) in zip(jobs, results) {
+            if let problem { problems.append(problem); outcome.failed.insert(Self.path(job)) } else { outcome.done.insert(Self.path(job)) }
+        }
+        outcome.problems = problems.isEmpty ? nil : Diagnostics(problems)
+        return outcome
+    }
 }

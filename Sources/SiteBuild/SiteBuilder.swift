@@ -20,6 +20,9 @@ public struct BuildOptions: Sendable {
     public var threads: Int = Parallelism.cores
     /// Called as the image phase advances: (done, total), from any thread.
     public var imageProgress: (@Sendable (Int, Int) -> Void)?
+    /// Leave images not in the cache for later (`SiteSession.waitingImages`) and publish their
+    /// sources as they are meanwhile: `serve` shows a page without waiting for photos.
+    public var deferImages = false
 
     public init(source: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false, cacheDir: URL? = nil) {
         self.source = source.standardizedFileURL
@@ -43,6 +46,8 @@ public struct BuildReport: Sendable {
     /// Image sources decoded and resized in this build, and those found in the cache.
     public var imagesProcessed = 0
     public var imagesCached = 0
+    /// Image sources read and hashed (those unchanged since an earlier build are not read).
+    public var imagesRead = 0
 }
 
 /// The pipeline: load → normalise → sort/lay out → render → write.
@@ -69,7 +74,8 @@ public enum SiteBuilder {
         clock.lap("load")
         let imagesStarted = Date()
         inputs.imageCache = options.imageCache
-        inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, threads: options.threads, progress: options.imageProgress)
+        inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, threads: options.threads,
+                                          deferring: options.deferImages, progress: options.imageProgress)
         clock.lap("images")
         let model = try SiteModel.make(inputs)
         clock.lap("sort")
@@ -84,6 +90,7 @@ public enum SiteBuilder {
             var report = BuildReport(pages: pages, files: files, phases: clock.phases, output: options.output)
             report.imagesProcessed = inputs.images.processed
             report.imagesCached = inputs.images.cached
+            report.imagesRead = inputs.images.read
             return (report, model, renderer, sitemaps)
         } catch {
             stage.discard()

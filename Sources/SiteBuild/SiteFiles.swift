@@ -43,7 +43,7 @@ enum SiteFiles {
         var files = model.inputs.content.staticFiles.filter { !replaced.contains($0) }.map { File(path: $0, kind: .content($0), source: "content/\($0)") }
         var seen: Set<String> = []
         for (use, image) in model.inputs.images.images.sorted(by: { ($0.key.collection, $0.key.field, $0.key.source) < ($1.key.collection, $1.key.field, $1.key.source) }) {
-            for v in image.processed.variants where seen.insert(image.path(v)).inserted {
+            for v in image.processed.variants where image.original == nil && seen.insert(image.path(v)).inserted {
                 files.append(File(path: image.path(v), kind: .image(model.imageCache.file(image.key, v).path), source: "content/\(use.source)"))
             }
         }

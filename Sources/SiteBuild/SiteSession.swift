@@ -84,6 +84,13 @@ public final class SiteSession: @unchecked Sendable {
     /// How many pages the site has.
     public var pageCount: Int { written.jobs.count }
 
+    /// The images left for later by the last build (`BuildOptions.deferImages`), if any.
+    public var waitingImages: WaitingImages? {
+        let jobs = model.inputs.images.waiting
+        return jobs.isEmpty ? nil : WaitingImages(jobs: jobs, content: model.inputs.content, cache: model.imageCache, threads: options.threads,
+                                                  progress: options.imageProgress)
+    }
+
     /// Rebuilds after the files at `changed` (paths relative to the source folder) were created,
     /// modified or deleted. On failure the output is left as it was, and the same paths are
     /// tried again with the next update.
@@ -240,7 +247,8 @@ public final class SiteSession: @unchecked Sendable {
 
         // Images: only new or changed sources are processed, the rest come from the cache.
         if !reload.isEmpty {
-            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads, progress: options.imageProgress)
+            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
+                                              deferring: options.deferImages, progress: options.imageProgress)
         }
 
         // The model, reusing the collections that did not change.

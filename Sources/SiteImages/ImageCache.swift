@@ -10,9 +10,34 @@ public struct ImageCache: Sendable {
 
     public init(folder: URL) { self.folder = folder }
 
-    /// The key of `source` processed by `recipe`.
-    public static func key(source: Data, recipe: ImageRecipe) -> String {
-        "\(SourceHash.hex(source))\(SourceHash.hex(Data(recipe.fingerprint.utf8)))"
+    /// The key of a source whose bytes hash to `sourceHash` (`hash(_:)`) processed by `recipe`.
+    public static func key(sourceHash: String, recipe: ImageRecipe) -> String {
+        "\(sourceHash)\(SourceHash.hex(Data(recipe.fingerprint.utf8)))"
+    }
+
+    /// The hash of a source file's bytes, the first half of its keys.
+    public static func hash(_ source: Data) -> String { SourceHash.hex(source) }
+
+    private static let digestsFile = "sources.json"
+
+    /// The source digests kept in the cache; none when there are none or the file is unreadable
+    /// (they are only a shortcut: every source is then hashed again).
+    public func digests() -> SourceDigests {
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.digestsFile)),
+              let entries = try? JSONDecoder().decode([String: SourceDigests.Entry].self, from: data) else { return SourceDigests() }
+        return SourceDigests(entries: entries)
+    }
+
+    /// Keeps `digests` in the cache (atomically: a reader sees the old file or the new one).
+    public func save(_ digests: SourceDigests) throws(ImageFailure) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try writeAtomically(try encoder.encode(digests.entries), to: folder.appendingPathComponent(Self.digestsFile))
+        } catch {
+            throw ImageFailure("cannot write to the image cache \(folder.path): \(error.localizedDescription)")
+        }
     }
 
     public func file(_ key: String, _ variant: ImageVariant) -> URL {
@@ -63,7 +88,7 @@ public struct ImageCache: Sendable {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return 0 }
         var stale: Set<String> = []
-        for name in names where name.hasSuffix(".json") {
+        for name in names where name.hasSuffix(".json") && name != Self.digestsFile {
             let key = String(name.dropLast(5))
             guard !used.contains(key) else { continue }
             let time = (try? fm.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date) ?? .distantPast

@@ -1,3 +1,4 @@
+import Foundation
 /// The formats sitegen writes images in.
 public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     case avif, webp, jpeg, png
@@ -10,6 +11,15 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The format a `<picture>`'s `<img>` falls back to: one every browser shows.
     public var isFallback: Bool { self == .jpeg || self == .png }
+
+    /// The format a source file's name says (a resizable source is a JPEG, PNG or WebP file).
+    public init(sourcePath: String) {
+        switch (sourcePath as NSString).pathExtension.lowercased() {
+        case "png": self = .png
+        case "webp": self = .webp
+        default: self = .jpeg
+        }
+    }
 }
 
 /// What to make of one source image.

@@ -12,6 +12,17 @@ public enum ImageProcessor {
     /// `sourceWidth` is the upright width read from the header (it picks the output widths).
     public static func process(_ source: Data, sourceWidth: Int, recipe: ImageRecipe) throws(ImageFailure) -> (ProcessedImage, [Data]) {
         if let failure = Vips.startFailure { throw ImageFailure("libvips did not start: \(failure)") }
+        // libvips keeps one error text for the whole process, where every thread's warnings
+        // accumulate: a failure's reason is read again from a run of its own, alone.
+        do {
+            return try Vips.shared { () throws(ImageFailure) in try processOnce(source, sourceWidth: sourceWidth, recipe: recipe) }
+        } catch {
+            // The first run's error text took the warnings with it: the second's is its own.
+            return try Vips.alone { () throws(ImageFailure) in try processOnce(source, sourceWidth: sourceWidth, recipe: recipe) }
+        }
+    }
+
+    static func processOnce(_ source: Data, sourceWidth: Int, recipe: ImageRecipe) throws(ImageFailure) -> (ProcessedImage, [Data]) {
         // libvips picks its loader from the bytes: a GIF under a .png name would reach gifload,
         // which sizes the picture by its largest frame, not by the header the pixel limit read
         // (a 98-byte GIF declaring a 65530×57825 frame took 15 GB). Only these three are decoded.

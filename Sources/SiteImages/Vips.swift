@@ -14,6 +14,22 @@ enum Vips {
         return nil
     }()
 
+    private static let gate = ReadWriteLock()
+
+    /// Runs `work` beside other such work (libvips calls on several threads at once).
+    static func shared<T>(_ work: () throws(ImageFailure) -> T) throws(ImageFailure) -> T {
+        gate.lockShared()
+        defer { gate.unlock() }
+        return try work()
+    }
+
+    /// Runs `work` while no other thread calls libvips, so the error text is its own alone.
+    static func alone<T>(_ work: () throws(ImageFailure) -> T) throws(ImageFailure) -> T {
+        gate.lockExclusive()
+        defer { gate.unlock() }
+        return try work()
+    }
+
     /// Whether libvips generates vector code at run time (off: see `sg_vips_init`).
     static var generatesVectorCode: Bool { sg_vips_vector_enabled() != 0 }
 
@@ -58,4 +74,23 @@ final class VipsHandle {
 public struct ImageFailure: Error, Sendable, Hashable {
     public var message: String
     public init(_ message: String) { self.message = message }
+}
+
+/// A POSIX read-write lock: many readers or one writer.
+final class ReadWriteLock: @unchecked Sendable {  // the pthread lock is the synchronisation itself
+    private let lock: UnsafeMutablePointer<pthread_rwlock_t>
+
+    init() {
+        lock = .allocate(capacity: 1)
+        pthread_rwlock_init(lock, nil)
+    }
+
+    deinit {
+        pthread_rwlock_destroy(lock)
+        lock.deallocate()
+    }
+
+    func lockShared() { pthread_rwlock_rdlock(lock) }
+    func lockExclusive() { pthread_rwlock_wrlock(lock) }
+    func unlock() { pthread_rwlock_unlock(lock) }
 }

@@ -367,6 +367,8 @@ public final class ImageSizeCache: @unchecked Sendable {
 
     public init() {}
 
+    static let headBytes = 65_536
+
     func size(of relative: String, in content: ContentTree, referencedAt: @autoclosure () -> SourceLocation) throws(Diagnostic) -> ImageSize {
         if let s = lock.withLock({ sizes[relative] }) { return s }
         let url = content.root.appendingPathComponent(relative)
@@ -376,6 +378,15 @@ public final class ImageSizeCache: @unchecked Sendable {
         let ext = (relative as NSString).pathExtension.lowercased()
         guard ImageProbe.supportedExtensions.contains(ext) else {
             throw Diagnostic(referencedAt(), "'content/\(relative)' is not an image sitegen can size (png, jpg, gif, webp, svg)")
+        }
+        // A camera original's size is in its first few kilobytes: the rest is read only when the
+        // head is not enough (a header past 64 KB, a broken file and its exact message). Every
+        // reader fails on a header cut short rather than guess, so a size read from the head is
+        // the file's size.
+        if case .success(let head) = content.head(relative, count: Self.headBytes), !head.whole,
+           let size = try? ImageProbe.size(of: head.data, file: "content/\(relative)") {
+            lock.withLock { sizes[relative] = size }
+            return size
         }
         let data: Data
         do { data = try content.read(relative) } catch { throw Diagnostic(referencedAt(), error.message) }

@@ -39,6 +39,19 @@ public struct ContentTree: Sendable {
         }
     }
 
+    /// The first `count` bytes of a file under `content/` (all of it when shorter), and whether
+    /// that is the whole file.
+    public func head(_ relative: String, count: Int) -> Result<(data: Data, whole: Bool), ReadFailure> {
+        do {
+            let handle = try FileHandle(forReadingFrom: root.appendingPathComponent(relative))
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: count + 1) ?? Data()
+            return .success(data.count > count ? (data.prefix(count), false) : (data, true))
+        } catch {
+            return .failure(ReadFailure(text: Self.reason(error)))
+        }
+    }
+
     static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,

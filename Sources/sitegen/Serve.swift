@@ -49,7 +49,7 @@ struct Serve: AsyncParsableCommand {
             ? FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
             : nil
         let outputURL = output.map { URL(fileURLWithPath: $0) } ?? temporary!.appendingPathComponent("site")
-        let options = site.buildOptions(output: outputURL)
+        let options = { var o = site.buildOptions(output: outputURL); o.deferImages = true; return o }()
         // Watch from the start, so an edit made during the first build is not missed; Ctrl-C
         // stops the watcher once serving, and before that ends the process at once (after
         // removing what this process created).
@@ -94,8 +94,35 @@ struct Serve: AsyncParsableCommand {
                 server.live.ping()
             }
         }
-        for await batch in watcher.changes {
-            let changed = batch.filter(SiteSession.isSource)
+        // Edits and finished images, one at a time: photos are resized beside the rebuilds, and
+        // the pages showing them are rebuilt once they are in the cache.
+        let (events, post) = AsyncStream.makeStream(of: ServeEvent.self)
+        let forwarder = Task {
+            for await batch in watcher.changes { post.yield(.edited(batch)) }
+            post.finish()
+        }
+        var images = ImageWorker(post: post)
+        images.start(liveSite.session?.waitingImages)
+        for await event in events {
+            let changed: Set<String>
+            var imageProblems: Diagnostics?
+            switch event {
+            case .edited(let batch):
+                changed = batch.filter(SiteSession.isSource)
+                images.failed.subtract(changed)
+            case .imagesDone(let outcome):
+                images.finished(outcome)
+                Terminal.say("sitegen: resized \(outcome.done.count) image\(outcome.done.count == 1 ? "" : "s")\(outcome.failed.isEmpty ? "" : "; \(outcome.failed.count) could not be")")
+                changed = outcome.done
+                imageProblems = outcome.problems
+            }
+            defer {
+                // Shown after the reload of what did work, which would clear it.
+                if let imageProblems {
+                    server.live.fail(LiveSite.report(imageProblems, outcome: "the pages show those images as they are until they change"))
+                }
+                images.start(liveSite.session?.waitingImages)
+            }
             guard !changed.isEmpty else { continue }
             let wasBroken = liveSite.error != nil
             switch await liveSite.update(changed) {
@@ -114,6 +141,7 @@ struct Serve: AsyncParsableCommand {
             }
         }
         pinger.cancel()
+        forwarder.cancel()
         await server.stop()
         Terminal.say("sitegen: stopped")
     }
@@ -198,9 +226,9 @@ struct LiveSite {
     }
 
     /// Prints the diagnostics and returns them as one text for the page overlay.
-    static func report(_ d: Diagnostics) -> String {
+    static func report(_ d: Diagnostics, outcome: String = "still serving the last good site") -> String {
         for item in d.items { Terminal.error(item.description) }
-        Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); still serving the last good site")
+        Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(outcome)")
         return d.items.map(\.description).joined(separator: "\n")
     }
 }
@@ -227,4 +255,41 @@ final class StopSignals: @unchecked Sendable {  // the sources are only cancelle
     }
 
     func cancel() { for s in sources { s.cancel() } }
+}
+
+/// What the serve loop reacts to.
+enum ServeEvent: Sendable {
+    /// Files changed under the site's folder.
+    case edited(Set<String>)
+    /// A batch of images left for later was processed.
+    case imagesDone(WaitingImages.Outcome)
+}
+
+/// Resizes the images a rebuild left for later, one batch at a time, away from the serve loop.
+/// A source that could not be processed is not tried again until it changes.
+struct ImageWorker {
+    let post: AsyncStream<ServeEvent>.Continuation
+    private var running = false
+    /// Source paths (relative to the site's folder) that could not be processed.
+    var failed: Set<String> = []
+
+    init(post: AsyncStream<ServeEvent>.Continuation) { self.post = post }
+
+    /// Starts on `waiting` (less what failed) unless a batch is under way: what is left is taken
+    /// up after it.
+    mutating func start(_ waiting: WaitingImages?) {
+        guard !running, let work = waiting?.excluding(failed) else { return }
+        running = true
+        let post = post
+        Terminal.say("sitegen: resizing \(work.count) image\(work.count == 1 ? "" : "s") in the background; pages show the originals meanwhile")
+        Task {
+            let outcome = await offloaded { work.process() }
+            post.yield(.imagesDone(outcome))
+        }
+    }
+
+    mutating func finished(_ outcome: WaitingImages.Outcome) {
+        running = false
+        failed.formUnion(outcome.failed)
+    }
 }

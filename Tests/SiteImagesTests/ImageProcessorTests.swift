@@ -83,6 +83,26 @@ struct ImageProcessorTests {
         }
     }
 
+    /// libvips keeps one error text per process, where the warnings of pictures decoded
+    /// without failing (on any thread) pile up: a failure's message is its own reason alone.
+    @Test func aFailureIsNotBlamedOnOtherPicturesWarnings() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = try Data(contentsOf: repository.appendingPathComponent("content/pinterest/photos/02.jpg"))
+        var damaged = source
+        damaged[source.count / 2] ^= 0x5A  // decodes, with a warning ("premature end of data segment")
+        // Alone, so no other test's failure takes the warnings first.
+        try Vips.alone { () throws(ImageFailure) in
+            _ = try ImageProcessor.processOnce(damaged, sourceWidth: 400, recipe: recipe)
+            #expect(Vips.takeError().contains("Corrupt JPEG data"))
+            _ = try ImageProcessor.processOnce(damaged, sourceWidth: 400, recipe: recipe)
+        }
+        #expect {
+            _ = try ImageProcessor.process(Data(source.prefix(source.count / 2)), sourceWidth: 400, recipe: recipe)
+        } throws: { error in
+            (error as? ImageFailure)?.message == "cannot decode: VipsJpeg: Premature end of input file"
+        }
+    }
+
     /// Found by fuzz/run.sh vips: a 98-byte GIF whose frame declares 65530×57825 px (its header
     /// says 7×5) made libvips allocate 15 GB. Under a .png name it would have reached libvips.
     @Test func onlyJPEGPNGAndWebPBytesAreDecoded() throws {
