@@ -226,6 +226,8 @@ public struct SiteConfig: Sendable {
     public var notes: NotesConfig
     /// Pages of their own, rendered from templates with every collection at hand.
     public var pages: [PageConfig] = []
+    /// The words sitegen writes into pages: `language`'s table with `words:` applied.
+    public var words = InterfaceWords.english
 
     public static let fileName = "site.yml"
 
@@ -264,6 +266,7 @@ public struct SiteConfig: Sendable {
         let pages = parsePages(top, problems: &problems)
         problems += checkLinks(collections: collections, pages: pages, file: file)
         let notes = parseNotes(top, collections: collections, problems: &problems)
+        let words = parseWords(top, language: language, problems: &problems)
         top.reportUnknownKeys(into: &problems, at: 0)
 
         if !problems.isEmpty { throw Diagnostics(problems) }
@@ -271,6 +274,7 @@ public struct SiteConfig: Sendable {
         var config = SiteConfig(title: title, baseURL: base, language: language, description: description, collections: collections, notes: notes)
         config.pages = pages
         config.author = author
+        config.words = words
         return config
     }
 
