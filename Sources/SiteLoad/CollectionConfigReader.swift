@@ -218,7 +218,7 @@ extension SiteConfig {
             return FieldSpec(type: t, required: !optional, defaultValue: nil)
         }
         let m = try ConfigNode(n, file: file, path: key)
-        let typeText = try m.string("type")
+        let typeText = m.soft { () throws(Diagnostic) in try m.string("type") }
         let defaultNode = m.raw("default")
         try m.rejectUnknownKeys()
         let (t, optional) = try type(m.required(typeText, "type"), m.raw("type") ?? n)
@@ -229,8 +229,10 @@ extension SiteConfig {
 
     static func parseSortKey(_ n: Node, key: String, file: String) throws(Diagnostic) -> SortKey {
         let m = try ConfigNode(n, file: file, path: key)
-        let fieldText = try m.string("field"), orderText = try m.string("order") ?? "ascending"
-        let compare = try m.string("compare") ?? "text", formatText = try m.string("format")
+        let fieldText = m.soft { () throws(Diagnostic) in try m.string("field") }
+        let orderText = m.soft { () throws(Diagnostic) in try m.string("order") } ?? "ascending"
+        let compare = m.soft { () throws(Diagnostic) in try m.string("compare") } ?? "text"
+        let formatText = m.soft { () throws(Diagnostic) in try m.string("format") }
         try m.rejectUnknownKeys()
         let field = try m.required(fieldText, "field")
         guard let direction = SortDirection(rawValue: orderText) ?? (orderText == "asc" ? .ascending : orderText == "desc" ? .descending : nil) else {
@@ -253,9 +255,10 @@ extension SiteConfig {
     /// A derivation. Every key is read before any is checked, whichever form the derivation takes.
     static func parseDerivation(_ n: Node, key: String, file: String) throws(Diagnostic) -> Derivation {
         let m = try ConfigNode(n, file: file, path: key)
-        let template = try m.string("template"), fromText = try m.string("from"), equals = try m.string("equals")
-        let format = try m.string("format"), separator = try m.string("separator"), field = try m.string("field")
-        let input = DateFormat(try m.string("input") ?? "YYYY-MM-DD"), output = DateFormat(try m.string("output") ?? "YYYY-MM-DD")
+        func text(_ name: String) -> String? { m.soft { () throws(Diagnostic) in try m.string(name) } }
+        let template = text("template"), fromText = text("from"), equals = text("equals")
+        let format = text("format"), separator = text("separator"), field = text("field")
+        let input = DateFormat(text("input") ?? "YYYY-MM-DD"), output = DateFormat(text("output") ?? "YYYY-MM-DD")
         try m.rejectUnknownKeys()
         if let template {
             guard m.raw("from") == nil, m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'template' or 'from' with 'format'") }

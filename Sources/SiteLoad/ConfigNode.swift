@@ -15,6 +15,8 @@ final class ConfigNode {
     private var pairs: [(key: String, keyNode: Node, value: Node)] = []
     /// The keys asked for so far.
     private var asked: Set<String> = []
+    /// The first error of a `soft` read.
+    private var held: Diagnostic?
 
     /// `expecting` describes the mapping in the message when `node` is not one.
     init(_ node: Node, file: String, path: String, expecting: String = "a mapping of names to values") throws(Diagnostic) {
@@ -63,9 +65,26 @@ final class ConfigNode {
         }
     }
 
-    /// Throws the first of `unknownKeys()`, for readers that stop at their first problem.
+    /// The value `read` gives, or nil with its error held back until `rejectUnknownKeys()` or
+    /// `rethrowHeld()`: a reader that stops at its first problem reads every key this way before
+    /// checking them, so that an unknown key (most often a misspelt one) is still the error it
+    /// reports first, as when readers checked a list of keys before reading.
+    func soft<T>(_ read: () throws(Diagnostic) -> T?) -> T? {
+        do { return try read() } catch {
+            if held == nil { held = error }
+            return nil
+        }
+    }
+
+    /// Throws the first of `unknownKeys()`, else the first error `soft` held back.
     func rejectUnknownKeys() throws(Diagnostic) {
         if let first = unknownKeys().first { throw first }
+        try rethrowHeld()
+    }
+
+    /// Throws the first error `soft` held back, if any.
+    func rethrowHeld() throws(Diagnostic) {
+        if let held { throw held }
     }
 
     /// Puts `unknownKeys()` at `start` of `problems`: before the problems the reader found in

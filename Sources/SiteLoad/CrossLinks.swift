@@ -53,8 +53,10 @@ extension SiteConfig {
         for (name, node) in entries {
             do throws(Diagnostic) {
                 let r = try ConfigNode(node, file: c.file, path: "\(c.key("related")).\(name)")
-                let viaText = try r.string("via"), collection = try r.string("collection"), key = try r.string("key")
+                func text(_ name: String) -> String? { r.soft { () throws(Diagnostic) in try r.string(name) } }
+                let viaText = text("via"), collection = text("collection"), key = text("key")
                 problems += r.unknownKeys()
+                try r.rethrowHeld()
                 let via = try r.required(viaText, "via")
                 if KeyPath.parse(via) == nil { throw r.error(r.raw("via") ?? node, "'\(r.key("via"))' is not a key path like 'user.username'") }
                 rules.append(RelatedRule(name: name, collection: try r.required(collection, "collection"), via: via, key: key ?? "slug"))
@@ -66,8 +68,10 @@ extension SiteConfig {
     static func parseSearch(_ c: ConfigNode, problems: inout [Diagnostic]) -> SearchRule? {
         do throws(Diagnostic) {
             guard let s = try c.child("search") else { return nil }
-            let urlText = try s.string("url"), fieldList = try s.strings("fields")
+            let urlText = s.soft { () throws(Diagnostic) in try s.string("url") }
+            let fieldList = s.soft { () throws(Diagnostic) in try s.strings("fields") }
             problems += s.unknownKeys()
+            try s.rethrowHeld()
             let url = try s.required(urlText, "url")
             if let p = fileURLProblem(url, ext: ".json") { throw s.error(s.raw("url") ?? s.node, "'\(s.key("url"))' \(p)") }
             guard let fields = fieldList, !fields.isEmpty else { throw s.error(s.node, "'\(s.key("fields"))' must name the fields to search") }
@@ -84,8 +88,11 @@ extension SiteConfig {
     static func parseFeed(_ c: ConfigNode, listURL: String, problems: inout [Diagnostic]) -> FeedRule? {
         do throws(Diagnostic) {
             guard let f = try c.child("feed", expecting: "a mapping such as { date: released, url: /shows/feed.xml, limit: 20 }") else { return nil }
-            let url = try f.string("url") ?? listURL + "feed.xml", dateText = try f.string("date"), limit = try f.int("limit") ?? 20
+            let url = f.soft { () throws(Diagnostic) in try f.string("url") } ?? listURL + "feed.xml"
+            let dateText = f.soft { () throws(Diagnostic) in try f.string("date") }
+            let limit = f.soft { () throws(Diagnostic) in try f.int("limit") } ?? 20
             problems += f.unknownKeys()
+            try f.rethrowHeld()
             if let p = fileURLProblem(url, ext: ".xml") { throw f.error(f.raw("url") ?? f.node, "'\(f.key("url"))' \(p)") }
             let date = try f.required(dateText, "date")
             if KeyPath.parse(date)?.isEmpty ?? true { throw f.error(f.raw("date") ?? f.node, "'\(f.key("date"))': '\(date)' is not a field name or key path") }
@@ -104,9 +111,11 @@ extension SiteConfig {
         for (name, node) in entries {
             do throws(Diagnostic) {
                 let p = try ConfigNode(node, file: top.file, path: "pages.\(name)")
-                let urlText = try p.string("url"), template = try p.string("template"), title = try p.string("title")
-                let description = try p.string("description"), section = try p.string("section")
+                func text(_ name: String) -> String? { p.soft { () throws(Diagnostic) in try p.string(name) } }
+                let urlText = text("url"), template = text("template"), title = text("title")
+                let description = text("description"), section = text("section")
                 problems += p.unknownKeys()
+                try p.rethrowHeld()
                 let url = try p.required(urlText, "url")
                 if let problem = urlProblem(url, needsSlug: false) { throw p.error(p.raw("url") ?? node, "'\(p.key("url"))' \(problem)") }
                 pages.append(PageConfig(name: name, url: url, template: template ?? name, title: title ?? name, description: description, section: section))

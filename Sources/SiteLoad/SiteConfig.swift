@@ -364,9 +364,10 @@ public struct SiteConfig: Sendable {
     }
 
     static func parseGrid(_ l: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
-        let aspectText = try l.string("mediaAspect") ?? "1:1"
-        let textHeight = try nonNegative(l, "textHeight") ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
-        let breakpoints = try parseColumns(l), spacing = try nonNegative(l, "spacing") ?? 10
+        let aspectText = l.soft { () throws(Diagnostic) in try l.string("mediaAspect") } ?? "1:1"
+        let textHeight = l.soft { () throws(Diagnostic) in try nonNegative(l, "textHeight") } ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
+        let breakpoints = l.soft { () throws(Diagnostic) in try parseColumns(l) } ?? []
+        let spacing = l.soft { () throws(Diagnostic) in try nonNegative(l, "spacing") } ?? 10
         try l.rejectUnknownKeys()
         let parts = aspectText.split(separator: ":").compactMap { Double(String($0).trimmingWhitespace()) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
@@ -379,20 +380,25 @@ public struct SiteConfig: Sendable {
     }
 
     static func parseMasonry(_ l: ConfigNode, image: Bool) throws(Diagnostic) -> LayoutConfig {
-        let policyText = try l.string("policy") ?? MasonryPolicy.roundRobin.rawValue
-        var insets = EdgeInsets()
-        if let i = try l.child("insets") {
-            insets = EdgeInsets(top: try nonNegative(i, "top") ?? 0, left: try nonNegative(i, "left") ?? 0,
-                                bottom: try nonNegative(i, "bottom") ?? 0, right: try nonNegative(i, "right") ?? 0)
-            try i.rejectUnknownKeys()
-        }
-        let text = try parseCardText(l, image: image)
-        let breakpoints = try parseColumns(l), gap = try nonNegative(l, "gap") ?? 12, maxWidth = try positive(l, "maxWidth") ?? 1240
+        let policyText = l.soft { () throws(Diagnostic) in try l.string("policy") } ?? MasonryPolicy.roundRobin.rawValue
+        let insets = l.soft { () throws(Diagnostic) in try parseInsets(l) } ?? EdgeInsets()
+        let text = l.soft { () throws(Diagnostic) in try parseCardText(l, image: image) } ?? CardTextMetrics()
+        let breakpoints = l.soft { () throws(Diagnostic) in try parseColumns(l) } ?? []
+        let gap = l.soft { () throws(Diagnostic) in try nonNegative(l, "gap") } ?? 12
+        let maxWidth = l.soft { () throws(Diagnostic) in try positive(l, "maxWidth") } ?? 1240
         try l.rejectUnknownKeys()
         guard let policy = MasonryPolicy(rawValue: policyText) else {
             throw l.error(l.raw("policy") ?? l.node, "'\(l.key("policy"))' must be round-robin or shortest (found '\(policyText)')")
         }
         return .masonry(ResponsiveMasonry(policy: policy, breakpoints: breakpoints, gap: gap, insets: insets, text: text, maxWidth: maxWidth))
+    }
+
+    static func parseInsets(_ l: ConfigNode) throws(Diagnostic) -> EdgeInsets {
+        guard let i = try l.child("insets") else { return EdgeInsets() }
+        func length(_ name: String) -> Double { i.soft { () throws(Diagnostic) in try nonNegative(i, name) } ?? 0 }
+        let insets = EdgeInsets(top: length("top"), left: length("left"), bottom: length("bottom"), right: length("right"))
+        try i.rejectUnknownKeys()
+        return insets
     }
 
     /// A masonry layout's `text`: `false` (image-only cards) or the card text's metrics.
@@ -405,13 +411,16 @@ public struct SiteConfig: Sendable {
             return .none
         }
         guard let t = try l.child("text") else { return text }
-        text.padding = try nonNegative(t, "padding") ?? text.padding
-        text.inset = try nonNegative(t, "inset") ?? text.inset
-        text.titleSize = try positive(t, "titleSize") ?? text.titleSize
-        text.titleLineHeight = try positive(t, "titleLineHeight") ?? text.titleLineHeight
-        text.size = try positive(t, "size") ?? text.size
-        text.lineHeight = try positive(t, "lineHeight") ?? text.lineHeight
-        let maxLines = try t.int("maxLines")
+        func length(_ name: String, positive: Bool) -> Double? {
+            t.soft { () throws(Diagnostic) in try positive ? Self.positive(t, name) : nonNegative(t, name) }
+        }
+        text.padding = length("padding", positive: false) ?? text.padding
+        text.inset = length("inset", positive: false) ?? text.inset
+        text.titleSize = length("titleSize", positive: true) ?? text.titleSize
+        text.titleLineHeight = length("titleLineHeight", positive: true) ?? text.titleLineHeight
+        text.size = length("size", positive: true) ?? text.size
+        text.lineHeight = length("lineHeight", positive: true) ?? text.lineHeight
+        let maxLines = t.soft { () throws(Diagnostic) in try t.int("maxLines") }
         try t.rejectUnknownKeys()
         if let n = maxLines {
             guard (1...50).contains(n) else { throw t.error(t.raw("maxLines") ?? t.node, "'\(t.key("maxLines"))' must be from 1 to 50 (found \(n))") }

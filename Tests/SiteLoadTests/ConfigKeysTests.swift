@@ -103,4 +103,23 @@ import SiteCore
             "site.yml:3:15: error: 'notes.url' must start and end with '/' (found 'bad')",
         ])
     }
+
+    /// A reader that stops at its first problem still reports an unknown key before a bad value
+    /// of the same mapping (the value's error is held back until the keys are checked).
+    @Test func anUnknownKeyComesBeforeABadValue() {
+        #expect(configErrors(inCollection("    sort: [{ field: [x], ordr: up }]\n"))
+            == ["site.yml:7:26: error: unknown key 'collections.a.sort.ordr' (expected one of: compare, field, format, order)"])
+        #expect(configErrors(inCollection("    derived: { d: { from: [x], zzz: 1 } }\n"))
+            == ["site.yml:7:32: error: unknown key 'collections.a.derived.d.zzz' (expected one of: \(Self.derivation))"])
+        #expect(hint(inCollection("    layout: { kind: grid, spacing: -1, columns: x, zzz: 1 }\n"), "collections.a.layout.") == "columns, kind, mediaAspect, spacing, textHeight")
+        #expect(hint(inCollection("    layout: { kind: masonry, gap: -1, insets: { top: -1 }, zzz: 1 }\n"), "collections.a.layout.") == "columns, gap, insets, kind, maxWidth, policy, text")
+        #expect(hint(inCollection("    layout: { kind: masonry, text: { size: -1, zzz: 1 } }\n"), "collections.a.layout.text.") == "inset, lineHeight, maxLines, padding, size, titleLineHeight, titleSize")
+        #expect(configErrors(inCollection("    related: { r: { via: [a], zzz: 1 } }\n")) == [
+            "site.yml:7:31: error: unknown key 'collections.a.related.r.zzz' (expected one of: collection, key, via)",
+            "site.yml:7:26: error: 'collections.a.related.r.via' must be text",
+        ])
+        #expect(hint(inCollection("    feed: { limit: x, zzz: 1 }\n"), "collections.a.feed.") == "date, limit, url")
+        #expect(hint(inCollection("    search: { fields: { a: 1 }, zzz: 1 }\n"), "collections.a.search.") == "fields, url")
+        #expect(hint("title: T\nbaseURL: https://x.org/\npages: { p: { url: [a], zzz: 1 } }\n", "pages.p.") == "description, section, template, title, url")
+    }
 }
