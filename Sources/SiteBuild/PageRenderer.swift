@@ -65,7 +65,7 @@ final class PageRenderer: @unchecked Sendable {
         site["asset"] = TemplateLibrary.function { path in assetRoot + SitePath.encodePath(names[path] ?? path) }
         if !tags.isEmpty {
             site["tags"] = config.baseURL.path(config.notes.tagsURL)
-            site["tagsTitle"] = config.language.hasPrefix("ko") ? "태그" : "Tags"
+            site["tagsTitle"] = config.words.tags
         }
         siteContext = site
     }
@@ -319,7 +319,7 @@ final class PageRenderer: @unchecked Sendable {
         return itemValues[ci].value(i) { collections[ci].itemContexts[i] }
     }
 
-    var tagsTitle: String { siteContext["tagsTitle"] as? String ?? "Tags" }
+    var tagsTitle: String { config.words.tags }
 
     func tagSummary(_ t: Int) -> [String: Any] {
         ["name": tags[t].name, "url": tagPath(t), "count": tags[t].notes.count, "countText": countText(tags[t].notes.count)]
@@ -344,12 +344,12 @@ final class PageRenderer: @unchecked Sendable {
 
     /// What every page's `site` holds but the navigation (built once, not per page).
     static func siteContext(_ config: SiteConfig, notesURL: String, feedURL: String?) -> [String: Any] {
-        let ko = config.language.hasPrefix("ko")
+        let words = config.words
         var site: [String: Any] = [
             "title": config.title, "language": config.language, "root": config.baseURL.root, "baseURL": config.baseURL.description,
             "generator": "sitegen", "notesURL": notesURL, "notesTitle": config.notes.title,
-            "skipText": ko ? "본문 바로가기" : "Skip to content", "navLabel": ko ? "주요 메뉴" : "Main",
-            "closeLabel": ko ? "닫기" : "Close", "pagesLabel": ko ? "페이지" : "Pages", "emptyText": ko ? "아직 항목이 없습니다." : "Nothing here yet.",
+            "skipText": words.skipLink, "navLabel": words.navigation,
+            "closeLabel": words.close, "pagesLabel": words.pagination, "emptyText": words.empty,
         ]
         if let d = config.description { site["description"] = d }
         if let feedURL { site["feed"] = feedURL }
@@ -363,8 +363,7 @@ final class PageRenderer: @unchecked Sendable {
     }
 
     func countText(_ n: Int) -> String {
-        let number = NumberFormat.grouped(Int64(n), language: config.language)
-        return config.language.hasPrefix("ko") ? "\(number)개" : (n == 1 ? "1 item" : "\(number) items")
+        config.words.items.text(n, language: config.language)
     }
 
     func collectionContext(_ c: CollectionPages) -> [String: Any] {

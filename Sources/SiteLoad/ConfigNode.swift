@@ -1,13 +1,22 @@
 import SiteCore
 import Yams
 
-/// Strict reading of a YAML mapping from the configuration: every key must be read by the
-/// caller, and `unknownKeys()` reports the rest (a misspelt key is an error, not a silent no-op).
-struct ConfigNode {
+/// Strict reading of a YAML mapping from the configuration. Every accessor records the key it
+/// asks for, whether the mapping has it or not, and `unknownKeys()` reports the keys nobody asked
+/// for, naming the asked ones as the expected keys: the known keys are the keys the reader reads,
+/// so no hand-kept list can drift from the code (serde's `deny_unknown_fields`, with the field
+/// list taken from the reading). A reader reports once it has asked for every key it knows, on
+/// every path, including the paths that fail; a key it reads only on some paths it `declare`s.
+/// A class so that the record survives the closures and helpers a reader hands the node to.
+final class ConfigNode {
     let node: Node
     let file: String
     let path: String
     private var pairs: [(key: String, keyNode: Node, value: Node)] = []
+    /// The keys asked for so far.
+    private var asked: Set<String> = []
+    /// The first error of a `soft` read.
+    private var held: Diagnostic?
 
     /// `expecting` describes the mapping in the message when `node` is not one.
     init(_ node: Node, file: String, path: String, expecting: String = "a mapping of names to values") throws(Diagnostic) {
@@ -37,16 +46,51 @@ struct ConfigNode {
 
     func key(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
 
-    var keys: [String] { pairs.map(\.key) }
+    /// The value of `name`, recording that the reader knows the key. Every accessor reads through here.
+    func raw(_ name: String) -> Node? {
+        asked.insert(name)
+        return lookup(name)
+    }
 
-    func raw(_ name: String) -> Node? { pairs.first { $0.key == name }?.value }
+    private func lookup(_ name: String) -> Node? { pairs.first { $0.key == name }?.value }
 
-    /// Errors for keys not in `known`, each at the key's own line.
-    func unknownKeys(_ known: Set<String>) -> [Diagnostic] {
-        pairs.filter { !known.contains($0.key) }.map { pair in
-            let hint = known.sorted().joined(separator: ", ")
-            return error(pair.keyNode, "unknown key '\(key(pair.key))' (expected one of: \(hint))")
+    /// Marks keys as known that the reader reads only on some paths, when this path does not read them.
+    func declare(_ names: String...) { asked.formUnion(names) }
+
+    /// Errors for the keys not asked for so far, each at the key's own line.
+    func unknownKeys() -> [Diagnostic] {
+        let hint = asked.sorted().joined(separator: ", ")
+        return pairs.filter { !asked.contains($0.key) }.map { pair in
+            error(pair.keyNode, "unknown key '\(key(pair.key))' (expected one of: \(hint))")
         }
+    }
+
+    /// The value `read` gives, or nil with its error held back until `rejectUnknownKeys()` or
+    /// `rethrowHeld()`: a reader that stops at its first problem reads every key this way before
+    /// checking them, so that an unknown key (most often a misspelt one) is still the error it
+    /// reports first, as when readers checked a list of keys before reading.
+    func soft<T>(_ read: () throws(Diagnostic) -> T?) -> T? {
+        do { return try read() } catch {
+            if held == nil { held = error }
+            return nil
+        }
+    }
+
+    /// Throws the first of `unknownKeys()`, else the first error `soft` held back.
+    func rejectUnknownKeys() throws(Diagnostic) {
+        if let first = unknownKeys().first { throw first }
+        try rethrowHeld()
+    }
+
+    /// Throws the first error `soft` held back, if any.
+    func rethrowHeld() throws(Diagnostic) {
+        if let held { throw held }
+    }
+
+    /// Puts `unknownKeys()` at `start` of `problems`: before the problems the reader found in
+    /// this mapping's values, where a reader that checked its keys first would report them.
+    func reportUnknownKeys(into problems: inout [Diagnostic], at start: Int) {
+        problems.insert(contentsOf: unknownKeys(), at: start)
     }
 
     func string(_ name: String) throws(Diagnostic) -> String? {
@@ -58,8 +102,13 @@ struct ConfigNode {
     }
 
     func requiredString(_ name: String) throws(Diagnostic) -> String {
-        guard let s = try string(name), !s.isEmpty else { throw error(node, "missing required key '\(key(name))'") }
-        return s
+        try required(try string(name), name)
+    }
+
+    /// `value` of key `name`, which must be there and not empty (read first, required after the key check).
+    func required(_ value: String?, _ name: String) throws(Diagnostic) -> String {
+        guard let value, !value.isEmpty else { throw error(node, "missing required key '\(key(name))'") }
+        return value
     }
 
     func int(_ name: String) throws(Diagnostic) -> Int? {

@@ -53,10 +53,13 @@ extension SiteConfig {
         for (name, node) in entries {
             do throws(Diagnostic) {
                 let r = try ConfigNode(node, file: c.file, path: "\(c.key("related")).\(name)")
-                problems += r.unknownKeys(["collection", "via", "key"])
-                let via = try r.requiredString("via")
+                func text(_ name: String) -> String? { r.soft { () throws(Diagnostic) in try r.string(name) } }
+                let viaText = text("via"), collection = text("collection"), key = text("key")
+                problems += r.unknownKeys()
+                try r.rethrowHeld()
+                let via = try r.required(viaText, "via")
                 if KeyPath.parse(via) == nil { throw r.error(r.raw("via") ?? node, "'\(r.key("via"))' is not a key path like 'user.username'") }
-                rules.append(RelatedRule(name: name, collection: try r.requiredString("collection"), via: via, key: try r.string("key") ?? "slug"))
+                rules.append(RelatedRule(name: name, collection: try r.required(collection, "collection"), via: via, key: key ?? "slug"))
             } catch { problems.append(error) }
         }
         return rules
@@ -65,10 +68,13 @@ extension SiteConfig {
     static func parseSearch(_ c: ConfigNode, problems: inout [Diagnostic]) -> SearchRule? {
         do throws(Diagnostic) {
             guard let s = try c.child("search") else { return nil }
-            problems += s.unknownKeys(["url", "fields"])
-            let url = try s.requiredString("url")
+            let urlText = s.soft { () throws(Diagnostic) in try s.string("url") }
+            let fieldList = s.soft { () throws(Diagnostic) in try s.strings("fields") }
+            problems += s.unknownKeys()
+            try s.rethrowHeld()
+            let url = try s.required(urlText, "url")
             if let p = fileURLProblem(url, ext: ".json") { throw s.error(s.raw("url") ?? s.node, "'\(s.key("url"))' \(p)") }
-            guard let fields = try s.strings("fields"), !fields.isEmpty else { throw s.error(s.node, "'\(s.key("fields"))' must name the fields to search") }
+            guard let fields = fieldList, !fields.isEmpty else { throw s.error(s.node, "'\(s.key("fields"))' must name the fields to search") }
             if let bad = fields.first(where: { KeyPath.parse($0)?.isEmpty ?? true }) {
                 throw s.error(s.raw("fields") ?? s.node, "'\(s.key("fields"))': '\(bad)' is not a field name or key path like 'user.name'")
             }
@@ -82,12 +88,14 @@ extension SiteConfig {
     static func parseFeed(_ c: ConfigNode, listURL: String, problems: inout [Diagnostic]) -> FeedRule? {
         do throws(Diagnostic) {
             guard let f = try c.child("feed", expecting: "a mapping such as { date: released, url: /shows/feed.xml, limit: 20 }") else { return nil }
-            problems += f.unknownKeys(["url", "date", "limit"])
-            let url = try f.string("url") ?? listURL + "feed.xml"
+            let url = f.soft { () throws(Diagnostic) in try f.string("url") } ?? listURL + "feed.xml"
+            let dateText = f.soft { () throws(Diagnostic) in try f.string("date") }
+            let limit = f.soft { () throws(Diagnostic) in try f.int("limit") } ?? 20
+            problems += f.unknownKeys()
+            try f.rethrowHeld()
             if let p = fileURLProblem(url, ext: ".xml") { throw f.error(f.raw("url") ?? f.node, "'\(f.key("url"))' \(p)") }
-            let date = try f.requiredString("date")
+            let date = try f.required(dateText, "date")
             if KeyPath.parse(date)?.isEmpty ?? true { throw f.error(f.raw("date") ?? f.node, "'\(f.key("date"))': '\(date)' is not a field name or key path") }
-            let limit = try f.int("limit") ?? 20
             guard limit >= 1 else { throw f.error(f.raw("limit") ?? f.node, "'\(f.key("limit"))' must be at least 1") }
             return FeedRule(url: url, date: date, limit: limit)
         } catch {
@@ -103,11 +111,14 @@ extension SiteConfig {
         for (name, node) in entries {
             do throws(Diagnostic) {
                 let p = try ConfigNode(node, file: top.file, path: "pages.\(name)")
-                problems += p.unknownKeys(["url", "template", "title", "description", "section"])
-                let url = try p.requiredString("url")
+                func text(_ name: String) -> String? { p.soft { () throws(Diagnostic) in try p.string(name) } }
+                let urlText = text("url"), template = text("template"), title = text("title")
+                let description = text("description"), section = text("section")
+                problems += p.unknownKeys()
+                try p.rethrowHeld()
+                let url = try p.required(urlText, "url")
                 if let problem = urlProblem(url, needsSlug: false) { throw p.error(p.raw("url") ?? node, "'\(p.key("url"))' \(problem)") }
-                pages.append(PageConfig(name: name, url: url, template: try p.string("template") ?? name, title: try p.string("title") ?? name,
-                                        description: try p.string("description"), section: try p.string("section")))
+                pages.append(PageConfig(name: name, url: url, template: template ?? name, title: title ?? name, description: description, section: section))
             } catch { problems.append(error) }
         }
         return pages

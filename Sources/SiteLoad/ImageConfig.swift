@@ -34,15 +34,13 @@ extension ImageRule {
 }
 
 extension SiteConfig {
-    static let imageKeys: Set<String> = ["fields", "external", "width", "height", "resize", "widths", "formats", "quality", "sizes", "metadata", "maxPixels"]
-
     /// `images:` of a collection. `fields` is a name, a list, or a mapping of names to their own
     /// `widths`/`formats`/`quality`/`sizes` (each falling back to the collection's).
     static func parseImages(_ i: ConfigNode, problems: inout [Diagnostic]) -> ImageRule {
         func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
             do { return try body() } catch { problems.append(error); return nil }
         }
-        problems += i.unknownKeys(imageKeys)
+        let start = problems.count
         var fields: [String] = []
         var perFieldNodes: [(String, Node)] = []
         if let n = i.raw("fields"), case .mapping = n {
@@ -57,8 +55,9 @@ extension SiteConfig {
         for (name, node) in perFieldNodes {
             if case .scalar(let s) = node, s.string.isEmpty || node.tag.rawValue == Tag.Name.null.rawValue { continue }
             guard let f = attempt({ () throws(Diagnostic) in try ConfigNode(node, file: i.file, path: i.key("fields.\(name)")) }) else { continue }
-            problems += f.unknownKeys(["widths", "formats", "quality", "sizes"])
+            let start = problems.count
             perField[name] = parseOutput(f, base: output, problems: &problems)
+            f.reportUnknownKeys(into: &problems, at: start)
         }
         var maxPixels = ImageRule.defaultMaxPixels
         if let m = attempt({ () throws(Diagnostic) in try i.int("maxPixels") }), let m {
@@ -72,12 +71,14 @@ extension SiteConfig {
             default: problems.append(i.error(i.raw("metadata") ?? i.node, "'\(i.key("metadata"))' must be 'strip' (the default: no GPS or camera data published) or 'keep', found '\(m)'"))
             }
         }
-        return ImageRule(fields: fields,
-                         external: (attempt { () throws(Diagnostic) in try i.bool("external") } ?? nil) ?? false,
-                         widthField: attempt { () throws(Diagnostic) in try i.string("width") } ?? nil,
-                         heightField: attempt { () throws(Diagnostic) in try i.string("height") } ?? nil,
-                         resize: (attempt { () throws(Diagnostic) in try i.bool("resize") } ?? nil) ?? true,
-                         output: output, perField: perField, keepMetadata: keep, maxPixels: maxPixels)
+        let rule = ImageRule(fields: fields,
+                             external: (attempt { () throws(Diagnostic) in try i.bool("external") } ?? nil) ?? false,
+                             widthField: attempt { () throws(Diagnostic) in try i.string("width") } ?? nil,
+                             heightField: attempt { () throws(Diagnostic) in try i.string("height") } ?? nil,
+                             resize: (attempt { () throws(Diagnostic) in try i.bool("resize") } ?? nil) ?? true,
+                             output: output, perField: perField, keepMetadata: keep, maxPixels: maxPixels)
+        i.reportUnknownKeys(into: &problems, at: start)
+        return rule
     }
 
     /// `widths`, `formats`, `quality` and `sizes` of `n`, each defaulting to `base`'s.
@@ -100,6 +101,7 @@ extension SiteConfig {
             if items.isEmpty { problems.append(n.error(w, "'\(n.key("widths"))' must name at least one width")) }
             out.widths = widths
         }
+        // Each key on its own: a bad one must not keep the next from being read (and known).
         do throws(Diagnostic) {
             if let f = try n.strings("formats") {
                 let at = n.raw("formats") ?? n.node
@@ -113,9 +115,17 @@ extension SiteConfig {
                     out.formats = f
                 }
             }
+        } catch {
+            problems.append(error)
+        }
+        do throws(Diagnostic) {
             if let q = try n.int("quality") {
                 if (1...100).contains(q) { out.quality = q } else { problems.append(n.error(n.raw("quality") ?? n.node, "'\(n.key("quality"))' must be from 1 to 100, found \(q)")) }
             }
+        } catch {
+            problems.append(error)
+        }
+        do throws(Diagnostic) {
             if let s = try n.string("sizes") { out.sizes = s }
         } catch {
             problems.append(error)

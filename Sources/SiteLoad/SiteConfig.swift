@@ -226,18 +226,65 @@ public struct SiteConfig: Sendable {
     public var notes: NotesConfig
     /// Pages of their own, rendered from templates with every collection at hand.
     public var pages: [PageConfig] = []
+    /// The words sitegen writes into pages: `language`'s table with `words:` applied.
+    public var words = InterfaceWords.english
 
     public static let fileName = "site.yml"
 
     /// Parses and checks the configuration text. Every problem is reported, each at its line.
     public static func parse(_ text: String, file: String, baseURLOverride: String? = nil) throws(Diagnostics) -> SiteConfig {
         var problems: [Diagnostic] = []
-        let root: Node
+        let root = try compose(text, file: file)
+        guard let top = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(root, file: file, path: "") }) else { throw Diagnostics(problems) }
+
+        let title = attempt(&problems) { () throws(Diagnostic) in try top.requiredString("title") } ?? ""
+        var base: BaseURL? = nil
+        if let override = baseURLOverride {
+            top.declare("baseURL")
+            base = BaseURL(override)
+            if base == nil { problems.append(Diagnostic(file: "--base-url", "'\(override)' is not an absolute http(s) URL")) }
+        } else if let text = attempt(&problems, { () throws(Diagnostic) in try top.requiredString("baseURL") }) {
+            base = BaseURL(text)
+            if base == nil, let n = top.raw("baseURL") {
+                problems.append(top.error(n, "'baseURL' must be an absolute http(s) URL such as https://example.org/ (found '\(text)')"))
+            }
+        }
+        let language = (attempt(&problems) { () throws(Diagnostic) in try top.string("language") } ?? nil) ?? "en"
+        let description = attempt(&problems) { () throws(Diagnostic) in try top.string("description") } ?? nil
+        let author = attempt(&problems) { () throws(Diagnostic) in try top.string("author") } ?? nil
+
+        var collections: [CollectionConfig] = []
+        for (name, node) in attempt(&problems, { () throws(Diagnostic) in try top.entries("collections") }) ?? [] {
+            do {
+                let (c, more) = try parseCollection(name: name, node: node, file: file)
+                problems += more
+                if let c { collections.append(c) }
+            } catch {
+                problems.append(error)
+            }
+        }
+        let pages = parsePages(top, problems: &problems)
+        problems += checkLinks(collections: collections, pages: pages, file: file)
+        let notes = parseNotes(top, collections: collections, problems: &problems)
+        let words = parseWords(top, language: language, problems: &problems)
+        top.reportUnknownKeys(into: &problems, at: 0)
+
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        guard let base else { throw Diagnostics([Diagnostic(file: file, "missing baseURL")]) }
+        var config = SiteConfig(title: title, baseURL: base, language: language, description: description, collections: collections, notes: notes)
+        config.pages = pages
+        config.author = author
+        config.words = words
+        return config
+    }
+
+    /// The configuration's YAML tree; an empty file or a syntax error is the only problem reported.
+    static func compose(_ text: String, file: String) throws(Diagnostics) -> Node {
         do {
             guard let parsed = try YAMLDocument.compose(text, file: file, what: "site configuration") else {
                 throw Diagnostics([Diagnostic(file: file, line: 1, "the site configuration is empty; it needs at least 'title' and 'baseURL'")])
             }
-            root = parsed
+            return parsed
         } catch let d as Diagnostic {
             throw Diagnostics([d])
         } catch let d as Diagnostics {
@@ -245,75 +292,51 @@ public struct SiteConfig: Sendable {
         } catch {
             throw Diagnostics([Diagnostic(file: file, "\(error)")])
         }
-        func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
-            do { return try body() } catch { problems.append(error); return nil }
-        }
-        guard let top = attempt({ () throws(Diagnostic) in try ConfigNode(root, file: file, path: "") }) else { throw Diagnostics(problems) }
-        problems += top.unknownKeys(["title", "baseURL", "language", "description", "author", "collections", "notes", "pages"])
+    }
 
-        let title = attempt { () throws(Diagnostic) in try top.requiredString("title") } ?? ""
-        var base: BaseURL? = nil
-        if let override = baseURLOverride {
-            base = BaseURL(override)
-            if base == nil { problems.append(Diagnostic(file: "--base-url", "'\(override)' is not an absolute http(s) URL")) }
-        } else if let text = attempt({ () throws(Diagnostic) in try top.requiredString("baseURL") }) {
-            base = BaseURL(text)
-            if base == nil, let n = top.raw("baseURL") {
-                problems.append(top.error(n, "'baseURL' must be an absolute http(s) URL such as https://example.org/ (found '\(text)')"))
-            }
-        }
-        let language = (attempt { () throws(Diagnostic) in try top.string("language") } ?? nil) ?? "en"
-        let description = attempt { () throws(Diagnostic) in try top.string("description") } ?? nil
-        let author = attempt { () throws(Diagnostic) in try top.string("author") } ?? nil
+    /// `body`'s value, or nil with its error added to `problems`: readers go on past a bad value
+    /// so that one run reports every problem.
+    static func attempt<T>(_ problems: inout [Diagnostic], _ body: () throws(Diagnostic) -> T) -> T? {
+        do { return try body() } catch { problems.append(error); return nil }
+    }
 
-        var collections: [CollectionConfig] = []
-        if let entries = attempt({ () throws(Diagnostic) in try top.entries("collections") }) {
-            for (name, node) in entries {
-                do {
-                    let (c, more) = try parseCollection(name: name, node: node, file: file)
-                    problems += more
-                    if let c { collections.append(c) }
-                } catch {
-                    problems.append(error)
-                }
-            }
-        }
-        let pages = parsePages(top, problems: &problems)
-        problems += checkLinks(collections: collections, pages: pages, file: file)
-
+    /// `notes:`; `collections` for the check that `notes.collection` names one.
+    static func parseNotes(_ top: ConfigNode, collections: [CollectionConfig], problems: inout [Diagnostic]) -> NotesConfig {
         var notes = NotesConfig(collection: nil, template: "note", url: "/notes/{slug}/", listTemplate: "notes", listURL: "/notes/", title: "Notes")
-        if let n = attempt({ () throws(Diagnostic) in try top.child("notes") }), let n {
-            problems += n.unknownKeys(["collection", "template", "url", "list", "title", "feed", "tags"])
-            if let u = attempt({ () throws(Diagnostic) in try n.string("feed") }), let u {
-                if let p = fileURLProblem(u, ext: ".xml") { problems.append(n.error(n.raw("feed") ?? n.node, "'notes.feed' \(p)")) } else { notes.feedURL = u }
-            }
-            if let u = attempt({ () throws(Diagnostic) in try n.string("tags") }), let u {
-                if let p = urlProblem(u, needsSlug: false) { problems.append(n.error(n.raw("tags") ?? n.node, "'notes.tags' \(p)")) } else { notes.tagsURL = u }
-            }
-            notes.collection = attempt { () throws(Diagnostic) in try n.string("collection") } ?? nil
-            notes.template = (attempt { () throws(Diagnostic) in try n.string("template") } ?? nil) ?? notes.template
-            notes.title = (attempt { () throws(Diagnostic) in try n.string("title") } ?? nil) ?? notes.title
-            if let u = attempt({ () throws(Diagnostic) in try n.string("url") }), let u {
-                if let p = urlProblem(u, needsSlug: true) { problems.append(n.error(n.raw("url") ?? n.node, "'notes.url' \(p)")) } else { notes.url = u }
-            }
-            if let l = attempt({ () throws(Diagnostic) in try n.child("list") }), let l {
-                problems += l.unknownKeys(["template", "url"])
-                notes.listTemplate = (attempt { () throws(Diagnostic) in try l.string("template") } ?? nil) ?? notes.listTemplate
-                if let u = attempt({ () throws(Diagnostic) in try l.string("url") }), let u {
-                    if let p = urlProblem(u, needsSlug: false) { problems.append(l.error(l.raw("url") ?? l.node, "'notes.list.url' \(p)")) } else { notes.listURL = u }
-                }
-            }
-            if let c = notes.collection, !collections.contains(where: { $0.name == c }) {
-                problems.append(n.error(n.raw("collection") ?? n.node, "'notes.collection' names '\(c)', which is not a collection"))
-            }
+        guard let n = attempt(&problems, { () throws(Diagnostic) in try top.child("notes") }), let n else { return notes }
+        let start = problems.count
+        if let u = attempt(&problems, { () throws(Diagnostic) in try n.string("feed") }), let u {
+            if let p = fileURLProblem(u, ext: ".xml") { problems.append(n.error(n.raw("feed") ?? n.node, "'notes.feed' \(p)")) } else { notes.feedURL = u }
         }
+        if let u = attempt(&problems, { () throws(Diagnostic) in try n.string("tags") }), let u {
+            if let p = urlProblem(u, needsSlug: false) { problems.append(n.error(n.raw("tags") ?? n.node, "'notes.tags' \(p)")) } else { notes.tagsURL = u }
+        }
+        notes.collection = attempt(&problems) { () throws(Diagnostic) in try n.string("collection") } ?? nil
+        notes.template = (attempt(&problems) { () throws(Diagnostic) in try n.string("template") } ?? nil) ?? notes.template
+        notes.title = (attempt(&problems) { () throws(Diagnostic) in try n.string("title") } ?? nil) ?? notes.title
+        if let u = attempt(&problems, { () throws(Diagnostic) in try n.string("url") }), let u {
+            if let p = urlProblem(u, needsSlug: true) { problems.append(n.error(n.raw("url") ?? n.node, "'notes.url' \(p)")) } else { notes.url = u }
+        }
+        if let l = attempt(&problems, { () throws(Diagnostic) in try n.child("list") }), let l {
+            (notes.listTemplate, notes.listURL) = parsePageOptions(l, template: notes.listTemplate, url: notes.listURL, needsSlug: false, problems: &problems)
+        }
+        if let c = notes.collection, !collections.contains(where: { $0.name == c }) {
+            problems.append(n.error(n.raw("collection") ?? n.node, "'notes.collection' names '\(c)', which is not a collection"))
+        }
+        n.reportUnknownKeys(into: &problems, at: start)
+        return notes
+    }
 
-        if !problems.isEmpty { throw Diagnostics(problems) }
-        guard let base else { throw Diagnostics([Diagnostic(file: file, "missing baseURL")]) }
-        var config = SiteConfig(title: title, baseURL: base, language: language, description: description, collections: collections, notes: notes)
-        config.pages = pages
-        config.author = author
-        return config
+    /// `template` and `url` of a list or detail page (`l`), defaulting to `template` and `url`.
+    static func parsePageOptions(_ l: ConfigNode, template: String, url: String, needsSlug: Bool, problems: inout [Diagnostic]) -> (String, String) {
+        let start = problems.count
+        let template = (attempt(&problems) { () throws(Diagnostic) in try l.string("template") } ?? nil) ?? template
+        var url = url
+        if let u = attempt(&problems, { () throws(Diagnostic) in try l.string("url") }), let u {
+            if let p = urlProblem(u, needsSlug: needsSlug) { problems.append(l.error(l.raw("url") ?? l.node, "'\(l.key("url"))' \(p)")) } else { url = u }
+        }
+        l.reportUnknownKeys(into: &problems, at: start)
+        return (template, url)
     }
 
     /// nil when `url` is a usable site path pattern.
@@ -325,287 +348,85 @@ public struct SiteConfig: Sendable {
         return nil
     }
 
-    static func parseCollection(name: String, node: Node, file: String) throws(Diagnostic) -> (CollectionConfig?, [Diagnostic]) {
-        let c = try ConfigNode(node, file: file, path: "collections.\(name)")
-        var problems = c.unknownKeys(["title", "description", "data", "items", "rename", "fields", "slug", "sort", "pageSize",
-                                      "derived", "meta", "join", "images", "layout", "list", "detail", "card",
-                                      "related", "search", "feed", "icon", "menu"])
-        func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
-            do { return try body() } catch { problems.append(error); return nil }
-        }
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
-            throw c.error(node, "collection name '\(name)' may use only ASCII letters, digits, '-' and '_'")
-        }
-        let data = attempt { () throws(Diagnostic) in try c.strings("data") } ?? nil
-        if data == nil || data?.isEmpty == true { problems.append(c.error(node, "missing required key '\(c.key("data"))' (the dataset file, relative to content/)")) }
-        let itemsText = (attempt { () throws(Diagnostic) in try c.string("items") } ?? nil) ?? ""
-        let itemsPath = KeyPath.parse(itemsText)
-        if itemsPath == nil, let n = c.raw("items") { problems.append(c.error(n, "'\(c.key("items"))' is not a key path like 'boxOfficeResult.dailyBoxOfficeList'")) }
-
-        var rename: [String: String] = [:]
-        for (from, n) in attempt({ () throws(Diagnostic) in try c.entries("rename") }) ?? [] {
-            guard case .scalar(let s) = n, !s.string.isEmpty else { problems.append(c.error(n, "'\(c.key("rename")).\(from)' must be the new field name")); continue }
-            rename[from] = s.string
-        }
-
-        var fields: [String: FieldSpec] = [:]
-        for (fname, n) in attempt({ () throws(Diagnostic) in try c.entries("fields") }) ?? [] {
-            if let spec = attempt({ () throws(Diagnostic) in try parseField(n, key: "\(c.key("fields")).\(fname)", file: file) }) { fields[fname] = spec }
-        }
-
-        var slug: SlugRule? = nil
-        if let n = c.raw("slug") {
-            switch n {
-            case .scalar(let s): slug = .field(s.string)
-            case .mapping:
-                if let s = attempt({ () throws(Diagnostic) in try ConfigNode(n, file: file, path: c.key("slug")) }) {
-                    problems += s.unknownKeys(["from"])
-                    if let f = attempt({ () throws(Diagnostic) in try s.requiredString("from") }) { slug = .derived(from: f) }
-                }
-            default: problems.append(c.error(n, "'\(c.key("slug"))' must be a field name or { from: field }"))
-            }
-        } else {
-            problems.append(c.error(node, "missing required key '\(c.key("slug"))' (the field that names each item's page, or { from: field })"))
-        }
-
-        var sort: [SortKey] = []
-        var sortSources: [SourceLocation] = []
-        if let n = c.raw("sort") {
-            let list: [Node]
-            if case .sequence(let seq) = n { list = Array(seq) } else { list = [n] }
-            for item in list {
-                if let key = attempt({ () throws(Diagnostic) in try parseSortKey(item, key: c.key("sort"), file: file) }) {
-                    sort.append(key)
-                    sortSources.append(c.error(item, "").location)
-                }
-            }
-        }
-
-        let pageSize = attempt { () throws(Diagnostic) in try c.int("pageSize") } ?? nil
-        if let p = pageSize, p < 1 { problems.append(c.error(c.raw("pageSize") ?? node, "'\(c.key("pageSize"))' must be at least 1")) }
-
-        var derived: [(String, Derivation)] = []
-        for (dname, n) in attempt({ () throws(Diagnostic) in try c.entries("derived") }) ?? [] {
-            if let d = attempt({ () throws(Diagnostic) in try parseDerivation(n, key: "\(c.key("derived")).\(dname)", file: file) }) { derived.append((dname, d)) }
-        }
-
-        var meta: [(String, MetaRule)] = []
-        for (mname, n) in attempt({ () throws(Diagnostic) in try c.entries("meta") }) ?? [] {
-            let key = "\(c.key("meta")).\(mname)"
-            if case .scalar(let s) = n {
-                if let path = KeyPath.parse(s.string), !path.isEmpty { meta.append((mname, .path(path))) } else {
-                    problems.append(c.error(n, "'\(key)' must be a key path into the data file, like boxOfficeResult.showRange, or a derivation"))
-                }
-            } else if let d = attempt({ () throws(Diagnostic) in try parseDerivation(n, key: key, file: file) }) {
-                meta.append((mname, .derived(d)))
-            }
-        }
-
-        var joins: [JoinRule] = []
-        for (jname, n) in attempt({ () throws(Diagnostic) in try c.entries("join") }) ?? [] {
-            guard let j = attempt({ () throws(Diagnostic) in try ConfigNode(n, file: file, path: "\(c.key("join")).\(jname)") }) else { continue }
-            problems += j.unknownKeys(["data", "items", "key", "on"])
-            let files = (attempt { () throws(Diagnostic) in try j.strings("data") } ?? nil) ?? []
-            if files.isEmpty { problems.append(j.error(n, "missing required key '\(j.key("data"))' (the files to join, relative to content/; * matches within a folder)")) }
-            let pathText = (attempt { () throws(Diagnostic) in try j.string("items") } ?? nil) ?? ""
-            guard let path = KeyPath.parse(pathText) else { problems.append(j.error(j.raw("items") ?? n, "'\(j.key("items"))' is not a key path like 'movieInfoResult.movieInfo'")); continue }
-            guard let key = attempt({ () throws(Diagnostic) in try j.requiredString("key") }) else { continue }
-            let on = (attempt { () throws(Diagnostic) in try j.string("on") } ?? nil) ?? key
-            joins.append(JoinRule(name: jname, dataFiles: files, itemsPath: path, key: key, on: on))
-        }
-
-        var images: ImageRule? = nil
-        if let i = attempt({ () throws(Diagnostic) in try c.child("images") }), let i {
-            images = parseImages(i, problems: &problems)
-        }
-
-        var card = CardFields(title: nil, subtitle: nil, image: nil)
-        if let k = attempt({ () throws(Diagnostic) in try c.child("card") }), let k {
-            problems += k.unknownKeys(["title", "subtitle", "image"])
-            card = CardFields(title: attempt { () throws(Diagnostic) in try k.string("title") } ?? nil,
-                              subtitle: attempt { () throws(Diagnostic) in try k.string("subtitle") } ?? nil,
-                              image: attempt { () throws(Diagnostic) in try k.string("image") } ?? nil)
-        }
-        if let k = try? c.child("card"), let field = card.image, !(images?.fields.contains(field) ?? false) {
-            problems.append(k.error(k.raw("image") ?? k.node, "'\(k.key("image"))' is '\(field)', which is not an image field, so no card would show it: list it in '\(c.key("images"))', e.g. images: { fields: [\(field)] }"))
-        }
-        var layout = LayoutConfig.list
-        if let l = attempt({ () throws(Diagnostic) in try c.child("layout") }), let l {
-            let hasImage = card.image ?? images?.fields.first != nil
-            if let parsed = attempt({ () throws(Diagnostic) in try parseLayout(l, subtitle: card.subtitle != nil, image: hasImage) }) { layout = parsed }
-        }
-
-        var listTemplate = "list", listURL = "/\(name)/"
-        if let l = attempt({ () throws(Diagnostic) in try c.child("list") }), let l {
-            problems += l.unknownKeys(["template", "url"])
-            listTemplate = (attempt { () throws(Diagnostic) in try l.string("template") } ?? nil) ?? listTemplate
-            if let u = attempt({ () throws(Diagnostic) in try l.string("url") }), let u {
-                if let p = urlProblem(u, needsSlug: false) { problems.append(l.error(l.raw("url") ?? l.node, "'\(l.key("url"))' \(p)")) } else { listURL = u }
-            }
-        }
-        var detailTemplate: String? = "detail", detailURL: String? = "/\(name)/{slug}/"
-        if let n = c.raw("detail") {
-            if case .scalar(let s) = n, Bool.construct(from: s) == false {
-                detailTemplate = nil
-                detailURL = nil
-            } else if let d = attempt({ () throws(Diagnostic) in try ConfigNode(n, file: file, path: c.key("detail")) }) {
-                problems += d.unknownKeys(["template", "url"])
-                detailTemplate = (attempt { () throws(Diagnostic) in try d.string("template") } ?? nil) ?? detailTemplate
-                if let u = attempt({ () throws(Diagnostic) in try d.string("url") }), let u {
-                    if let p = urlProblem(u, needsSlug: true) { problems.append(d.error(d.raw("url") ?? d.node, "'\(d.key("url"))' \(p)")) } else { detailURL = u }
-                }
-            }
-        }
-
-        guard let data, let itemsPath, let slug else { return (nil, problems) }
-        var collection = CollectionConfig(
-            name: name, title: (attempt { () throws(Diagnostic) in try c.string("title") } ?? nil) ?? name,
-            description: attempt { () throws(Diagnostic) in try c.string("description") } ?? nil,
-            dataFiles: data, itemsPath: itemsPath, rename: rename, fields: fields, slug: slug, sort: sort,
-            pageSize: pageSize, derived: derived, images: images, layout: layout,
-            listTemplate: listTemplate, listURL: listURL, detailTemplate: detailTemplate, detailURL: detailURL, card: card)
-        collection.sortSources = sortSources
-        collection.meta = meta
-        collection.joins = joins
-        collection.related = parseRelated(c, problems: &problems)
-        collection.search = parseSearch(c, problems: &problems)
-        collection.feed = parseFeed(c, listURL: listURL, problems: &problems)
-        collection.icon = attempt { () throws(Diagnostic) in try c.string("icon") } ?? nil
-        collection.menu = (attempt { () throws(Diagnostic) in try c.bool("menu") } ?? nil) ?? true
-        return (collection, problems)
-    }
-
-    static func parseField(_ n: Node, key: String, file: String) throws(Diagnostic) -> FieldSpec {
-        func type(_ text: String, _ at: Node) throws(Diagnostic) -> (FieldType, Bool) {
-            let optional = text.hasSuffix("?")
-            let name = optional ? String(text.dropLast()) : text
-            guard let t = FieldType(rawValue: name) else {
-                throw ConfigNode.error(at, file: file, "'\(key)' has unknown type '\(text)' (expected one of: \(FieldType.allCases.map(\.rawValue).joined(separator: ", ")), with '?' for optional)")
-            }
-            return (t, optional)
-        }
-        if case .scalar(let s) = n {
-            let (t, optional) = try type(s.string, n)
-            return FieldSpec(type: t, required: !optional, defaultValue: nil)
-        }
-        let m = try ConfigNode(n, file: file, path: key)
-        if let bad = m.unknownKeys(["type", "default"]).first { throw bad }
-        let (t, optional) = try type(m.requiredString("type"), m.raw("type") ?? n)
-        var def: Value? = nil
-        if let d = m.raw("default") { def = try YAMLValue.value(from: d, file: file) }
-        return FieldSpec(type: t, required: !optional && def == nil, defaultValue: def)
-    }
-
-    static func parseSortKey(_ n: Node, key: String, file: String) throws(Diagnostic) -> SortKey {
-        let m = try ConfigNode(n, file: file, path: key)
-        if let bad = m.unknownKeys(["field", "order", "compare", "format"]).first { throw bad }
-        let field = try m.requiredString("field")
-        let orderText = try m.string("order") ?? "ascending"
-        guard let direction = SortDirection(rawValue: orderText) ?? (orderText == "asc" ? .ascending : orderText == "desc" ? .descending : nil) else {
-            throw m.error(m.raw("order") ?? n, "'\(key).order' must be ascending or descending (found '\(orderText)')")
-        }
-        let compare = try m.string("compare") ?? "text"
-        let comparison: SortComparison
-        switch compare {
-        case "number": comparison = .number
-        case "text": comparison = .text
-        case "date":
-            let format = DateFormat(try m.string("format") ?? "YYYY-MM-DD")
-            guard format.canParse else { throw m.error(m.raw("format") ?? n, "'\(key).format' must name YYYY, MM and DD (found '\(format)')") }
-            comparison = .date(format)
-        default:
-            throw m.error(m.raw("compare") ?? n, "'\(key).compare' must be number, text or date (found '\(compare)')")
-        }
-        return SortKey(field: field, direction: direction, comparison: comparison)
-    }
-
-    static func parseDerivation(_ n: Node, key: String, file: String) throws(Diagnostic) -> Derivation {
-        let m = try ConfigNode(n, file: file, path: key)
-        if let bad = m.unknownKeys(["from", "format", "template", "input", "output", "separator", "equals", "field"]).first { throw bad }
-        if let t = try m.string("template") {
-            guard m.raw("from") == nil, m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'template' or 'from' with 'format'") }
-            return .template(t)
-        }
-        let from = try m.requiredString("from")
-        if let value = try m.string("equals") {
-            guard m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'equals' or 'format'") }
-            return .equals(from: from, value: value)
-        }
-        guard let format = try m.string("format") else { return .copy(from: from) }
-        switch format {
-        case "thousands": return .thousands(from: from)
-        case "abs": return .absolute(from: from)
-        case "sign": return .sign(from: from)
-        case "slug": return .slug(from: from)
-        case "list": return .list(from: from, separator: try m.string("separator") ?? ",")
-        case "join": return .join(from: from, field: try m.string("field"), separator: try m.string("separator") ?? ", ")
-        case "date":
-            let input = DateFormat(try m.string("input") ?? "YYYY-MM-DD")
-            let output = DateFormat(try m.string("output") ?? "YYYY-MM-DD")
-            guard input.canParse else { throw m.error(m.raw("input") ?? n, "'\(key).input' must name YYYY, MM and DD (found '\(input)')") }
-            return .date(from: from, input: input, output: output)
-        default:
-            throw m.error(m.raw("format") ?? n, "'\(key).format' must be one of thousands, date, abs, sign, list, join, slug (found '\(format)')")
-        }
-    }
-
     /// `subtitle` and `image`: whether the collection's cards show them, for defaults that keep a
     /// card visible and for settings that would leave it empty.
     static func parseLayout(_ l: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
         let kind = try l.string("kind") ?? "list"
         switch kind {
         case "list":
-            if let bad = l.unknownKeys(["kind"]).first { throw bad }
+            try l.rejectUnknownKeys()
             return .list
-        case "grid":
-            if let bad = l.unknownKeys(["kind", "columns", "spacing", "mediaAspect", "textHeight"]).first { throw bad }
-            let aspectText = try l.string("mediaAspect") ?? "1:1"
-            let parts = aspectText.split(separator: ":").compactMap { Double(String($0).trimmingWhitespace()) }
-            guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-                throw l.error(l.raw("mediaAspect") ?? l.node, "'\(l.key("mediaAspect"))' must be width:height such as 7:10 (found '\(aspectText)')")
-            }
-            let textHeight = try nonNegative(l, "textHeight") ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
-            if textHeight == 0, !image {
-                throw l.error(l.raw("textHeight") ?? l.node, "'\(l.key("textHeight"))' is 0 and the cards have no image, so every card would be empty: leave it out (the default fits the title and subtitle) or give the cards an image")
-            }
-            return .grid(GridGeometry(breakpoints: try parseColumns(l), spacing: try nonNegative(l, "spacing") ?? 10,
-                                      mediaAspect: (parts[0], parts[1]), textHeight: textHeight))
-        case "masonry":
-            if let bad = l.unknownKeys(["kind", "policy", "columns", "gap", "insets", "maxWidth", "text"]).first { throw bad }
-            let policyText = try l.string("policy") ?? MasonryPolicy.roundRobin.rawValue
-            guard let policy = MasonryPolicy(rawValue: policyText) else {
-                throw l.error(l.raw("policy") ?? l.node, "'\(l.key("policy"))' must be round-robin or shortest (found '\(policyText)')")
-            }
-            var insets = EdgeInsets()
-            if let i = try l.child("insets") {
-                if let bad = i.unknownKeys(["top", "left", "bottom", "right"]).first { throw bad }
-                insets = EdgeInsets(top: try nonNegative(i, "top") ?? 0, left: try nonNegative(i, "left") ?? 0,
-                                    bottom: try nonNegative(i, "bottom") ?? 0, right: try nonNegative(i, "right") ?? 0)
-            }
-            var text = CardTextMetrics()
-            if case .scalar(let s)? = l.raw("text"), Bool.construct(from: s) == false {
-                guard image else {
-                    throw l.error(l.raw("text") ?? l.node, "'\(l.key("text"))' is false and the cards have no image, so every card would be empty: leave it out or give the cards an image")
-                }
-                text = .none
-            } else if let t = try l.child("text") {
-                if let bad = t.unknownKeys(["padding", "inset", "titleSize", "titleLineHeight", "size", "lineHeight", "maxLines"]).first { throw bad }
-                text.padding = try nonNegative(t, "padding") ?? text.padding
-                text.inset = try nonNegative(t, "inset") ?? text.inset
-                text.titleSize = try positive(t, "titleSize") ?? text.titleSize
-                text.titleLineHeight = try positive(t, "titleLineHeight") ?? text.titleLineHeight
-                text.size = try positive(t, "size") ?? text.size
-                text.lineHeight = try positive(t, "lineHeight") ?? text.lineHeight
-                if let n = try t.int("maxLines") {
-                    guard (1...50).contains(n) else { throw t.error(t.raw("maxLines") ?? t.node, "'\(t.key("maxLines"))' must be from 1 to 50 (found \(n))") }
-                    text.maxLines = n
-                }
-            }
-            return .masonry(ResponsiveMasonry(policy: policy, breakpoints: try parseColumns(l), gap: try nonNegative(l, "gap") ?? 12,
-                                              insets: insets, text: text, maxWidth: try positive(l, "maxWidth") ?? 1240))
+        case "grid": return try parseGrid(l, subtitle: subtitle, image: image)
+        case "masonry": return try parseMasonry(l, image: image)
         default:
             throw l.error(l.raw("kind") ?? l.node, "'\(l.key("kind"))' must be grid, masonry or list (found '\(kind)')")
         }
+    }
+
+    static func parseGrid(_ l: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
+        let aspectText = l.soft { () throws(Diagnostic) in try l.string("mediaAspect") } ?? "1:1"
+        let textHeight = l.soft { () throws(Diagnostic) in try nonNegative(l, "textHeight") } ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
+        let breakpoints = l.soft { () throws(Diagnostic) in try parseColumns(l) } ?? []
+        let spacing = l.soft { () throws(Diagnostic) in try nonNegative(l, "spacing") } ?? 10
+        try l.rejectUnknownKeys()
+        let parts = aspectText.split(separator: ":").compactMap { Double(String($0).trimmingWhitespace()) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
+            throw l.error(l.raw("mediaAspect") ?? l.node, "'\(l.key("mediaAspect"))' must be width:height such as 7:10 (found '\(aspectText)')")
+        }
+        if textHeight == 0, !image {
+            throw l.error(l.raw("textHeight") ?? l.node, "'\(l.key("textHeight"))' is 0 and the cards have no image, so every card would be empty: leave it out (the default fits the title and subtitle) or give the cards an image")
+        }
+        return .grid(GridGeometry(breakpoints: breakpoints, spacing: spacing, mediaAspect: (parts[0], parts[1]), textHeight: textHeight))
+    }
+
+    static func parseMasonry(_ l: ConfigNode, image: Bool) throws(Diagnostic) -> LayoutConfig {
+        let policyText = l.soft { () throws(Diagnostic) in try l.string("policy") } ?? MasonryPolicy.roundRobin.rawValue
+        let insets = l.soft { () throws(Diagnostic) in try parseInsets(l) } ?? EdgeInsets()
+        let text = l.soft { () throws(Diagnostic) in try parseCardText(l, image: image) } ?? CardTextMetrics()
+        let breakpoints = l.soft { () throws(Diagnostic) in try parseColumns(l) } ?? []
+        let gap = l.soft { () throws(Diagnostic) in try nonNegative(l, "gap") } ?? 12
+        let maxWidth = l.soft { () throws(Diagnostic) in try positive(l, "maxWidth") } ?? 1240
+        try l.rejectUnknownKeys()
+        guard let policy = MasonryPolicy(rawValue: policyText) else {
+            throw l.error(l.raw("policy") ?? l.node, "'\(l.key("policy"))' must be round-robin or shortest (found '\(policyText)')")
+        }
+        return .masonry(ResponsiveMasonry(policy: policy, breakpoints: breakpoints, gap: gap, insets: insets, text: text, maxWidth: maxWidth))
+    }
+
+    static func parseInsets(_ l: ConfigNode) throws(Diagnostic) -> EdgeInsets {
+        guard let i = try l.child("insets") else { return EdgeInsets() }
+        func length(_ name: String) -> Double { i.soft { () throws(Diagnostic) in try nonNegative(i, name) } ?? 0 }
+        let insets = EdgeInsets(top: length("top"), left: length("left"), bottom: length("bottom"), right: length("right"))
+        try i.rejectUnknownKeys()
+        return insets
+    }
+
+    /// A masonry layout's `text`: `false` (image-only cards) or the card text's metrics.
+    static func parseCardText(_ l: ConfigNode, image: Bool) throws(Diagnostic) -> CardTextMetrics {
+        var text = CardTextMetrics()
+        if case .scalar(let s)? = l.raw("text"), Bool.construct(from: s) == false {
+            guard image else {
+                throw l.error(l.raw("text") ?? l.node, "'\(l.key("text"))' is false and the cards have no image, so every card would be empty: leave it out or give the cards an image")
+            }
+            return .none
+        }
+        guard let t = try l.child("text") else { return text }
+        func length(_ name: String, positive: Bool) -> Double? {
+            t.soft { () throws(Diagnostic) in try positive ? Self.positive(t, name) : nonNegative(t, name) }
+        }
+        text.padding = length("padding", positive: false) ?? text.padding
+        text.inset = length("inset", positive: false) ?? text.inset
+        text.titleSize = length("titleSize", positive: true) ?? text.titleSize
+        text.titleLineHeight = length("titleLineHeight", positive: true) ?? text.titleLineHeight
+        text.size = length("size", positive: true) ?? text.size
+        text.lineHeight = length("lineHeight", positive: true) ?? text.lineHeight
+        let maxLines = t.soft { () throws(Diagnostic) in try t.int("maxLines") }
+        try t.rejectUnknownKeys()
+        if let n = maxLines {
+            guard (1...50).contains(n) else { throw t.error(t.raw("maxLines") ?? t.node, "'\(t.key("maxLines"))' must be from 1 to 50 (found \(n))") }
+            text.maxLines = n
+        }
+        return text
     }
 
     /// `columns`: minimum viewport width in px → column count; default 2 columns everywhere.

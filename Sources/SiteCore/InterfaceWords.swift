@@ -1,0 +1,59 @@
+/// The words sitegen itself puts in pages (the built-in theme's labels, item counts), one table
+/// per language; `site.yml`'s `words:` replaces any of them. A site's own templates write their
+/// own words; these are the ones the generator has to choose.
+public struct InterfaceWords: Sendable, Hashable {
+    /// The link that skips the navigation ("Skip to content").
+    public var skipLink: String
+    /// The name of the main navigation, for screen readers ("Main").
+    public var navigation: String
+    /// The label of a page's close button ("Close").
+    public var close: String
+    /// The name of the page links under a list ("Pages").
+    public var pagination: String
+    /// What an empty list says ("Nothing here yet.").
+    public var empty: String
+    /// The title of the tags index and the link to it ("Tags").
+    public var tags: String
+    /// How a number of items is written ("1 item", "12 items").
+    public var items: CountWords
+
+    public init(skipLink: String, navigation: String, close: String, pagination: String, empty: String, tags: String, items: CountWords) {
+        self.skipLink = skipLink
+        self.navigation = navigation
+        self.close = close
+        self.pagination = pagination
+        self.empty = empty
+        self.tags = tags
+        self.items = items
+    }
+
+    public static let english = InterfaceWords(
+        skipLink: "Skip to content", navigation: "Main", close: "Close", pagination: "Pages", empty: "Nothing here yet.",
+        tags: "Tags", items: CountWords(one: "{n} item", other: "{n} items"))
+
+    public static let korean = InterfaceWords(
+        skipLink: "본문 바로가기", navigation: "주요 메뉴", close: "닫기", pagination: "페이지", empty: "아직 항목이 없습니다.",
+        tags: "태그", items: CountWords(one: nil, other: "{n}개"))
+
+    /// The table of `language`: Korean for `ko` and its variants (`ko-KR`), English otherwise.
+    public static func defaults(language: String) -> InterfaceWords {
+        language.hasPrefix("ko") ? korean : english
+    }
+}
+
+/// A count in words: `{n}` stands for the number, written with the language's digit grouping.
+public struct CountWords: Sendable, Hashable {
+    /// Used when the count is exactly 1; nil: `other` is used for every count.
+    public var one: String?
+    public var other: String
+
+    public init(one: String?, other: String) {
+        self.one = one
+        self.other = other
+    }
+
+    public func text(_ n: Int, language: String) -> String {
+        let pattern = n == 1 ? one ?? other : other
+        return pattern.replacing("{n}", with: NumberFormat.grouped(Int64(n), language: language))
+    }
+}

@@ -1,0 +1,287 @@
+import SiteCore
+import SiteMarkdown
+import Yams
+
+/// Reading one collection of `site.yml`: a function per key or group of keys, each reporting its
+/// problems and leaving the unknown-key check to the `ConfigNode` it reads.
+extension SiteConfig {
+    static func parseCollection(name: String, node: Node, file: String) throws(Diagnostic) -> (CollectionConfig?, [Diagnostic]) {
+        let c = try ConfigNode(node, file: file, path: "collections.\(name)")
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
+            throw c.error(node, "collection name '\(name)' may use only ASCII letters, digits, '-' and '_'")
+        }
+        var problems: [Diagnostic] = []
+        let (data, itemsPath) = parseDataFiles(c, problems: &problems)
+        let rename = parseRename(c, problems: &problems)
+        let fields = parseFields(c, problems: &problems)
+        let slug = parseSlug(c, problems: &problems)
+        let (sort, sortSources) = parseSort(c, problems: &problems)
+        let pageSize = attempt(&problems) { () throws(Diagnostic) in try c.int("pageSize") } ?? nil
+        if let p = pageSize, p < 1 { problems.append(c.error(c.raw("pageSize") ?? node, "'\(c.key("pageSize"))' must be at least 1")) }
+        let derived = parseDerived(c, problems: &problems)
+        let meta = parseMeta(c, problems: &problems)
+        let joins = parseJoins(c, problems: &problems)
+        var images: ImageRule? = nil
+        if let i = attempt(&problems, { () throws(Diagnostic) in try c.child("images") }), let i { images = parseImages(i, problems: &problems) }
+        let card = parseCard(c, images: images, problems: &problems)
+        let layout = parseCollectionLayout(c, card: card, images: images, problems: &problems)
+        var listTemplate = "list", listURL = "/\(name)/"
+        if let l = attempt(&problems, { () throws(Diagnostic) in try c.child("list") }), let l {
+            (listTemplate, listURL) = parsePageOptions(l, template: listTemplate, url: listURL, needsSlug: false, problems: &problems)
+        }
+        let (detailTemplate, detailURL) = parseDetail(c, name: name, problems: &problems)
+        // Read whether or not the collection can be built (so that they are known keys), but
+        // reported only when it can: a collection without its data reports why, not these.
+        var late: [Diagnostic] = []
+        let title = (attempt(&late) { () throws(Diagnostic) in try c.string("title") } ?? nil) ?? name
+        let description = attempt(&late) { () throws(Diagnostic) in try c.string("description") } ?? nil
+        let related = parseRelated(c, problems: &late)
+        let search = parseSearch(c, problems: &late)
+        let feed = parseFeed(c, listURL: listURL, problems: &late)
+        let icon = attempt(&late) { () throws(Diagnostic) in try c.string("icon") } ?? nil
+        let menu = (attempt(&late) { () throws(Diagnostic) in try c.bool("menu") } ?? nil) ?? true
+        c.reportUnknownKeys(into: &problems, at: 0)
+
+        guard let data, let itemsPath, let slug else { return (nil, problems) }
+        problems += late
+        var collection = CollectionConfig(
+            name: name, title: title, description: description,
+            dataFiles: data, itemsPath: itemsPath, rename: rename, fields: fields, slug: slug, sort: sort,
+            pageSize: pageSize, derived: derived, images: images, layout: layout,
+            listTemplate: listTemplate, listURL: listURL, detailTemplate: detailTemplate, detailURL: detailURL, card: card)
+        collection.sortSources = sortSources
+        collection.meta = meta
+        collection.joins = joins
+        collection.related = related
+        collection.search = search
+        collection.feed = feed
+        collection.icon = icon
+        collection.menu = menu
+        return (collection, problems)
+    }
+
+    /// `data` (required) and `items`.
+    static func parseDataFiles(_ c: ConfigNode, problems: inout [Diagnostic]) -> ([String]?, [PathComponent]?) {
+        let data = attempt(&problems) { () throws(Diagnostic) in try c.strings("data") } ?? nil
+        if data == nil || data?.isEmpty == true { problems.append(c.error(c.node, "missing required key '\(c.key("data"))' (the dataset file, relative to content/)")) }
+        let itemsText = (attempt(&problems) { () throws(Diagnostic) in try c.string("items") } ?? nil) ?? ""
+        let itemsPath = KeyPath.parse(itemsText)
+        if itemsPath == nil, let n = c.raw("items") { problems.append(c.error(n, "'\(c.key("items"))' is not a key path like 'boxOfficeResult.dailyBoxOfficeList'")) }
+        return (data, itemsPath)
+    }
+
+    static func parseRename(_ c: ConfigNode, problems: inout [Diagnostic]) -> [String: String] {
+        var rename: [String: String] = [:]
+        for (from, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("rename") }) ?? [] {
+            guard case .scalar(let s) = n, !s.string.isEmpty else { problems.append(c.error(n, "'\(c.key("rename")).\(from)' must be the new field name")); continue }
+            rename[from] = s.string
+        }
+        return rename
+    }
+
+    static func parseFields(_ c: ConfigNode, problems: inout [Diagnostic]) -> [String: FieldSpec] {
+        var fields: [String: FieldSpec] = [:]
+        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("fields") }) ?? [] {
+            if let spec = attempt(&problems, { () throws(Diagnostic) in try parseField(n, key: "\(c.key("fields")).\(name)", file: c.file) }) { fields[name] = spec }
+        }
+        return fields
+    }
+
+    /// `slug` (required): a field name or `{ from: field }`.
+    static func parseSlug(_ c: ConfigNode, problems: inout [Diagnostic]) -> SlugRule? {
+        guard let n = c.raw("slug") else {
+            problems.append(c.error(c.node, "missing required key '\(c.key("slug"))' (the field that names each item's page, or { from: field })"))
+            return nil
+        }
+        switch n {
+        case .scalar(let s): return .field(s.string)
+        case .mapping:
+            guard let s = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(n, file: c.file, path: c.key("slug")) }) else { return nil }
+            let start = problems.count
+            let from = attempt(&problems) { () throws(Diagnostic) in try s.requiredString("from") }
+            s.reportUnknownKeys(into: &problems, at: start)
+            return from.map { .derived(from: $0) }
+        default:
+            problems.append(c.error(n, "'\(c.key("slug"))' must be a field name or { from: field }"))
+            return nil
+        }
+    }
+
+    /// `sort`: one key or a list, with where each is written.
+    static func parseSort(_ c: ConfigNode, problems: inout [Diagnostic]) -> ([SortKey], [SourceLocation]) {
+        guard let n = c.raw("sort") else { return ([], []) }
+        var sort: [SortKey] = []
+        var sources: [SourceLocation] = []
+        let list: [Node]
+        if case .sequence(let seq) = n { list = Array(seq) } else { list = [n] }
+        for item in list {
+            if let key = attempt(&problems, { () throws(Diagnostic) in try parseSortKey(item, key: c.key("sort"), file: c.file) }) {
+                sort.append(key)
+                sources.append(c.error(item, "").location)
+            }
+        }
+        return (sort, sources)
+    }
+
+    static func parseDerived(_ c: ConfigNode, problems: inout [Diagnostic]) -> [(String, Derivation)] {
+        var derived: [(String, Derivation)] = []
+        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("derived") }) ?? [] {
+            if let d = attempt(&problems, { () throws(Diagnostic) in try parseDerivation(n, key: "\(c.key("derived")).\(name)", file: c.file) }) { derived.append((name, d)) }
+        }
+        return derived
+    }
+
+    /// `meta`: each a key path into the first data file, or a derivation.
+    static func parseMeta(_ c: ConfigNode, problems: inout [Diagnostic]) -> [(String, MetaRule)] {
+        var meta: [(String, MetaRule)] = []
+        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("meta") }) ?? [] {
+            let key = "\(c.key("meta")).\(name)"
+            if case .scalar(let s) = n {
+                if let path = KeyPath.parse(s.string), !path.isEmpty { meta.append((name, .path(path))) } else {
+                    problems.append(c.error(n, "'\(key)' must be a key path into the data file, like boxOfficeResult.showRange, or a derivation"))
+                }
+            } else if let d = attempt(&problems, { () throws(Diagnostic) in try parseDerivation(n, key: key, file: c.file) }) {
+                meta.append((name, .derived(d)))
+            }
+        }
+        return meta
+    }
+
+    static func parseJoins(_ c: ConfigNode, problems: inout [Diagnostic]) -> [JoinRule] {
+        var joins: [JoinRule] = []
+        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("join") }) ?? [] {
+            guard let j = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(n, file: c.file, path: "\(c.key("join")).\(name)") }) else { continue }
+            let start = problems.count
+            if let rule = parseJoin(j, name: name, problems: &problems) { joins.append(rule) }
+            j.reportUnknownKeys(into: &problems, at: start)
+        }
+        return joins
+    }
+
+    /// One join; on the paths that stop early it declares the keys it did not reach.
+    static func parseJoin(_ j: ConfigNode, name: String, problems: inout [Diagnostic]) -> JoinRule? {
+        let files = (attempt(&problems) { () throws(Diagnostic) in try j.strings("data") } ?? nil) ?? []
+        if files.isEmpty { problems.append(j.error(j.node, "missing required key '\(j.key("data"))' (the files to join, relative to content/; * matches within a folder)")) }
+        let pathText = (attempt(&problems) { () throws(Diagnostic) in try j.string("items") } ?? nil) ?? ""
+        guard let path = KeyPath.parse(pathText) else {
+            problems.append(j.error(j.raw("items") ?? j.node, "'\(j.key("items"))' is not a key path like 'movieInfoResult.movieInfo'"))
+            j.declare("key", "on")
+            return nil
+        }
+        guard let key = attempt(&problems, { () throws(Diagnostic) in try j.requiredString("key") }) else {
+            j.declare("on")
+            return nil
+        }
+        let on = (attempt(&problems) { () throws(Diagnostic) in try j.string("on") } ?? nil) ?? key
+        return JoinRule(name: name, dataFiles: files, itemsPath: path, key: key, on: on)
+    }
+
+    /// `card`, whose image must be one of the image fields.
+    static func parseCard(_ c: ConfigNode, images: ImageRule?, problems: inout [Diagnostic]) -> CardFields {
+        guard let k = attempt(&problems, { () throws(Diagnostic) in try c.child("card") }), let k else { return CardFields(title: nil, subtitle: nil, image: nil) }
+        let start = problems.count
+        let card = CardFields(title: attempt(&problems) { () throws(Diagnostic) in try k.string("title") } ?? nil,
+                              subtitle: attempt(&problems) { () throws(Diagnostic) in try k.string("subtitle") } ?? nil,
+                              image: attempt(&problems) { () throws(Diagnostic) in try k.string("image") } ?? nil)
+        if let field = card.image, !(images?.fields.contains(field) ?? false) {
+            problems.append(k.error(k.raw("image") ?? k.node, "'\(k.key("image"))' is '\(field)', which is not an image field, so no card would show it: list it in '\(c.key("images"))', e.g. images: { fields: [\(field)] }"))
+        }
+        k.reportUnknownKeys(into: &problems, at: start)
+        return card
+    }
+
+    static func parseCollectionLayout(_ c: ConfigNode, card: CardFields, images: ImageRule?, problems: inout [Diagnostic]) -> LayoutConfig {
+        guard let l = attempt(&problems, { () throws(Diagnostic) in try c.child("layout") }), let l else { return .list }
+        let hasImage = card.image ?? images?.fields.first != nil
+        return attempt(&problems) { () throws(Diagnostic) in try parseLayout(l, subtitle: card.subtitle != nil, image: hasImage) } ?? .list
+    }
+
+    /// `detail`: `false` (no item pages) or the item pages' template and URL.
+    static func parseDetail(_ c: ConfigNode, name: String, problems: inout [Diagnostic]) -> (String?, String?) {
+        let defaults = ("detail", "/\(name)/{slug}/")
+        guard let n = c.raw("detail") else { return defaults }
+        if case .scalar(let s) = n, Bool.construct(from: s) == false { return (nil, nil) }
+        guard let d = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(n, file: c.file, path: c.key("detail")) }) else { return defaults }
+        return parsePageOptions(d, template: defaults.0, url: defaults.1, needsSlug: true, problems: &problems)
+    }
+    static func parseField(_ n: Node, key: String, file: String) throws(Diagnostic) -> FieldSpec {
+        func type(_ text: String, _ at: Node) throws(Diagnostic) -> (FieldType, Bool) {
+            let optional = text.hasSuffix("?")
+            let name = optional ? String(text.dropLast()) : text
+            guard let t = FieldType(rawValue: name) else {
+                throw ConfigNode.error(at, file: file, "'\(key)' has unknown type '\(text)' (expected one of: \(FieldType.allCases.map(\.rawValue).joined(separator: ", ")), with '?' for optional)")
+            }
+            return (t, optional)
+        }
+        if case .scalar(let s) = n {
+            let (t, optional) = try type(s.string, n)
+            return FieldSpec(type: t, required: !optional, defaultValue: nil)
+        }
+        let m = try ConfigNode(n, file: file, path: key)
+        let typeText = m.soft { () throws(Diagnostic) in try m.string("type") }
+        let defaultNode = m.raw("default")
+        try m.rejectUnknownKeys()
+        let (t, optional) = try type(m.required(typeText, "type"), m.raw("type") ?? n)
+        var def: Value? = nil
+        if let d = defaultNode { def = try YAMLValue.value(from: d, file: file) }
+        return FieldSpec(type: t, required: !optional && def == nil, defaultValue: def)
+    }
+
+    static func parseSortKey(_ n: Node, key: String, file: String) throws(Diagnostic) -> SortKey {
+        let m = try ConfigNode(n, file: file, path: key)
+        let fieldText = m.soft { () throws(Diagnostic) in try m.string("field") }
+        let orderText = m.soft { () throws(Diagnostic) in try m.string("order") } ?? "ascending"
+        let compare = m.soft { () throws(Diagnostic) in try m.string("compare") } ?? "text"
+        let formatText = m.soft { () throws(Diagnostic) in try m.string("format") }
+        try m.rejectUnknownKeys()
+        let field = try m.required(fieldText, "field")
+        guard let direction = SortDirection(rawValue: orderText) ?? (orderText == "asc" ? .ascending : orderText == "desc" ? .descending : nil) else {
+            throw m.error(m.raw("order") ?? n, "'\(key).order' must be ascending or descending (found '\(orderText)')")
+        }
+        let comparison: SortComparison
+        switch compare {
+        case "number": comparison = .number
+        case "text": comparison = .text
+        case "date":
+            let format = DateFormat(formatText ?? "YYYY-MM-DD")
+            guard format.canParse else { throw m.error(m.raw("format") ?? n, "'\(key).format' must name YYYY, MM and DD (found '\(format)')") }
+            comparison = .date(format)
+        default:
+            throw m.error(m.raw("compare") ?? n, "'\(key).compare' must be number, text or date (found '\(compare)')")
+        }
+        return SortKey(field: field, direction: direction, comparison: comparison)
+    }
+
+    /// A derivation. Every key is read before any is checked, whichever form the derivation takes.
+    static func parseDerivation(_ n: Node, key: String, file: String) throws(Diagnostic) -> Derivation {
+        let m = try ConfigNode(n, file: file, path: key)
+        func text(_ name: String) -> String? { m.soft { () throws(Diagnostic) in try m.string(name) } }
+        let template = text("template"), fromText = text("from"), equals = text("equals")
+        let format = text("format"), separator = text("separator"), field = text("field")
+        let input = DateFormat(text("input") ?? "YYYY-MM-DD"), output = DateFormat(text("output") ?? "YYYY-MM-DD")
+        try m.rejectUnknownKeys()
+        if let template {
+            guard m.raw("from") == nil, m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'template' or 'from' with 'format'") }
+            return .template(template)
+        }
+        let from = try m.required(fromText, "from")
+        if let equals {
+            guard m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'equals' or 'format'") }
+            return .equals(from: from, value: equals)
+        }
+        guard let format else { return .copy(from: from) }
+        switch format {
+        case "thousands": return .thousands(from: from)
+        case "abs": return .absolute(from: from)
+        case "sign": return .sign(from: from)
+        case "slug": return .slug(from: from)
+        case "list": return .list(from: from, separator: separator ?? ",")
+        case "join": return .join(from: from, field: field, separator: separator ?? ", ")
+        case "date":
+            guard input.canParse else { throw m.error(m.raw("input") ?? n, "'\(key).input' must name YYYY, MM and DD (found '\(input)')") }
+            return .date(from: from, input: input, output: output)
+        default:
+            throw m.error(m.raw("format") ?? n, "'\(key).format' must be one of thousands, date, abs, sign, list, join, slug (found '\(format)')")
+        }
+    }
+}
