@@ -2,7 +2,6 @@ import Foundation
 import SiteCore
 import SiteImages
 import SiteLoad
-import SiteWrite
 
 /// Turns loaded values into what Mustache renders: dictionaries of Swift values.
 /// Numbers print without separators; formatted text comes from derived fields.
@@ -20,8 +19,8 @@ enum PageContext {
         }
     }
 
-    static func image(_ info: ImageInfo, root: String) -> [String: Any] {
-        var out: [String: Any] = ["src": info.isExternal ? info.source : root + SitePath.encodePath(info.source)]
+    static func image(_ info: ImageInfo, urls: URLScheme) -> [String: Any] {
+        var out: [String: Any] = ["src": info.isExternal ? info.source : urls.content(info.source)]
         if let w = info.width, let h = info.height {
             out["width"] = w
             out["height"] = h
@@ -76,6 +75,7 @@ struct CollectionPages {
     var position: [Int]
     var pages: [PageSlice]
     var itemURLs: [String?]
+    /// Each list page's path (`URLScheme.list`).
     var listPaths: [String]
     /// The notes attached to each item (indices into the notes).
     var notesByItem: [[Int]]

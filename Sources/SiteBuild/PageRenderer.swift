@@ -15,7 +15,7 @@ final class PageRenderer: @unchecked Sendable {
     let collections: [CollectionPages]
     let notes: [Note]
     let standaloneNotes: [Int]
-    let root: String
+    let urls: URLScheme
     let noteURLs: [String]
     let siteContext: [String: Any]
     /// The standalone notes' tags, by name (tags whose slugs coincide share a page).
@@ -43,9 +43,9 @@ final class PageRenderer: @unchecked Sendable {
         collections = model.collections
         notes = model.notes
         standaloneNotes = model.standaloneNotes
-        root = config.baseURL.root
+        urls = model.urls
         noteURLs = model.noteURLs
-        let config = self.config
+        let urls = self.urls
         tags = Self.tags(of: model.standaloneNotes, in: model.notes)
         assetNames = model.inputs.assetNames
         var links: [Int: [[String: Any]]] = [:]
@@ -53,18 +53,18 @@ final class PageRenderer: @unchecked Sendable {
         for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
             links[n] = model.notes[n].tags.compactMap { name -> [String: Any]? in
                 let slug = Slug.make(name)
-                return known.contains(slug) ? ["name": name, "url": Self.tagPath(slug: slug, config: config)] : nil
+                return known.contains(slug) ? ["name": name, "url": urls.tag(slug: slug)] : nil
             }
         }
         tagLinks = links
-        var site = Self.siteContext(config, notesURL: config.baseURL.path(config.notes.listURL),
-                                    feedURL: model.feedNotes.isEmpty ? nil : config.baseURL.path(config.notes.feedURL))
+        var site = Self.siteContext(config, notesURL: urls.notesList(page: 1),
+                                    feedURL: model.feedNotes.isEmpty ? nil : urls.notesFeed)
         // `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL (its plain one
         // for other files).
-        let assetRoot = root + "assets/", names = assetNames
-        site["asset"] = TemplateLibrary.function { path in assetRoot + SitePath.encodePath(names[path] ?? path) }
+        let names = assetNames
+        site["asset"] = TemplateLibrary.function { path in urls.asset(names[path] ?? path) }
         if !tags.isEmpty {
-            site["tags"] = config.baseURL.path(config.notes.tagsURL)
+            site["tags"] = urls.tags
             site["tagsTitle"] = config.language.hasPrefix("ko") ? "태그" : "Tags"
         }
         siteContext = site
@@ -84,12 +84,8 @@ final class PageRenderer: @unchecked Sendable {
         return bySlug.values.sorted { $0.slug < $1.slug }
     }
 
-    func tagPath(_ t: Int) -> String { Self.tagPath(slug: tags[t].slug, config: config) }
-
-    static func tagPath(slug: String, config: SiteConfig) -> String {
-        config.baseURL.path(SitePath.fill(config.notes.tagsURL + "{slug}/", slug: slug))
-    }
-    var tagsPath: String { config.baseURL.path(config.notes.tagsURL) }
+    func tagPath(_ t: Int) -> String { urls.tag(slug: tags[t].slug) }
+    var tagsPath: String { urls.tags }
 
     enum Job: Sendable, Hashable {
         case home, notFound
@@ -137,19 +133,15 @@ final class PageRenderer: @unchecked Sendable {
         if !problems.isEmpty { throw Diagnostics(problems) }
     }
 
-    /// The output file of a page path (page paths include the base URL's path; the output
-    /// folder is that path's root).
-    func file(ofPagePath path: String) -> String {
-        SitePath.file(for: path.hasPrefix(root) ? "/" + path.dropFirst(root.count) : path)
-    }
+    func file(ofPagePath path: String) -> String { urls.file(ofPagePath: path) }
 
     /// A job's page path, without building its context.
     func path(of job: Job) -> String {
         switch job {
-        case .home: root
-        case .notFound: root + "404.html"
-        case .page(let n): config.baseURL.path(config.pages[n].url)
-        case .list(let ci, let p): config.baseURL.path(collections[ci].listPaths[p])
+        case .home: urls.home
+        case .notFound: urls.notFound
+        case .page(let n): urls.page(config.pages[n])
+        case .list(let ci, let p): collections[ci].listPaths[p]
         case .detail(let ci, let i): collections[ci].itemURLs[i] ?? ""
         case .notesList(let p): notesListPath(p + 1)
         case .note(let n): noteURLs[n]
@@ -190,26 +182,24 @@ final class PageRenderer: @unchecked Sendable {
 
     /// Every page's absolute URL for the sitemap, in a stable order.
     func sitemapURLs() -> [(loc: String, lastModified: String?)] {
-        var urls: [(String, String?)] = [(config.baseURL.absolute(root), nil)]
-        for p in config.pages { urls.append((config.baseURL.absolute(config.baseURL.path(p.url)), nil)) }
+        var out: [(String, String?)] = [(urls.absolute(urls.home), nil)]
+        for p in config.pages { out.append((urls.absolute(urls.page(p)), nil)) }
         for c in collections {
-            for p in c.listPaths { urls.append((config.baseURL.absolute(config.baseURL.path(p)), nil)) }
-            for i in c.order { if let u = c.itemURLs[i] { urls.append((config.baseURL.absolute(u), nil)) } }
+            for p in c.listPaths { out.append((urls.absolute(p), nil)) }
+            for i in c.order { if let u = c.itemURLs[i] { out.append((urls.absolute(u), nil)) } }
         }
         if !standaloneNotes.isEmpty {
-            for p in notePages { urls.append((config.baseURL.absolute(notesListPath(p.number)), nil)) }
-            for n in standaloneNotes { urls.append((config.baseURL.absolute(noteURLs[n]), notes[n].date.map(DateFormat.iso.format))) }
+            for p in notePages { out.append((urls.absolute(notesListPath(p.number)), nil)) }
+            for n in standaloneNotes { out.append((urls.absolute(noteURLs[n]), notes[n].date.map(DateFormat.iso.format))) }
         }
         if !tags.isEmpty {
-            urls.append((config.baseURL.absolute(tagsPath), nil))
-            for t in tags.indices { urls.append((config.baseURL.absolute(tagPath(t)), nil)) }
+            out.append((urls.absolute(tagsPath), nil))
+            for t in tags.indices { out.append((urls.absolute(tagPath(t)), nil)) }
         }
-        return urls
+        return out
     }
 
-    func notesListPath(_ number: Int) -> String {
-        config.baseURL.path(number == 1 ? config.notes.listURL : "\(config.notes.listURL)page/\(number)/")
-    }
+    func notesListPath(_ number: Int) -> String { urls.notesList(page: number) }
 
     // MARK: - Contexts
 
@@ -221,18 +211,18 @@ final class PageRenderer: @unchecked Sendable {
                 d["countText"] = countText(c.loaded.items.count)
                 return d
             }
-            var ctx = base(title: config.title, path: root, section: nil)
+            var ctx = base(title: config.title, path: urls.home, section: nil)
             ctx["collections"] = cols
             ctx["notes"] = standaloneNotes.prefix(10).map(noteSummary)
             return ctx
         case .notFound:
-            var ctx = base(title: "404", path: root + "404.html", section: nil)
-            ctx["page"] = ["title": "404", "url": root + "404.html", "canonical": config.baseURL.absolute(root + "404.html")]
+            var ctx = base(title: "404", path: urls.notFound, section: nil)
+            ctx["page"] = ["title": "404", "url": urls.notFound, "canonical": urls.absolute(urls.notFound)]
             return ctx
         case .list(let ci, let p):
             let c = collections[ci]
             let slice = c.pages[p]
-            let path = config.baseURL.path(c.listPaths[p])
+            let path = c.listPaths[p]
             var ctx = base(title: c.config.title, path: path, section: c.config.name)
             ctx["collection"] = collectionContext(c)
             var layout = layoutContext(c)
@@ -245,7 +235,7 @@ final class PageRenderer: @unchecked Sendable {
             } else {
                 ctx["items"] = c.order[slice.range].map { itemRecord(ci, $0) }
             }
-            ctx["pagination"] = pagination(slice, paths: c.listPaths.map { config.baseURL.path($0) })
+            ctx["pagination"] = pagination(slice, paths: c.listPaths)
             ctx["layout"] = layout
             return ctx
         case .detail(let ci, let i):
@@ -257,7 +247,7 @@ final class PageRenderer: @unchecked Sendable {
             ctx["item"] = itemRecord(ci, i)
             if var page = ctx["page"] as? [String: Any] {
                 if let f = c.config.cardImageField, let info = item.images[f] {
-                    page["image"] = info.isExternal ? info.source : config.baseURL.absolute(c.published(f, info)?.context(root: root)["src"] as? String ?? root + SitePath.encodePath(info.source))
+                    page["image"] = info.isExternal ? info.source : urls.absolute(c.published(f, info)?.context(root: urls.root)["src"] as? String ?? urls.content(info.source))
                 }
                 page["type"] = "article"
                 ctx["page"] = page
@@ -273,7 +263,7 @@ final class PageRenderer: @unchecked Sendable {
             return ctx
         case .page(let n):
             let p = config.pages[n]
-            let path = config.baseURL.path(p.url)
+            let path = urls.page(p)
             var ctx = base(title: p.title, path: path, section: p.section)
             if let d = p.description { ctx["page"] = pageContext(title: p.title, path: path, description: d) }
             ctx["data"] = Dictionary(uniqueKeysWithValues: collections.enumerated().map { ci, c in
@@ -334,7 +324,7 @@ final class PageRenderer: @unchecked Sendable {
     /// The navigation, with `current` set on the section shown.
     func sections(current section: String?) -> [[String: Any]] {
         var sections: [[String: Any]] = collections.filter(\.config.menu).map { c in
-            ["title": c.config.title, "url": config.baseURL.path(c.config.listURL), "current": c.config.name == section]
+            ["title": c.config.title, "url": urls.list(c.config, page: 1), "current": c.config.name == section]
         }
         if !standaloneNotes.isEmpty {
             sections.append(["title": config.notes.title, "url": notesListPath(1), "current": section == "notes"])
@@ -357,7 +347,7 @@ final class PageRenderer: @unchecked Sendable {
     }
 
     func pageContext(title: String, path: String, description: String?) -> [String: Any] {
-        var p: [String: Any] = ["title": title, "url": path, "canonical": config.baseURL.absolute(path)]
+        var p: [String: Any] = ["title": title, "url": path, "canonical": urls.absolute(path)]
         if let description { p["description"] = description }
         return p
     }
@@ -368,13 +358,13 @@ final class PageRenderer: @unchecked Sendable {
     }
 
     func collectionContext(_ c: CollectionPages) -> [String: Any] {
-        var d: [String: Any] = ["name": c.config.name, "title": c.config.title, "url": config.baseURL.path(c.config.listURL),
+        var d: [String: Any] = ["name": c.config.name, "title": c.config.title, "url": urls.list(c.config, page: 1),
                                 "count": c.loaded.items.count]
         if let desc = c.config.description { d["description"] = desc }
         if !c.loaded.meta.isEmpty { d["meta"] = c.loaded.meta.compactMapValues(PageContext.mustache) }
-        if let s = c.config.search { d["search"] = config.baseURL.path(s.url) }
-        if let f = c.config.feed { d["feed"] = config.baseURL.path(f.url) }
-        if let icon = c.loaded.icon { d["icon"] = PageContext.image(icon, root: root) }
+        if let s = urls.searchIndex(c.config) { d["search"] = s }
+        if let f = urls.feed(c.config) { d["feed"] = f }
+        if let icon = c.loaded.icon { d["icon"] = PageContext.image(icon, urls: urls) }
         return d
     }
 
@@ -453,12 +443,12 @@ final class PageRenderer: @unchecked Sendable {
         return (TemplateText.plain(item.fields[titleField] ?? .string(item.slug)), subtitle)
     }
 
-    static func itemContext(_ c: CollectionPages, _ i: Int, root: String) -> [String: Any] {
+    static func itemContext(_ c: CollectionPages, _ i: Int, urls: URLScheme) -> [String: Any] {
         let item = c.loaded.items[i]
         var d = item.fields.compactMapValues(PageContext.mustache)
         var images: [String: [String: Any]] = [:]
         for (field, info) in item.images {
-            let img = c.published(field, info)?.context(root: root) ?? PageContext.image(info, root: root)
+            let img = c.published(field, info)?.context(root: urls.root) ?? PageContext.image(info, urls: urls)
             images[field] = img
             d[field] = img
         }

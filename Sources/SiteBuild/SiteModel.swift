@@ -3,7 +3,6 @@ import SiteCore
 import SiteImages
 import SiteLoad
 import SiteRender
-import SiteWrite
 
 /// The inputs sorted, paginated and cross-linked, ready to render: each collection in display
 /// order with its item contexts, each note attached to its item or listed as standalone, and the
@@ -17,6 +16,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     var noteURLs: [String]
 
     var config: SiteConfig { inputs.config }
+    var urls: URLScheme { URLScheme(config) }
     var imageCache: ImageCache { inputs.imageCache }
     var notes: [Note] { inputs.notes }
 
@@ -44,7 +44,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
         for ci in pages.indices { pages[ci].published = inputs.images.images }
-        prepareContexts(&pages, fresh: fresh, root: config.baseURL.root)
+        prepareContexts(&pages, fresh: fresh, urls: URLScheme(config))
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
@@ -91,15 +91,16 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
                 })
             }
         }
-        let urls = loaded.items.map { item in c.detailURL.map { config.baseURL.path(SitePath.fill($0, slug: item.slug)) } }
+        let urls = URLScheme(config)
+        let itemURLs = loaded.items.map { item in urls.item(c, slug: item.slug) }
         let slices = Pagination.pages(itemCount: order.count, pageSize: c.pageSize)
-        let listPaths = slices.map { $0.number == 1 ? c.listURL : "\(c.listURL)page/\($0.number)/" }
+        let listPaths = slices.map { urls.list(c, page: $0.number) }
         var position = [Int](repeating: 0, count: order.count)
         for (pos, i) in order.enumerated() { position[i] = pos }
         var names: Set<String> = []
         for item in loaded.items { PageContext.collectNames(of: item.fields, into: &names) }
         PageContext.collectNames(of: loaded.meta, into: &names)
-        return CollectionPages(loaded: loaded, order: order, position: position, pages: slices, itemURLs: urls,
+        return CollectionPages(loaded: loaded, order: order, position: position, pages: slices, itemURLs: itemURLs,
                                listPaths: listPaths, fieldNames: names)
     }
 
@@ -107,10 +108,10 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     /// is fresh or points at a fresh one. Related lists hold the other collection's plain item
     /// contexts (no related lists of their own), so collections that point at each other cannot
     /// nest without end.
-    static func prepareContexts(_ pages: inout [CollectionPages], fresh: Set<String>, root: String) {
+    static func prepareContexts(_ pages: inout [CollectionPages], fresh: Set<String>, urls: URLScheme) {
         for ci in pages.indices where fresh.contains(pages[ci].config.name) {
             let c = pages[ci]
-            pages[ci].itemContexts = c.loaded.items.indices.map { PageRenderer.itemContext(c, $0, root: root) }
+            pages[ci].itemContexts = c.loaded.items.indices.map { PageRenderer.itemContext(c, $0, urls: urls) }
         }
         let touched = pages.indices.filter { ci in
             !pages[ci].config.related.isEmpty
@@ -177,9 +178,10 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     /// Each note's page URL; a note with the same slug at the same place as in `previous` keeps its URL.
     static func noteURLs(_ notes: [Note], config: SiteConfig, previous: SiteModel?) -> [String] {
         let old = previous.flatMap { $0.notes.count == notes.count && $0.config.notes.url == config.notes.url ? $0 : nil }
+        let urls = URLScheme(config)
         return notes.indices.map { i in
             if let old, old.notes[i].slug == notes[i].slug { return old.noteURLs[i] }
-            return config.baseURL.path(SitePath.fill(config.notes.url, slug: notes[i].slug))
+            return urls.note(slug: notes[i].slug)
         }
     }
 

@@ -43,6 +43,10 @@ func templates(source: URL, rounds: Int) {
         let pages = builds.removeLast()
         return pages.reduce(0) { $0 + (compiled.renderBytes($1.template, compiled.names.object($1.context))?.count ?? 0) }
     }
+    perPage("contexts + render, as the build (pages made too)") {
+        build().reduce(0) { $0 + (compiled.renderBytes($1.template, compiled.names.object($1.context))?.count ?? 0) }
+    }
+    perPage("contexts only, as the build") { build().count }
     perPage("compiled, every record converted on every page") { pages.reduce(0) { $0 + (compiled.renderBytes($1.template, compiled.names.object($1.context))?.count ?? 0) } }
     perPage("compiled, render only (value made beforehand)") {
         zip(pages, values).reduce(0) { $0 + (compiled.renderBytes($1.0.template, $1.1)?.count ?? 0) }
