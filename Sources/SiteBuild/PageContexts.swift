@@ -16,8 +16,8 @@ public enum PageContexts {
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: options.threads)
         inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
         let model = try SiteModel.make(inputs)
-        let plain = PageRenderer(model: model, sharesItemValues: false)
-        let pages = { (r: PageRenderer) in r.jobs().map { (r.template(of: $0), r.context($0)) } }
-        return (templates, pages(plain), { pages(PageRenderer(model: model)) })
+        let pages = { (r: PageRenderer) in r.plan.pages.map { ($0.template, r.context($0.view)) } }
+        let plain = PageRenderer(model: model, plan: SitePlan(model), sharesItemValues: false)
+        return (templates, pages(plain), { pages(PageRenderer(model: model, plan: SitePlan(model))) })
     }
 }

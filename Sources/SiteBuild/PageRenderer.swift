@@ -18,8 +18,9 @@ final class PageRenderer: @unchecked Sendable {
     let urls: URLScheme
     let noteURLs: [String]
     let siteContext: [String: Any]
-    /// The standalone notes' tags, by name (tags whose slugs coincide share a page).
-    let tags: [Tag]
+    /// Every page of the site.
+    let plan: SitePlan
+    var tags: [SitePlan.Tag] { plan.tags }
     let assetNames: [String: String]
     /// Each tagged note's tag links (`name`, `url`), made once: a note is listed on many pages.
     let tagLinks: [Int: [[String: Any]]]
@@ -27,14 +28,8 @@ final class PageRenderer: @unchecked Sendable {
     /// `[String: Any]` records, as the differential tests' swift-mustache reference needs).
     let itemValues: [SharedTemplateValues]?
 
-    struct Tag: Sendable {
-        var name: String
-        var slug: String
-        /// Indices into `notes`, in the standalone notes' order.
-        var notes: [Int]
-    }
-
-    init(model: SiteModel, sharesItemValues: Bool = true) {
+    init(model: SiteModel, plan: SitePlan, sharesItemValues: Bool = true) {
+        self.plan = plan
         itemValues = sharesItemValues
             ? model.collections.map { SharedTemplateValues(count: $0.itemContexts.count, names: model.inputs.templates.compiled.names) } : nil
         config = model.config
@@ -46,7 +41,7 @@ final class PageRenderer: @unchecked Sendable {
         urls = model.urls
         noteURLs = model.noteURLs
         let urls = self.urls
-        tags = Self.tags(of: model.standaloneNotes, in: model.notes)
+        let tags = plan.tags
         assetNames = model.inputs.assetNames
         var links: [Int: [[String: Any]]] = [:]
         let known = Set(tags.map(\.slug))
@@ -70,141 +65,35 @@ final class PageRenderer: @unchecked Sendable {
         siteContext = site
     }
 
-    /// Tags of `standalone` sorted by slug; a tag whose slug is empty ("!!!") has no page.
-    static func tags(of standalone: [Int], in notes: [Note]) -> [Tag] {
-        var bySlug: [String: Tag] = [:]
-        for n in standalone {
-            for name in notes[n].tags {
-                let slug = Slug.make(name)
-                guard Slug.isSafeSegment(slug) else { continue }
-                if bySlug[slug]?.notes.last == n { continue }  // the same tag twice on one note
-                bySlug[slug, default: Tag(name: name, slug: slug, notes: [])].notes.append(n)
-            }
-        }
-        return bySlug.values.sorted { $0.slug < $1.slug }
-    }
-
     func tagPath(_ t: Int) -> String { urls.tag(slug: tags[t].slug) }
     var tagsPath: String { urls.tags }
-
-    enum Job: Sendable, Hashable {
-        case home, notFound
-        case list(collection: Int, page: Int)
-        case detail(collection: Int, item: Int)
-        case notesList(page: Int)
-        case note(Int)
-        case page(Int)
-        case tags
-        case tag(Int)
-    }
-
-    var notePages: [PageSlice] { Pagination.pages(itemCount: standaloneNotes.count, pageSize: 50) }
-
-    func jobs() -> [Job] {
-        var jobs: [Job] = [.home, .notFound] + config.pages.indices.map { Job.page($0) }
-        for (ci, c) in collections.enumerated() {
-            for p in c.pages.indices { jobs.append(.list(collection: ci, page: p)) }
-            if c.config.detailURL != nil { for i in c.loaded.items.indices { jobs.append(.detail(collection: ci, item: i)) } }
-        }
-        if !standaloneNotes.isEmpty {
-            for p in notePages.indices { jobs.append(.notesList(page: p)) }
-            for n in standaloneNotes { jobs.append(.note(n)) }
-        }
-        if !tags.isEmpty { jobs += [.tags] + tags.indices.map { Job.tag($0) } }
-        return jobs
-    }
+    var notePages: [PageSlice] { plan.notePages }
 
     /// Renders and writes all pages; returns how many.
     func renderAll(to sink: some SiteSink) throws(Diagnostics) -> Int {
-        let jobs = jobs()
-        try render(jobs, to: sink)
-        return jobs.count
+        try render(plan.pages, to: sink)
+        return plan.pages.count
     }
 
-    /// Renders `jobs` in parallel, writing each page as soon as it is rendered.
-    func render(_ jobs: [Job], to sink: some SiteSink) throws(Diagnostics) {
-        let results: [Result<Void, Diagnostic>] = jobs.parallelMap(threads: threads, minimumCount: 32) { job in
+    /// Renders `pages` in parallel, writing each page as soon as it is rendered.
+    func render(_ pages: [PlannedPage], to sink: some SiteSink) throws(Diagnostics) {
+        let results: [Result<Void, Diagnostic>] = pages.parallelMap(threads: threads, minimumCount: 32) { page in
             Result { () throws(Diagnostic) in
-                let html = self.templates.renderBytes(self.template(of: job), self.context(job))
-                try sink.write(Data(html), to: self.file(ofPagePath: self.path(of: job)), source: self.source(of: job))
+                let html = self.templates.renderBytes(page.template, self.context(page.view))
+                try sink.write(Data(html), to: self.urls.file(ofPagePath: page.path), source: page.source)
             }
         }
         let problems = results.compactMap { r -> Diagnostic? in if case .failure(let d) = r { return d }; return nil }
         if !problems.isEmpty { throw Diagnostics(problems) }
     }
 
-    func file(ofPagePath path: String) -> String { urls.file(ofPagePath: path) }
-
-    /// A job's page path, without building its context.
-    func path(of job: Job) -> String {
-        switch job {
-        case .home: urls.home
-        case .notFound: urls.notFound
-        case .page(let n): urls.page(config.pages[n])
-        case .list(let ci, let p): collections[ci].listPaths[p]
-        case .detail(let ci, let i): collections[ci].itemURLs[i] ?? ""
-        case .notesList(let p): notesListPath(p + 1)
-        case .note(let n): noteURLs[n]
-        case .tags: tagsPath
-        case .tag(let t): tagPath(t)
-        }
-    }
-
-    /// What a job's page is made from, for messages.
-    func source(of job: Job) -> String {
-        switch job {
-        case .home: "home page"
-        case .notFound: "404 page"
-        case .page(let n): "page '\(config.pages[n].name)'"
-        case .list(let ci, let p): "collection '\(collections[ci].config.name)' page \(p + 1)"
-        case .detail(let ci, let i): "\(collections[ci].loaded.items[i].source.file) \(collections[ci].loaded.items[i].source.path ?? "")"
-        case .notesList(let p): "notes page \(p + 1)"
-        case .note(let n): notes[n].file
-        case .tags: "tag index"
-        case .tag(let t): "tag '\(tags[t].name)'"
-        }
-    }
-
-    /// The template a job renders with.
-    func template(of job: Job) -> String {
-        switch job {
-        case .home: "home"
-        case .notFound: "404"
-        case .page(let n): config.pages[n].template
-        case .list(let ci, _): collections[ci].config.listTemplate
-        case .detail(let ci, _): collections[ci].config.detailTemplate ?? "detail"
-        case .notesList: config.notes.listTemplate
-        case .note: config.notes.template
-        case .tags: "tags"
-        case .tag: "tag"
-        }
-    }
-
-    /// Every page's absolute URL for the sitemap, in a stable order.
-    func sitemapURLs() -> [(loc: String, lastModified: String?)] {
-        var out: [(String, String?)] = [(urls.absolute(urls.home), nil)]
-        for p in config.pages { out.append((urls.absolute(urls.page(p)), nil)) }
-        for c in collections {
-            for p in c.listPaths { out.append((urls.absolute(p), nil)) }
-            for i in c.order { if let u = c.itemURLs[i] { out.append((urls.absolute(u), nil)) } }
-        }
-        if !standaloneNotes.isEmpty {
-            for p in notePages { out.append((urls.absolute(notesListPath(p.number)), nil)) }
-            for n in standaloneNotes { out.append((urls.absolute(noteURLs[n]), notes[n].date.map(DateFormat.iso.format))) }
-        }
-        if !tags.isEmpty {
-            out.append((urls.absolute(tagsPath), nil))
-            for t in tags.indices { out.append((urls.absolute(tagPath(t)), nil)) }
-        }
-        return out
-    }
-
     func notesListPath(_ number: Int) -> String { urls.notesList(page: number) }
 
     // MARK: - Contexts
 
-    func context(_ job: Job) -> [String: Any] {
-        switch job {
+    /// The template values of a page's view.
+    func context(_ view: PageView) -> [String: Any] {
+        switch view {
         case .home:
             let cols: [[String: Any]] = collections.filter(\.config.menu).map { c in
                 var d = collectionContext(c)
@@ -213,7 +102,7 @@ final class PageRenderer: @unchecked Sendable {
             }
             var ctx = base(title: config.title, path: urls.home, section: nil)
             ctx["collections"] = cols
-            ctx["notes"] = standaloneNotes.prefix(10).map(noteSummary)
+            ctx["notes"] = standaloneNotes.prefix(SitePlan.homeNotes).map(noteSummary)
             return ctx
         case .notFound:
             var ctx = base(title: "404", path: urls.notFound, section: nil)
@@ -238,7 +127,7 @@ final class PageRenderer: @unchecked Sendable {
             ctx["pagination"] = pagination(slice, paths: c.listPaths)
             ctx["layout"] = layout
             return ctx
-        case .detail(let ci, let i):
+        case .item(let ci, let i):
             let c = collections[ci]
             let item = c.loaded.items[i]
             let path = c.itemURLs[i] ?? ""

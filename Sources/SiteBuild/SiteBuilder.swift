@@ -76,7 +76,7 @@ public enum SiteBuilder {
 
         let stage: OutputStage
         do { stage = try OutputStage(output: options.output) } catch { throw Diagnostics([error]) }
-        let renderer = PageRenderer(model: model)
+        let renderer = PageRenderer(model: model, plan: SitePlan(model))
         do throws(Diagnostics) {
             let (pages, files, sitemaps) = try write(model, with: renderer, options: options, to: stage, clock: &clock)
             do { try stage.commit() } catch { throw Diagnostics([error]) }
@@ -105,7 +105,7 @@ public enum SiteBuilder {
                 try sink.write(try SiteFiles.data(file, model: model, source: options.source), to: file.path, source: file.source)
                 count += 1
             }
-            for file in SiteFiles.sitemaps(renderer) {
+            for file in SiteFiles.sitemaps(renderer.plan, urls: model.urls) {
                 try sink.write(file.data, to: file.path, source: "sitemap")
                 sitemaps.append(file.path)
                 count += 1

@@ -146,8 +146,8 @@ enum SiteFiles {
     }
 
     /// `sitemap.xml` (and numbered sitemaps past 50,000 URLs): output path → XML.
-    static func sitemaps(_ renderer: PageRenderer) -> [(path: String, data: Data)] {
-        Sitemap.files(urls: renderer.sitemapURLs(), indexBase: renderer.config.baseURL.description).map { ($0.name, Data($0.xml.utf8)) }
+    static func sitemaps(_ plan: SitePlan, urls: URLScheme) -> [(path: String, data: Data)] {
+        Sitemap.files(urls: plan.sitemapURLs(urls), indexBase: urls.baseURL.description).map { ($0.name, Data($0.xml.utf8)) }
     }
 
     /// Stylesheets and scripts (built-in and the site's) under names that hold their content's
