@@ -7,7 +7,7 @@ import SiteRender
 /// The inputs sorted, paginated and cross-linked, ready to render: each collection in display
 /// order with its item contexts, each note attached to its item or listed as standalone, and the
 /// templates checked against the names the data provides.
-struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], read-only once built
+struct SiteModel: Sendable {
     var inputs: SiteInputs
     var collections: [CollectionPages]
     /// Standalone notes (indices into `inputs.notes`), newest first, then by title.
@@ -104,32 +104,21 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
                                listPaths: listPaths, fieldNames: names)
     }
 
-    /// Item contexts of the collections in `fresh`, and the related lists of every collection that
-    /// is fresh or points at a fresh one. Related lists hold the other collection's plain item
-    /// contexts (no related lists of their own), so collections that point at each other cannot
-    /// nest without end.
+    /// Item views of the collections in `fresh`, and the related lists of every collection
+    /// that is fresh or points at a fresh one (a related list names the other collection's
+    /// items, shown without their own related lists, so lists cannot nest without end).
     static func prepareContexts(_ pages: inout [CollectionPages], fresh: Set<String>, urls: URLScheme) {
         for ci in pages.indices where fresh.contains(pages[ci].config.name) {
             let c = pages[ci]
-            pages[ci].itemContexts = c.loaded.items.indices.map { PageRenderer.itemContext(c, $0, urls: urls) }
+            pages[ci].itemViews = c.loaded.items.indices.map { PageRenderer.itemView(c, $0, urls: urls) }
         }
         let touched = pages.indices.filter { ci in
             !pages[ci].config.related.isEmpty
                 && (fresh.contains(pages[ci].config.name) || pages[ci].config.related.contains { fresh.contains($0.collection) })
         }
-        guard !touched.isEmpty else { return }
-        let targets = Set(touched.flatMap { pages[$0].config.related.map(\.collection) })
-        let plain = pages.map { c in
-            guard targets.contains(c.config.name), !c.config.related.isEmpty else { return c }
-            var p = c
-            p.itemContexts = p.itemContexts.map { var d = $0; d["related"] = nil; return d }
-            return p
-        }
         for ci in touched {
-            let lists = PageRenderer.relatedLists(plain[ci], in: plain)
-            for i in pages[ci].itemContexts.indices {
-                pages[ci].itemContexts[i]["related"] = lists[i].isEmpty ? nil : lists[i]
-            }
+            let lists = PageRenderer.relatedLists(pages[ci], in: pages)
+            for i in pages[ci].itemViews.indices { pages[ci].itemViews[i].related = lists[i] }
         }
     }
 
@@ -206,7 +195,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
 
     /// The templates this site renders, with their partials, checked against the names the data provides.
     func checkTemplates() -> [Diagnostic] {
-        var known = PageContext.pageNames
+        var known = PageViews.names
         for c in collections { known.formUnion(c.fieldNames) }
         for c in config.collections {
             known.insert(c.name)
