@@ -53,8 +53,9 @@ public final class SiteSession: @unchecked Sendable {
         var prints: [Int]
         var files: Set<SiteFiles.File>
         var sitemaps: Set<String>
-        /// What the sitemap is made from (page URLs and note dates), to skip remaking it.
-        var sitemapKey: Int
+        /// What the sitemap is made from (page URLs and note dates), to skip remaking it (nil:
+        /// none written yet).
+        var sitemapKey: Int?
         /// Output file of each page path (computing it decodes the path).
         var pageFiles: [String: String]
         var collectionVersions: [String: Int]
@@ -64,6 +65,12 @@ public final class SiteSession: @unchecked Sendable {
         /// The bytes of files made from the whole model (the feed, robots.txt), to write them
         /// only when they change.
         var generated: [String: Data] = [:]
+
+        /// Nothing written yet: what a full build starts from.
+        static func nothing(generation: Int, content: ContentTree) -> Written {
+            Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
+                    contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
+        }
     }
 
     /// Builds the whole site into `options.output` (replacing it only when the build succeeds).
@@ -113,19 +120,7 @@ public final class SiteSession: @unchecked Sendable {
     // MARK: - Full builds
 
     private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, Written) {
-        let (_, model, renderer, sitemaps) = try SiteBuilder.buildKeepingModel(options)
-        let content = model.inputs.content
-        var written = Written(views: [], paths: [], prints: [], files: Set(try SiteFiles.list(model, source: options.source)),
-                              sitemaps: Set(sitemaps), sitemapKey: 0, pageFiles: [:],
-                              collectionVersions: [:], noteVersions: [:],
-                              contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
-        written.sitemapKey = sitemapKey(renderer, written)
-        for f in written.files where f.kind == .notesFeed || f.kind == .robots {
-            written.generated[f.path] = try? SiteFiles.data(f, model: model, source: options.source)
-        }
-        written.views = renderer.plan.pages.map(\.view)
-        written.paths = renderer.plan.pages.map(\.path)
-        written.prints = fingerprints(renderer, written)
+        let (_, model, written) = try SiteBuilder.buildKeepingModel(options, generation: generation)
         return (model, written)
     }
 
@@ -241,87 +236,117 @@ public final class SiteSession: @unchecked Sendable {
         if !reload.isEmpty {
             inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads, progress: options.imageProgress)
         }
+        clock.lap("images")
 
         // The model, reusing the collections that did not change.
         let reusable = Set(inputs.config.collections.filter { c in
             !reload.contains(c.name) && !c.related.contains { reload.contains($0.collection) }
         }.map(\.name))
         let newModel = try SiteModel.make(inputs, reusing: model, reusable: reusable)
-        clock.lap("model")
-        let plan = SitePlan(newModel)
-        let renderer = PageRenderer(model: newModel, plan: plan)
+        clock.lap("sort")
 
+        let sink = LiveOutput(folder: options.output)
+        let pass = try Self.planRenderWrite(newModel, options: options, changes: Changes(content: contentPaths, assets: assetPaths, collections: reload),
+                                            written: &versions, to: sink, clock: &clock)
+        for file in pass.gone.sorted() { sink.remove(file) }
+        model = newModel
+        written = versions
+        clock.lap("write")
+        var r = report(start, full: false)
+        r.phases = clock.phases
+        r.pagesWritten = pass.dirty.count
+        r.filesWritten = pass.filesWritten
+        r.removed = pass.gone.count
+        // A stylesheet, script, image or search index may change how any page looks.
+        r.changedPages = pass.otherFilesWritten > 0 ? nil : (pass.dirty.map(\.path) + pass.removedPages).sorted()
+        return r
+    }
+
+    // MARK: - The phases every build shares
+
+    /// What changed in the sources since `Written` (a full build: nothing was written, so
+    /// everything is new whatever these say).
+    struct Changes {
+        /// Files under `content/` (relative to it), under `templates/assets/`, and collections reloaded.
+        var content: Set<String> = []
+        var assets: Set<String> = []
+        var collections: Set<String> = []
+    }
+
+    /// What one pass of the shared phases did.
+    struct Pass {
+        var dirty: [PlannedPage]
+        /// Output files no longer written (to remove), and the page paths among them.
+        var gone: [String]
+        var removedPages: [String]
+        var filesWritten: Int
+        /// Files other than pages, feeds, robots.txt and sitemaps (a stylesheet, an image …).
+        var otherFilesWritten: Int
+    }
+
+    /// The phases from the model on, shared by `sitegen build` and every rebuild of `serve`:
+    /// plan (every page and its fingerprint, against what `written` holds), render the pages
+    /// whose fingerprint changed, write the other files that changed. A full build is a pass over
+    /// an empty `Written`: every page and file is new, so everything is rendered and written.
+    static func planRenderWrite(_ model: SiteModel, options: BuildOptions, changes: Changes, written versions: inout Written,
+                                to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> Pass {
+        let plan = SitePlan(model)
+        let renderer = PageRenderer(model: model, plan: plan)
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = plan.pages
         let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(renderer, versions)
-        let files = try SiteFiles.list(newModel, source: options.source)
+        let files = try SiteFiles.list(model, source: options.source)
         let newFiles = Set(files)
         let key = Self.sitemapKey(renderer, versions)
-        let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(plan, urls: newModel.urls)
+        let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
-        var dirty: [PlannedPage] = []
-        var gone: [String] = []
-        var removedPages: [String] = []
+        var pass = Pass(dirty: [], gone: [], removedPages: [], filesWritten: 0, otherFilesWritten: 0)
         if views == versions.views && paths == versions.paths && newFiles == versions.files && sitemapPaths == versions.sitemaps {
             // The same files as before (the usual edit): compare fingerprints page by page.
-            for i in prints.indices where prints[i] != versions.prints[i] { dirty.append(pages[i]) }
+            for i in prints.indices where prints[i] != versions.prints[i] { pass.dirty.append(pages[i]) }
         } else {
-            (dirty, gone, removedPages) = try Self.replan(pages, prints: prints, files: files, sitemaps: sitemapPaths, urls: newModel.urls, written: &versions)
+            (pass.dirty, pass.gone, pass.removedPages) = try Self.replan(pages, prints: prints, files: files, sitemaps: sitemapPaths, urls: model.urls, written: &versions)
         }
         clock.lap("plan")
-        let sink = LiveOutput(folder: options.output)
-        try renderer.render(dirty, to: sink)
+        try renderer.render(pass.dirty, to: sink)
         clock.lap("render")
-        var filesWritten = 0, otherFilesWritten = 0
         do {
             for f in files {
                 if f.kind == .notesFeed || f.kind == .robots {
-                    let data = try SiteFiles.data(f, model: newModel, source: options.source)
+                    let data = try SiteFiles.data(f, model: model, source: options.source)
                     guard versions.generated[f.path] != data || !versions.files.contains(f) else { continue }
                     try sink.write(data, to: f.path, source: f.source)
                     versions.generated[f.path] = data
-                    filesWritten += 1
+                    pass.filesWritten += 1
                     continue
                 }
                 let changed: Bool
                 switch f.kind {
-                case .content(let rel): changed = contentPaths.contains(rel)
-                case .userAsset(let rel): changed = assetPaths.contains(rel)
+                case .content(let rel): changed = changes.content.contains(rel)
+                case .userAsset(let rel): changed = changes.assets.contains(rel)
                 case .builtinAsset: changed = false
-                case .searchIndex(let name): changed = reload.contains(name)
-                case .collectionFeed(let name): changed = reload.contains(name)
+                case .searchIndex(let name): changed = changes.collections.contains(name)
+                case .collectionFeed(let name): changed = changes.collections.contains(name)
                 case .notesFeed, .robots: changed = false  // handled above
                 case .image: changed = false  // a changed source gets a new key, so a new path
                 }
                 guard changed || !versions.files.contains(f) else { continue }
-                try sink.write(try SiteFiles.data(f, model: newModel, source: options.source), to: f.path, source: f.source)
-                filesWritten += 1
-                otherFilesWritten += 1
+                try sink.write(try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)
+                pass.filesWritten += 1
+                pass.otherFilesWritten += 1
             }
             for s in sitemaps ?? [] {
                 try sink.write(s.data, to: s.path, source: "sitemap")
-                filesWritten += 1
+                pass.filesWritten += 1
             }
         } catch { throw Diagnostics([error]) }
-        for file in gone.sorted() { sink.remove(file) }
-
         versions.views = views
         versions.paths = paths
         versions.prints = prints
         versions.files = newFiles
         versions.sitemaps = sitemapPaths
         versions.sitemapKey = key
-        model = newModel
-        written = versions
-        clock.lap("write")
-        var r = report(start, full: false)
-        r.phases = clock.phases
-        r.pagesWritten = dirty.count
-        r.filesWritten = filesWritten
-        r.removed = gone.count
-        // A stylesheet, script, image or search index may change how any page looks.
-        r.changedPages = otherFilesWritten > 0 ? nil : (dirty.map(\.path) + removedPages).sorted()
-        return r
+        return pass
     }
 
     /// Dirty pages and files no longer written, when pages or files came or went: every output
