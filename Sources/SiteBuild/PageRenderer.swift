@@ -43,11 +43,16 @@ final class PageRenderer: Sendable {
         words = InterfaceWords.of(language: model.config.language)
         let urls = self.urls, tags = plan.tags
         var links: [Int: [TagLink]] = [:]
+        // A tag's link is made once per name (its slug and URL), then shared by its notes.
+        var linkOf: [String: TagLink?] = [:]
         let known = Set(tags.map(\.slug))
         for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
             links[n] = model.notes[n].tags.compactMap { name in
-                let slug = Slug.make(name)
-                return known.contains(slug) ? TagLink(name: name, url: urls.tag(slug: slug)) : nil
+                if let made = linkOf[name] { return made }
+                let slug = plan.tagSlugs[name] ?? Slug.make(name)
+                let link = known.contains(slug) ? TagLink(name: name, url: urls.tag(slug: slug)) : nil
+                linkOf[name] = link
+                return link
             }
         }
         tagLinks = links

@@ -11,8 +11,8 @@ struct PlannedPage: Sendable {
     /// What the page's bytes depend on besides its template and the site-wide values.
     var inputs: [PageInput]
     var view: PageView
-    /// The sitemap's `lastmod` (a note's date); pages left out of the sitemap (404) have none.
-    var lastModified: String?
+    /// The sitemap's `lastmod` (a note's date, formatted only when a sitemap is written).
+    var lastModified: CalendarDate?
     var inSitemap = true
 }
 
@@ -53,6 +53,9 @@ struct SitePlan: Sendable {
     let tags: [Tag]
     /// The standalone notes' list pages.
     let notePages: [PageSlice]
+    /// Each tag name of the standalone notes → its slug (names repeat across notes; a slug is
+    /// made once per name).
+    let tagSlugs: [String: String]
 
     struct Tag: Sendable {
         var name: String
@@ -66,7 +69,7 @@ struct SitePlan: Sendable {
     static let homeNotes = 10
 
     init(_ model: SiteModel) {
-        tags = Self.tags(of: model.standaloneNotes, in: model.notes)
+        (tags, tagSlugs) = Self.tags(of: model.standaloneNotes, in: model.notes)
         notePages = Pagination.pages(itemCount: model.standaloneNotes.count, pageSize: Self.notesPageSize)
         var views: [PageView] = [.home, .notFound] + model.config.pages.indices.map { PageView.page($0) }
         for (ci, c) in model.collections.enumerated() {
@@ -79,12 +82,12 @@ struct SitePlan: Sendable {
         }
         if !tags.isEmpty { views += [.tags] + tags.indices.map { PageView.tag($0) } }
         pages = []
-        pages = views.map { page($0, model) }
+        let config = model.config, urls = model.urls
+        pages = views.map { page($0, model, config, urls) }
     }
 
     /// The one place a page kind is described: its path, template, source, inputs and view.
-    func page(_ view: PageView, _ model: SiteModel) -> PlannedPage {
-        let config = model.config, urls = model.urls
+    func page(_ view: PageView, _ model: SiteModel, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
         func planned(_ path: String, _ template: String, _ source: String, _ inputs: [PageInput]) -> PlannedPage {
             PlannedPage(path: path, template: template, source: source, inputs: [.identity(view)] + inputs, view: view)
         }
@@ -100,13 +103,16 @@ struct SitePlan: Sendable {
             let page = config.pages[n]
             return planned(urls.page(page), page.template, "page '\(page.name)'", [.dataShownBy(template: page.template)])
         case .list(let ci, let p):
-            let c = model.collections[ci]
-            return planned(c.listPaths[p], c.config.listTemplate, "collection '\(c.config.name)' page \(p + 1)", [.collection(ci)])
+            let c = model.collections[ci].config
+            return planned(model.collections[ci].listPaths[p], c.listTemplate, "collection '\(c.name)' page \(p + 1)", [.collection(ci)])
         case .item(let ci, let i):
-            let c = model.collections[ci]
-            let item = c.loaded.items[i]
-            return planned(c.itemURLs[i] ?? "", c.config.detailTemplate ?? "detail", "\(item.source.file) \(item.source.path ?? "")",
-                           [.collection(ci)] + c.notesByItem[i].map { .note($0) })
+            // Read in place: an item page is planned for every item of every edit.
+            let source = model.collections[ci].loaded.items[i].source
+            let notes = model.collections[ci].notesByItem[i]
+            return PlannedPage(path: model.collections[ci].itemURLs[i] ?? "", template: model.collections[ci].config.detailTemplate ?? "detail",
+                               source: source.path.map { "\(source.file) \($0)" } ?? source.file + " ",
+                               inputs: notes.isEmpty ? [.identity(view), .collection(ci)] : [.identity(view), .collection(ci)] + notes.map { .note($0) },
+                               view: view)
         case .notesList(let p):
             return planned(urls.notesList(page: p + 1), config.notes.listTemplate, "notes page \(p + 1)",
                            [.count(notePages.count)] + model.standaloneNotes[notePages[p].range].map { .note($0) })
@@ -114,7 +120,7 @@ struct SitePlan: Sendable {
             // A note's page is known by its note, not by its place in the list of notes (which
             // shifts when a note before it is added or removed).
             var p = PlannedPage(path: model.noteURLs[n], template: config.notes.template, source: model.notes[n].file, inputs: [.note(n)], view: view)
-            p.lastModified = model.notes[n].date.map(DateFormat.iso.format)
+            p.lastModified = model.notes[n].date
             return p
         case .tags:
             return planned(urls.tags, "tags", "tag index", tags.flatMap { [PageInput.text($0.slug), .count($0.notes.count)] })
@@ -123,22 +129,28 @@ struct SitePlan: Sendable {
         }
     }
 
-    /// Tags of `standalone` sorted by slug; a tag whose slug is empty ("!!!") has no page.
-    static func tags(of standalone: [Int], in notes: [Note]) -> [Tag] {
+    /// Tags of `standalone` sorted by slug, and each tag name's slug; a tag whose slug is empty
+    /// ("!!!") has no page.
+    static func tags(of standalone: [Int], in notes: [Note]) -> ([Tag], slugs: [String: String]) {
         var bySlug: [String: Tag] = [:]
+        var slugs: [String: String] = [:]
         for n in standalone {
             for name in notes[n].tags {
-                let slug = Slug.make(name)
+                let slug: String
+                if let known = slugs[name] { slug = known } else {
+                    slug = Slug.make(name)
+                    slugs[name] = slug
+                }
                 guard Slug.isSafeSegment(slug) else { continue }
                 if bySlug[slug]?.notes.last == n { continue }  // the same tag twice on one note
                 bySlug[slug, default: Tag(name: name, slug: slug, notes: [])].notes.append(n)
             }
         }
-        return bySlug.values.sorted { $0.slug < $1.slug }
+        return (bySlug.values.sorted { $0.slug < $1.slug }, slugs)
     }
 
     /// Every page's absolute URL for the sitemap, in the plan's order.
     func sitemapURLs(_ urls: URLScheme) -> [(loc: String, lastModified: String?)] {
-        pages.lazy.filter(\.inSitemap).map { (urls.absolute($0.path), $0.lastModified) }
+        pages.lazy.filter(\.inSitemap).map { (urls.absolute($0.path), $0.lastModified.map(DateFormat.iso.format)) }
     }
 }
