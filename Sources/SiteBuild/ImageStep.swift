@@ -28,23 +28,16 @@ struct PublishedImage: Sendable, Hashable {
     /// `src`, `width`, `height` (the widest fallback), `srcset` (fallback), `sizes`, `sources`
     /// (`type` and `srcset` per modern format, most preferred first), `avif`/`webp` srcsets, and
     /// `placeholder` (`color`, `preview`, `style`).
-    func context(root: String) -> [String: Any] {
+    func view(root: String) -> ImageView {
         let fallback = formats.last ?? .jpeg
         let main = processed.variants(fallback).last ?? processed.variants[0]
         func srcset(_ f: ImageFormat) -> String {
             processed.variants(f).map { "\(root)\(path($0)) \($0.width)w" }.joined(separator: ", ")
         }
-        var out: [String: Any] = ["src": root + path(main), "width": main.width, "height": main.height,
-                                  "srcset": srcset(fallback), "sizes": sizes]
-        var sources: [[String: Any]] = []
-        for f in formats.dropLast() {
-            sources.append(["type": f.mimeType, "srcset": srcset(f)])
-            out[f.rawValue] = srcset(f)
-        }
-        out["sources"] = sources
-        out["placeholder"] = ["color": processed.color, "preview": processed.preview,
-                              "style": "background-color:\(processed.color);background-image:url(\(processed.preview));background-size:cover"]
-        return out
+        return ImageView(src: root + path(main), width: main.width, height: main.height,
+                         resized: ImageView.Resized(srcset: srcset(fallback), sizes: sizes,
+                                                    sources: formats.dropLast().map { ($0.rawValue, $0.mimeType, srcset($0)) },
+                                                    color: processed.color, preview: processed.preview))
     }
 }
 

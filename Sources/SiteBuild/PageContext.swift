@@ -2,33 +2,9 @@ import Foundation
 import SiteCore
 import SiteImages
 import SiteLoad
-import SiteWrite
 
-/// Turns loaded values into what Mustache renders: dictionaries of Swift values.
-/// Numbers print without separators; formatted text comes from derived fields.
+/// The names data provides, for the template check.
 enum PageContext {
-    static func mustache(_ v: Value) -> Any? {
-        switch v {
-        case .null: nil
-        case .bool(let b): b
-        case .int(let i): i
-        case .double(let d): TemplateText.plain(.double(d))
-        case .string(let s): s
-        case .date(let d): DateFormat.iso.format(CalendarDate(d))
-        case .array(let a): a.compactMap(mustache)
-        case .dictionary(let d): d.compactMapValues(mustache)
-        }
-    }
-
-    static func image(_ info: ImageInfo, root: String) -> [String: Any] {
-        var out: [String: Any] = ["src": info.isExternal ? info.source : root + SitePath.encodePath(info.source)]
-        if let w = info.width, let h = info.height {
-            out["width"] = w
-            out["height"] = h
-        }
-        return out
-    }
-
     /// Every key of `fields` and of the dictionaries nested in them (a joined record's `cast`
     /// is a name a template may use inside a section).
     static func collectNames(of fields: [String: Value], into names: inout Set<String>) {
@@ -52,23 +28,10 @@ enum PageContext {
             }
         }
     }
-
-    /// The names the page contexts provide besides data fields (checked against templates).
-    /// Every name the page contexts hold at any depth (`site.root`, `pagination.isFirst`, …),
-    /// and the names swift-mustache gives every list element (`{{#first}}`, `{{index}}`).
-    static let pageNames: Set<String> = [
-        "site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
-        "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name", "value",
-        "number", "current", "layoutStyle", "meta", "related", "data", "search", "icon", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
-        "language", "root", "baseURL", "generator", "notesURL", "notesTitle", "skipText", "navLabel", "closeLabel", "pagesLabel", "emptyText", "sections",
-        "canonical", "isFirst", "isLast", "many", "pages", "kind", "css", "style",
-        "first", "last", "index", "even", "odd", "feed", "type", "tag", "tagLinks", "tagsTitle", "asset",
-        "srcset", "sizes", "sources", "placeholder", "color", "preview", "avif", "webp",
-    ]
 }
 
 /// The per-collection state the renderer needs: sorted items and their URLs.
-struct CollectionPages {
+struct CollectionPages: Sendable {
     var loaded: LoadedCollection
     /// Item indices in display order.
     var order: [Int]
@@ -76,6 +39,7 @@ struct CollectionPages {
     var position: [Int]
     var pages: [PageSlice]
     var itemURLs: [String?]
+    /// Each list page's path (`URLScheme.list`).
     var listPaths: [String]
     /// The notes attached to each item (indices into the notes).
     var notesByItem: [[Int]]
@@ -83,7 +47,8 @@ struct CollectionPages {
     var fieldNames: Set<String>
     /// Item index by slug.
     var slugIndex: [String: Int]
-    var itemContexts: [[String: Any]] = []
+    /// Each item's view (fields, images, card, related lists), made once per model.
+    var itemViews: [ItemView] = []
     /// Resized images of every collection (the image phase's result).
     var published: [ImageUse: PublishedImage] = [:]
 

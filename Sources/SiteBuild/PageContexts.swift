@@ -2,22 +2,23 @@ import Foundation
 import SiteCore
 import SiteRender
 
-/// Every page of a site as its template and context, made as a build makes them (for
+/// Every page of a site as its template and template value, made as a build makes them (for
 /// `sitegen-bench templates`, which times the template engines on them).
 public enum PageContexts {
-    public typealias Page = (template: String, context: [String: Any])
+    public typealias Page = (template: String, value: TemplateValue)
 
-    /// The templates, the pages with plain `[String: Any]` records (what swift-mustache rendered),
-    /// and a maker of the pages as a build renders them (items converted once, on first use:
-    /// each call starts with none converted).
+    /// The templates, the pages with every object keeping its entries' names (turned back into
+    /// Swift values by `TemplateNames.plain` for swift-mustache), and a maker of the pages as a
+    /// build renders them (plan, views and values; items converted once, on first use: each
+    /// call starts with none converted).
     public static func load(source: URL) throws(Diagnostics) -> (templates: TemplateLibrary, plain: [Page], build: () -> [Page]) {
         let options = BuildOptions(source: source)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: options.threads)
         inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
         let model = try SiteModel.make(inputs)
-        let plain = PageRenderer(model: model, sharesItemValues: false)
-        let pages = { (r: PageRenderer) in r.jobs().map { (r.template(of: $0), r.context($0)) } }
-        return (templates, pages(plain), { pages(PageRenderer(model: model)) })
+        let pages = { (r: PageRenderer) in r.plan.pages.map { ($0.template, r.templateValue($0.view)) } }
+        let plain = PageRenderer(model: model, plan: SitePlan(model), sharesItemValues: false)
+        return (templates, pages(plain), { pages(PageRenderer(model: model, plan: SitePlan(model))) })
     }
 }

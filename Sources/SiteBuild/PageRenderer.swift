@@ -4,10 +4,10 @@ import SiteLoad
 import SiteRender
 import SiteWrite
 
-/// Renders every page and writes each as soon as it is rendered, so memory holds the data
-/// model, never the rendered site.
-final class PageRenderer: @unchecked Sendable {
-    // Immutable after init; shared read-only by the rendering threads.
+/// Renders every page of the plan and writes each as soon as it is rendered, so memory holds
+/// the data model, never the rendered site. Everything here is immutable once made, shared
+/// read-only by the rendering threads.
+final class PageRenderer: Sendable {
     let config: SiteConfig
     let templates: TemplateLibrary
     /// Threads for rendering (`BuildOptions.threads`).
@@ -15,383 +15,194 @@ final class PageRenderer: @unchecked Sendable {
     let collections: [CollectionPages]
     let notes: [Note]
     let standaloneNotes: [Int]
-    let root: String
+    let urls: URLScheme
     let noteURLs: [String]
-    let siteContext: [String: Any]
-    /// The standalone notes' tags, by name (tags whose slugs coincide share a page).
-    let tags: [Tag]
+    /// Every page of the site.
+    let plan: SitePlan
+    var tags: [SitePlan.Tag] { plan.tags }
     let assetNames: [String: String]
-    /// Each tagged note's tag links (`name`, `url`), made once: a note is listed on many pages.
-    let tagLinks: [Int: [[String: Any]]]
-    /// Each collection's item records as template values, converted once (nil: pages hold the
-    /// `[String: Any]` records, as the differential tests' swift-mustache reference needs).
-    let itemValues: [SharedTemplateValues]?
+    /// Each tagged note's tag links, made once: a note is listed on many pages.
+    let tagLinks: [Int: [TagLink]]
+    let words: InterfaceWords
+    /// Views into template values (the render layer's edge).
+    let encoding: TemplateEncoding
 
-    struct Tag: Sendable {
-        var name: String
-        var slug: String
-        /// Indices into `notes`, in the standalone notes' order.
-        var notes: [Int]
-    }
-
-    init(model: SiteModel, sharesItemValues: Bool = true) {
-        itemValues = sharesItemValues
-            ? model.collections.map { SharedTemplateValues(count: $0.itemContexts.count, names: model.inputs.templates.compiled.names) } : nil
+    /// `sharesItemValues` false: every page converts the items it shows anew, and objects keep
+    /// every entry with its name (what the differential tests' swift-mustache reference needs).
+    init(model: SiteModel, plan: SitePlan, sharesItemValues: Bool = true) {
+        self.plan = plan
         config = model.config
         templates = model.inputs.templates
         threads = model.inputs.threads
         collections = model.collections
         notes = model.notes
         standaloneNotes = model.standaloneNotes
-        root = config.baseURL.root
+        urls = model.urls
         noteURLs = model.noteURLs
-        let config = self.config
-        tags = Self.tags(of: model.standaloneNotes, in: model.notes)
         assetNames = model.inputs.assetNames
-        var links: [Int: [[String: Any]]] = [:]
+        words = model.config.words
+        let urls = self.urls, tags = plan.tags
+        var links: [Int: [TagLink]] = [:]
+        // A tag's link is made once per name (its slug and URL), then shared by its notes.
+        var linkOf: [String: TagLink?] = [:]
         let known = Set(tags.map(\.slug))
         for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
-            links[n] = model.notes[n].tags.compactMap { name -> [String: Any]? in
-                let slug = Slug.make(name)
-                return known.contains(slug) ? ["name": name, "url": Self.tagPath(slug: slug, config: config)] : nil
+            links[n] = model.notes[n].tags.compactMap { name in
+                if let made = linkOf[name] { return made }
+                let slug = plan.tagSlugs[name] ?? Slug.make(name)
+                let link = known.contains(slug) ? TagLink(name: name, url: urls.tag(slug: slug)) : nil
+                linkOf[name] = link
+                return link
             }
         }
         tagLinks = links
-        var site = Self.siteContext(config, notesURL: config.baseURL.path(config.notes.listURL),
-                                    feedURL: model.feedNotes.isEmpty ? nil : config.baseURL.path(config.notes.feedURL))
         // `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL (its plain one
         // for other files).
-        let assetRoot = root + "assets/", names = assetNames
-        site["asset"] = TemplateLibrary.function { path in assetRoot + SitePath.encodePath(names[path] ?? path) }
-        if !tags.isEmpty {
-            site["tags"] = config.baseURL.path(config.notes.tagsURL)
-            site["tagsTitle"] = config.words.tags
-        }
-        siteContext = site
+        let names = assetNames
+        let site = SiteView(title: config.title, language: config.language, root: urls.root, baseURL: config.baseURL.description,
+                            notesURL: urls.notesList(page: 1), notesTitle: config.notes.title, words: words, description: config.description,
+                            feed: model.feedNotes.isEmpty ? nil : urls.notesFeed,
+                            asset: TemplateLibrary.templateFunction { path in urls.asset(names[path] ?? path) },
+                            tags: tags.isEmpty ? nil : urls.tags)
+        let templateNames = sharesItemValues ? model.inputs.templates.compiled.names : model.inputs.templates.compiled.names.keepingAllEntries
+        encoding = TemplateEncoding(names: templateNames, site: site, items: model.collections.map(\.itemViews),
+                                    shared: sharesItemValues ? model.collections.map { SharedTemplateValues(count: $0.itemViews.count, names: templateNames) } : nil)
     }
 
-    /// Tags of `standalone` sorted by slug; a tag whose slug is empty ("!!!") has no page.
-    static func tags(of standalone: [Int], in notes: [Note]) -> [Tag] {
-        var bySlug: [String: Tag] = [:]
-        for n in standalone {
-            for name in notes[n].tags {
-                let slug = Slug.make(name)
-                guard Slug.isSafeSegment(slug) else { continue }
-                if bySlug[slug]?.notes.last == n { continue }  // the same tag twice on one note
-                bySlug[slug, default: Tag(name: name, slug: slug, notes: [])].notes.append(n)
-            }
-        }
-        return bySlug.values.sorted { $0.slug < $1.slug }
-    }
-
-    func tagPath(_ t: Int) -> String { Self.tagPath(slug: tags[t].slug, config: config) }
-
-    static func tagPath(slug: String, config: SiteConfig) -> String {
-        config.baseURL.path(SitePath.fill(config.notes.tagsURL + "{slug}/", slug: slug))
-    }
-    var tagsPath: String { config.baseURL.path(config.notes.tagsURL) }
-
-    enum Job: Sendable, Hashable {
-        case home, notFound
-        case list(collection: Int, page: Int)
-        case detail(collection: Int, item: Int)
-        case notesList(page: Int)
-        case note(Int)
-        case page(Int)
-        case tags
-        case tag(Int)
-    }
-
-    var notePages: [PageSlice] { Pagination.pages(itemCount: standaloneNotes.count, pageSize: 50) }
-
-    func jobs() -> [Job] {
-        var jobs: [Job] = [.home, .notFound] + config.pages.indices.map { Job.page($0) }
-        for (ci, c) in collections.enumerated() {
-            for p in c.pages.indices { jobs.append(.list(collection: ci, page: p)) }
-            if c.config.detailURL != nil { for i in c.loaded.items.indices { jobs.append(.detail(collection: ci, item: i)) } }
-        }
-        if !standaloneNotes.isEmpty {
-            for p in notePages.indices { jobs.append(.notesList(page: p)) }
-            for n in standaloneNotes { jobs.append(.note(n)) }
-        }
-        if !tags.isEmpty { jobs += [.tags] + tags.indices.map { Job.tag($0) } }
-        return jobs
-    }
+    func tagPath(_ t: Int) -> String { urls.tag(slug: tags[t].slug) }
+    var tagsPath: String { urls.tags }
+    var notePages: [PageSlice] { plan.notePages }
 
     /// Renders and writes all pages; returns how many.
     func renderAll(to sink: some SiteSink) throws(Diagnostics) -> Int {
-        let jobs = jobs()
-        try render(jobs, to: sink)
-        return jobs.count
+        try render(plan.pages, to: sink)
+        return plan.pages.count
     }
 
-    /// Renders `jobs` in parallel, writing each page as soon as it is rendered.
-    func render(_ jobs: [Job], to sink: some SiteSink) throws(Diagnostics) {
-        let results: [Result<Void, Diagnostic>] = jobs.parallelMap(threads: threads, minimumCount: 32) { job in
+    /// Renders `pages` in parallel, writing each page as soon as it is rendered.
+    func render(_ pages: [PlannedPage], to sink: some SiteSink) throws(Diagnostics) {
+        let results: [Result<Void, Diagnostic>] = pages.parallelMap(threads: threads, minimumCount: 32) { page in
             Result { () throws(Diagnostic) in
-                let html = self.templates.renderBytes(self.template(of: job), self.context(job))
-                try sink.write(Data(html), to: self.file(ofPagePath: self.path(of: job)), source: self.source(of: job))
+                let html = self.templates.renderBytes(page.template, self.templateValue(page.view))
+                try sink.write(Data(html), to: self.urls.file(ofPagePath: page.path), source: page.source)
             }
         }
         let problems = results.compactMap { r -> Diagnostic? in if case .failure(let d) = r { return d }; return nil }
         if !problems.isEmpty { throw Diagnostics(problems) }
     }
 
-    /// The output file of a page path (page paths include the base URL's path; the output
-    /// folder is that path's root).
-    func file(ofPagePath path: String) -> String {
-        SitePath.file(for: path.hasPrefix(root) ? "/" + path.dropFirst(root.count) : path)
-    }
+    /// What the template of a page renders.
+    func templateValue(_ view: PageView) -> TemplateValue { encoding.page(content(view)) }
 
-    /// A job's page path, without building its context.
-    func path(of job: Job) -> String {
-        switch job {
-        case .home: root
-        case .notFound: root + "404.html"
-        case .page(let n): config.baseURL.path(config.pages[n].url)
-        case .list(let ci, let p): config.baseURL.path(collections[ci].listPaths[p])
-        case .detail(let ci, let i): collections[ci].itemURLs[i] ?? ""
-        case .notesList(let p): notesListPath(p + 1)
-        case .note(let n): noteURLs[n]
-        case .tags: tagsPath
-        case .tag(let t): tagPath(t)
-        }
-    }
-
-    /// What a job's page is made from, for messages.
-    func source(of job: Job) -> String {
-        switch job {
-        case .home: "home page"
-        case .notFound: "404 page"
-        case .page(let n): "page '\(config.pages[n].name)'"
-        case .list(let ci, let p): "collection '\(collections[ci].config.name)' page \(p + 1)"
-        case .detail(let ci, let i): "\(collections[ci].loaded.items[i].source.file) \(collections[ci].loaded.items[i].source.path ?? "")"
-        case .notesList(let p): "notes page \(p + 1)"
-        case .note(let n): notes[n].file
-        case .tags: "tag index"
-        case .tag(let t): "tag '\(tags[t].name)'"
-        }
-    }
-
-    /// The template a job renders with.
-    func template(of job: Job) -> String {
-        switch job {
-        case .home: "home"
-        case .notFound: "404"
-        case .page(let n): config.pages[n].template
-        case .list(let ci, _): collections[ci].config.listTemplate
-        case .detail(let ci, _): collections[ci].config.detailTemplate ?? "detail"
-        case .notesList: config.notes.listTemplate
-        case .note: config.notes.template
-        case .tags: "tags"
-        case .tag: "tag"
-        }
-    }
-
-    /// Every page's absolute URL for the sitemap, in a stable order.
-    func sitemapURLs() -> [(loc: String, lastModified: String?)] {
-        var urls: [(String, String?)] = [(config.baseURL.absolute(root), nil)]
-        for p in config.pages { urls.append((config.baseURL.absolute(config.baseURL.path(p.url)), nil)) }
-        for c in collections {
-            for p in c.listPaths { urls.append((config.baseURL.absolute(config.baseURL.path(p)), nil)) }
-            for i in c.order { if let u = c.itemURLs[i] { urls.append((config.baseURL.absolute(u), nil)) } }
-        }
-        if !standaloneNotes.isEmpty {
-            for p in notePages { urls.append((config.baseURL.absolute(notesListPath(p.number)), nil)) }
-            for n in standaloneNotes { urls.append((config.baseURL.absolute(noteURLs[n]), notes[n].date.map(DateFormat.iso.format))) }
-        }
-        if !tags.isEmpty {
-            urls.append((config.baseURL.absolute(tagsPath), nil))
-            for t in tags.indices { urls.append((config.baseURL.absolute(tagPath(t)), nil)) }
-        }
-        return urls
-    }
-
-    func notesListPath(_ number: Int) -> String {
-        config.baseURL.path(number == 1 ? config.notes.listURL : "\(config.notes.listURL)page/\(number)/")
-    }
-
-    // MARK: - Contexts
-
-    func context(_ job: Job) -> [String: Any] {
-        switch job {
+    /// The typed view of a page: the one place a page kind's content is chosen.
+    func content(_ view: PageView) -> PageContent {
+        switch view {
         case .home:
-            let cols: [[String: Any]] = collections.filter(\.config.menu).map { c in
-                var d = collectionContext(c)
-                d["countText"] = countText(c.loaded.items.count)
-                return d
+            let cols = collections.enumerated().filter(\.element.config.menu).map { ci, c in
+                var v = collectionView(c, ci)
+                v.countText = countText(c.loaded.items.count)
+                return v
             }
-            var ctx = base(title: config.title, path: root, section: nil)
-            ctx["collections"] = cols
-            ctx["notes"] = standaloneNotes.prefix(10).map(noteSummary)
-            return ctx
+            return page(title: config.title, path: urls.home, section: nil,
+                        .home(collections: cols, notes: standaloneNotes.prefix(SitePlan.homeNotes).map { noteView($0, html: false) }))
         case .notFound:
-            var ctx = base(title: "404", path: root + "404.html", section: nil)
-            ctx["page"] = ["title": "404", "url": root + "404.html", "canonical": config.baseURL.absolute(root + "404.html")]
-            return ctx
+            var p = page(title: "404", path: urls.notFound, section: nil, .notFound)
+            p.page.description = nil
+            return p
         case .list(let ci, let p):
             let c = collections[ci]
             let slice = c.pages[p]
-            let path = config.baseURL.path(c.listPaths[p])
-            var ctx = base(title: c.config.title, path: path, section: c.config.name)
-            ctx["collection"] = collectionContext(c)
-            var layout = layoutContext(c)
+            var layout = layoutView(c)
+            var items = c.order[slice.range].map { ItemRef(collection: ci, item: $0) }
             if case .masonry(let m) = c.config.layout {
-                var items = c.order[slice.range].map { c.itemContexts[$0] }
                 let styles = LayoutStyles.masonryPage(m, cards: c.order[slice.range].map { masonryCard(c, $0) })
-                layout["style"] = styles.list
-                for k in items.indices { items[k]["layoutStyle"] = styles.cards[k] }
-                ctx["items"] = items
-            } else {
-                ctx["items"] = c.order[slice.range].map { itemRecord(ci, $0) }
+                layout.style = styles.list
+                for k in items.indices { items[k].layoutStyle = styles.cards[k] }
             }
-            ctx["pagination"] = pagination(slice, paths: c.listPaths.map { config.baseURL.path($0) })
-            ctx["layout"] = layout
-            return ctx
-        case .detail(let ci, let i):
+            return page(title: c.config.title, path: c.listPaths[p], section: c.config.name,
+                        .list(collection: collectionView(c, ci), items: items, pagination: PaginationView(number: slice.number, urls: c.listPaths), layout: layout))
+        case .item(let ci, let i):
             let c = collections[ci]
             let item = c.loaded.items[i]
-            let path = c.itemURLs[i] ?? ""
-            var ctx = base(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"] ?? .string(item.slug)), path: path, section: c.config.name)
-            ctx["collection"] = collectionContext(c)
-            ctx["item"] = itemRecord(ci, i)
-            if var page = ctx["page"] as? [String: Any] {
-                if let f = c.config.cardImageField, let info = item.images[f] {
-                    page["image"] = info.isExternal ? info.source : config.baseURL.absolute(c.published(f, info)?.context(root: root)["src"] as? String ?? root + SitePath.encodePath(info.source))
-                }
-                page["type"] = "article"
-                ctx["page"] = page
-            }
-            ctx["notes"] = c.notesByItem[i].map { n -> [String: Any] in
-                var d = noteSummary(n)
-                d["html"] = notes[n].html
-                return d
-            }
             let pos = c.position[i]
-            if pos > 0 { ctx["prev"] = itemRecord(ci, c.order[pos - 1]) }
-            if pos + 1 < c.order.count { ctx["next"] = itemRecord(ci, c.order[pos + 1]) }
-            return ctx
+            var p = page(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"] ?? .string(item.slug)), path: c.itemURLs[i] ?? "", section: c.config.name,
+                         .item(collection: collectionView(c, ci), item: ItemRef(collection: ci, item: i), notes: c.notesByItem[i].map { noteView($0, html: true) },
+                               prev: pos > 0 ? ItemRef(collection: ci, item: c.order[pos - 1]) : nil,
+                               next: pos + 1 < c.order.count ? ItemRef(collection: ci, item: c.order[pos + 1]) : nil))
+            if let f = c.config.cardImageField, let info = item.images[f] {
+                p.page.image = info.isExternal ? info.source : urls.absolute(c.itemViews[i].images[f]?.src ?? urls.content(info.source))
+            }
+            p.page.type = "article"
+            return p
         case .page(let n):
-            let p = config.pages[n]
-            let path = config.baseURL.path(p.url)
-            var ctx = base(title: p.title, path: path, section: p.section)
-            if let d = p.description { ctx["page"] = pageContext(title: p.title, path: path, description: d) }
-            ctx["data"] = Dictionary(uniqueKeysWithValues: collections.enumerated().map { ci, c in
-                var d = collectionContext(c)
-                d["items"] = c.order.map { itemRecord(ci, $0) }
-                return (c.config.name, d as Any)
-            })
-            return ctx
+            let pc = config.pages[n]
+            var p = page(title: pc.title, path: urls.page(pc), section: pc.section,
+                         .data(collections.enumerated().map { ci, c in
+                             var v = collectionView(c, ci)
+                             v.items = c.order
+                             return v
+                         }))
+            if let d = pc.description { p.page.description = d }
+            return p
         case .notesList(let p):
             let slice = notePages[p]
-            let path = notesListPath(slice.number)
-            var ctx = base(title: config.notes.title, path: path, section: "notes")
-            ctx["collection"] = ["name": "notes", "title": config.notes.title, "url": notesListPath(1)]
-            ctx["items"] = standaloneNotes[slice.range].map(noteSummary)
-            ctx["pagination"] = pagination(slice, paths: notePages.map { notesListPath($0.number) })
-            return ctx
+            let notesCollection = CollectionView(name: "notes", title: config.notes.title, url: notesListPath(1))
+            return page(title: config.notes.title, path: notesListPath(slice.number), section: "notes",
+                        .notesList(collection: notesCollection, items: standaloneNotes[slice.range].map { noteView($0, html: false) },
+                                   pagination: PaginationView(number: slice.number, urls: notePages.map { notesListPath($0.number) })))
         case .note(let n):
             let note = notes[n]
-            let path = noteURLs[n]
-            var ctx = base(title: note.title, path: path, section: "notes")
-            var d = noteSummary(n)
-            d["html"] = note.html
-            ctx["note"] = d
-            var page = pageContext(title: note.title, path: path, description: note.summary ?? config.description)
-            page["type"] = "article"
-            ctx["page"] = page
-            return ctx
+            var p = page(title: note.title, path: noteURLs[n], section: "notes", .note(noteView(n, html: true)))
+            p.page.description = note.summary ?? config.description
+            p.page.type = "article"
+            return p
         case .tags:
-            var ctx = base(title: tagsTitle, path: tagsPath, section: "notes")
-            ctx["tags"] = tags.indices.map { tagSummary($0) }
-            return ctx
+            return page(title: words.tags, path: tagsPath, section: "notes", .tags(tags.indices.map(tagView)))
         case .tag(let t):
-            var ctx = base(title: "\(tagsTitle): \(tags[t].name)", path: tagPath(t), section: "notes")
-            ctx["tag"] = tagSummary(t)
-            ctx["items"] = tags[t].notes.map(noteSummary)
-            return ctx
+            return page(title: "\(words.tags): \(tags[t].name)", path: tagPath(t), section: "notes",
+                        .tag(tagView(t), items: tags[t].notes.map { noteView($0, html: false) }))
         }
     }
 
-    /// Item `i` of collection `ci` as a page context holds it: converted once, or its record.
-    func itemRecord(_ ci: Int, _ i: Int) -> Any {
-        guard let itemValues else { return collections[ci].itemContexts[i] }
-        return itemValues[ci].value(i) { collections[ci].itemContexts[i] }
-    }
+    func notesListPath(_ number: Int) -> String { urls.notesList(page: number) }
 
-    var tagsTitle: String { config.words.tags }
-
-    func tagSummary(_ t: Int) -> [String: Any] {
-        ["name": tags[t].name, "url": tagPath(t), "count": tags[t].notes.count, "countText": countText(tags[t].notes.count)]
-    }
-
-    func base(title: String, path: String, section: String?) -> [String: Any] {
-        var site = siteContext
-        site["sections"] = sections(current: section)
-        return ["site": site, "page": pageContext(title: title, path: path, description: config.description)]
+    /// A page's view: the navigation with `section` current, its meta and its body.
+    func page(title: String, path: String, section: String?, _ body: PageContent.Body) -> PageContent {
+        PageContent(sections: sections(current: section),
+                    page: PageMeta(title: title, url: path, canonical: urls.absolute(path), description: config.description), body: body)
     }
 
     /// The navigation, with `current` set on the section shown.
-    func sections(current section: String?) -> [[String: Any]] {
-        var sections: [[String: Any]] = collections.filter(\.config.menu).map { c in
-            ["title": c.config.title, "url": config.baseURL.path(c.config.listURL), "current": c.config.name == section]
+    func sections(current section: String?) -> [SectionLink] {
+        var sections = collections.filter(\.config.menu).map { c in
+            SectionLink(title: c.config.title, url: urls.list(c.config, page: 1), current: c.config.name == section)
         }
         if !standaloneNotes.isEmpty {
-            sections.append(["title": config.notes.title, "url": notesListPath(1), "current": section == "notes"])
+            sections.append(SectionLink(title: config.notes.title, url: notesListPath(1), current: section == "notes"))
         }
         return sections
     }
 
-    /// What every page's `site` holds but the navigation (built once, not per page).
-    static func siteContext(_ config: SiteConfig, notesURL: String, feedURL: String?) -> [String: Any] {
-        let words = config.words
-        var site: [String: Any] = [
-            "title": config.title, "language": config.language, "root": config.baseURL.root, "baseURL": config.baseURL.description,
-            "generator": "sitegen", "notesURL": notesURL, "notesTitle": config.notes.title,
-            "skipText": words.skipLink, "navLabel": words.navigation,
-            "closeLabel": words.close, "pagesLabel": words.pagination, "emptyText": words.empty,
-        ]
-        if let d = config.description { site["description"] = d }
-        if let feedURL { site["feed"] = feedURL }
-        return site
-    }
-
-    func pageContext(title: String, path: String, description: String?) -> [String: Any] {
-        var p: [String: Any] = ["title": title, "url": path, "canonical": config.baseURL.absolute(path)]
-        if let description { p["description"] = description }
-        return p
-    }
-
     func countText(_ n: Int) -> String {
-        config.words.items.text(n, language: config.language)
+        words.items.text(n, language: config.language)
     }
 
-    func collectionContext(_ c: CollectionPages) -> [String: Any] {
-        var d: [String: Any] = ["name": c.config.name, "title": c.config.title, "url": config.baseURL.path(c.config.listURL),
-                                "count": c.loaded.items.count]
-        if let desc = c.config.description { d["description"] = desc }
-        if !c.loaded.meta.isEmpty { d["meta"] = c.loaded.meta.compactMapValues(PageContext.mustache) }
-        if let s = c.config.search { d["search"] = config.baseURL.path(s.url) }
-        if let f = c.config.feed { d["feed"] = config.baseURL.path(f.url) }
-        if let icon = c.loaded.icon { d["icon"] = PageContext.image(icon, root: root) }
-        return d
+    func tagView(_ t: Int) -> TagView {
+        TagView(name: tags[t].name, url: tagPath(t), count: tags[t].notes.count, countText: countText(tags[t].notes.count))
     }
 
-    func pagination(_ slice: PageSlice, paths: [String]) -> [String: Any] {
-        var d: [String: Any] = [
-            "number": slice.number, "count": slice.count, "isFirst": slice.isFirst, "isLast": slice.isLast, "many": slice.count > 1,
-            "pages": paths.enumerated().map { ["number": $0.offset + 1, "url": $0.element, "current": $0.offset + 1 == slice.number] },
-        ]
-        if !slice.isFirst { d["prev"] = paths[slice.number - 2] }
-        if !slice.isLast { d["next"] = paths[slice.number] }
-        return d
+    func collectionView(_ c: CollectionPages, _ ci: Int) -> CollectionView {
+        CollectionView(name: c.config.name, title: c.config.title, url: urls.list(c.config, page: 1), count: c.loaded.items.count,
+                       description: c.config.description, meta: c.loaded.meta.isEmpty ? nil : c.loaded.meta,
+                       search: urls.searchIndex(c.config), feed: urls.feed(c.config),
+                       icon: c.loaded.icon.map { ImageView.plain($0, urls: urls) }, index: ci)
     }
 
-    func layoutContext(_ c: CollectionPages) -> [String: Any] {
+    func layoutView(_ c: CollectionPages) -> LayoutView {
         switch c.config.layout {
-        case .list: ["kind": "list"]
-        case .grid(let g): ["kind": "grid", "css": LayoutStyles.grid(g, collection: c.config.name)]
-        case .masonry(let m): ["kind": "masonry", "css": LayoutStyles.masonry(m, collection: c.config.name)]
+        case .list: LayoutView(kind: "list")
+        case .grid(let g): LayoutView(kind: "grid", css: LayoutStyles.grid(g, collection: c.config.name))
+        case .masonry(let m): LayoutView(kind: "masonry", css: LayoutStyles.masonry(m, collection: c.config.name))
         }
     }
 
@@ -406,30 +217,28 @@ final class PageRenderer: @unchecked Sendable {
         return MasonryCard(aspect: aspect, text: text)
     }
 
-    func noteSummary(_ n: Int) -> [String: Any] {
+    func noteView(_ n: Int, html: Bool) -> NoteView {
         let note = notes[n]
-        var d = note.fields.compactMapValues(PageContext.mustache)
-        d["title"] = note.title
-        d["slug"] = note.slug
-        d["url"] = noteURLs[n]
-        d["tags"] = note.tags
-        d["tagLinks"] = tagLinks[n] ?? []
-        if let date = note.date { d["date"] = DateFormat.iso.format(date) }
-        return d
+        return NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[n], tags: note.tags,
+                        tagLinks: tagLinks[n] ?? [], date: note.date.map(DateFormat.iso.format), html: html ? note.html : nil)
     }
 
-    /// For each item of `c`, its related lists by rule name (empty when no rule matches anything).
-    static func relatedLists(_ c: CollectionPages, in all: [CollectionPages]) -> [[String: Any]] {
-        var lists = [[String: Any]](repeating: [:], count: c.loaded.items.count)
+    /// For each item of `c`, its related lists (rule name, collection index, item indices), in
+    /// rule order; a later rule of the same name replaces an earlier one.
+    static func relatedLists(_ c: CollectionPages, in all: [CollectionPages]) -> [[(name: String, collection: Int, items: [Int])]] {
+        var lists = [[(name: String, collection: Int, items: [Int])]](repeating: [], count: c.loaded.items.count)
         for rule in c.config.related {
-            guard let other = all.first(where: { $0.config.name == rule.collection }) else { continue }
+            guard let oi = all.firstIndex(where: { $0.config.name == rule.collection }) else { continue }
+            let other = all[oi]
             var byKey: [String: [Int]] = [:]
             for i in other.order {
                 for k in Self.keys(rule.via, of: other.loaded.items[i]) { byKey[k, default: []].append(i) }
             }
             for (i, item) in c.loaded.items.enumerated() {
                 let matches = Self.keys(rule.key, of: item).flatMap { byKey[$0] ?? [] }
-                if !matches.isEmpty { lists[i][rule.name] = matches.map { other.itemContexts[$0] } }
+                guard !matches.isEmpty else { continue }
+                lists[i].removeAll { $0.name == rule.name }
+                lists[i].append((rule.name, oi, matches))
             }
         }
         return lists
@@ -452,31 +261,36 @@ final class PageRenderer: @unchecked Sendable {
         return (TemplateText.plain(item.fields[titleField] ?? .string(item.slug)), subtitle)
     }
 
-    static func itemContext(_ c: CollectionPages, _ i: Int, root: String) -> [String: Any] {
+    /// An item's view: its fields, images, URL, card and field list (related lists are added
+    /// by the model).
+    static func itemView(_ c: CollectionPages, _ i: Int, urls: URLScheme) -> ItemView {
         let item = c.loaded.items[i]
-        var d = item.fields.compactMapValues(PageContext.mustache)
-        var images: [String: [String: Any]] = [:]
+        var images: [String: ImageView] = [:]
         for (field, info) in item.images {
-            let img = c.published(field, info)?.context(root: root) ?? PageContext.image(info, root: root)
-            images[field] = img
-            d[field] = img
+            images[field] = c.published(field, info)?.view(root: urls.root) ?? ImageView.plain(info, urls: urls)
         }
-        // The item's own names win over data fields of the same name (a dataset's `url` column
-        // must not turn into a link to a page that does not exist).
-        d["slug"] = item.slug
-        d["url"] = c.itemURLs[i] ?? false
         let texts = cardTexts(c, item)
-        var card: [String: Any] = ["title": texts.title]
-        if let s = texts.subtitle { card["subtitle"] = s }
-        if let f = c.config.cardImageField, let img = images[f] { card["image"] = img }
-        d["card"] = card
-        d["fieldList"] = item.fields.keys.sorted().compactMap { k -> [String: Any]? in
+        let card = CardView(title: texts.title, subtitle: texts.subtitle, image: c.config.cardImageField.flatMap { images[$0] })
+        let fieldList = item.fields.keys.sorted().compactMap { k -> (name: String, value: String)? in
             guard images[k] == nil, let v = item.fields[k] else { return nil }
             switch v {
-            case .string, .int, .double, .bool, .date: return ["name": k, "value": TemplateText.plain(v)]
+            case .string, .int, .double, .bool, .date: return (k, TemplateText.plain(v))
             default: return nil
             }
         }
-        return d
+        return ItemView(fields: item.fields, images: images, slug: item.slug, url: c.itemURLs[i], card: card, fieldList: fieldList,
+                        hasRelatedRules: !c.config.related.isEmpty)
+    }
+}
+
+extension ImageView {
+    /// A file shown as it is: its URL, and its size when known.
+    static func plain(_ info: ImageInfo, urls: URLScheme) -> ImageView {
+        var v = ImageView(src: info.isExternal ? info.source : urls.content(info.source))
+        if let w = info.width, let h = info.height {
+            v.width = w
+            v.height = h
+        }
+        return v
     }
 }

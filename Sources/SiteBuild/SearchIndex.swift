@@ -1,7 +1,6 @@
 import Foundation
 import SiteCore
 import SiteLoad
-import SiteWrite
 
 /// The static search index of a collection (`search:` in site.yml), in display order:
 /// `{"items": [{"url", "title", "subtitle"?, "image"?, "text"}]}`, where `text` is the searched
@@ -27,16 +26,16 @@ enum SearchIndex {
         var items: [Record]
     }
 
-    static func json(_ c: CollectionPages, rule: SearchRule, root: String) throws(Diagnostic) -> String {
+    static func json(_ c: CollectionPages, rule: SearchRule, urls: URLScheme) throws(Diagnostic) -> String {
         let records = c.order.map { i -> Record in
             let item = c.loaded.items[i]
             let texts = PageRenderer.cardTexts(c, item)
             var picture: Picture? = nil
             if let f = c.config.cardImageField, let info = item.images[f] {
                 if let p = c.published(f, info), let small = p.processed.variants(p.formats.last ?? .jpeg).first {
-                    picture = Picture(src: root + p.path(small), width: small.width, height: small.height)
+                    picture = Picture(src: urls.root + p.path(small), width: small.width, height: small.height)
                 } else {
-                    let src = info.isExternal ? info.source : root + SitePath.encodePath(info.source)
+                    let src = info.isExternal ? info.source : urls.content(info.source)
                     picture = Picture(src: src, width: info.width, height: info.height)
                 }
             }

@@ -50,7 +50,8 @@ public struct BuildReport: Sendable {
     public var imagesRead = 0
 }
 
-/// The pipeline: load → normalise → sort/lay out → render → write.
+/// The pipeline: load → normalise → images → sort/lay out → plan → render → write
+/// (docs/ARCHITECTURE.md).
 public enum SiteBuilder {
     /// The base URL the site is built for (`baseURL` of `site.yml`, or the override), read
     /// without building: `sitegen check` checks the output against it.
@@ -62,10 +63,12 @@ public enum SiteBuilder {
         try buildKeepingModel(options).report
     }
 
-    /// A full build into `options.output` (swapped in only when it succeeded); the model, its
-    /// renderer and the sitemap files are returned for a session that rebuilds from them.
-    static func buildKeepingModel(_ options: BuildOptions) throws(Diagnostics)
-        -> (report: BuildReport, model: SiteModel, renderer: PageRenderer, sitemaps: [String]) {
+    /// A full build into `options.output` (swapped in only when it succeeded): the phases that
+    /// load everything, then the phases every build shares (`SiteSession.planRenderWrite`) over
+    /// an output where nothing was written. The model and what was written are returned for a
+    /// session that rebuilds from them.
+    static func buildKeepingModel(_ options: BuildOptions, generation: Int = 0) throws(Diagnostics)
+        -> (report: BuildReport, model: SiteModel, written: SiteSession.Written) {
         var clock = PhaseClock()
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         clock.lap("config")
@@ -82,44 +85,21 @@ public enum SiteBuilder {
 
         let stage: OutputStage
         do { stage = try OutputStage(output: options.output) } catch { throw Diagnostics([error]) }
-        let renderer = PageRenderer(model: model)
         do throws(Diagnostics) {
-            let (pages, files, sitemaps) = try write(model, with: renderer, options: options, to: stage, clock: &clock)
+            var written = SiteSession.Written.nothing(generation: generation, content: content)
+            let pass = try SiteSession.planRenderWrite(model, options: options, changes: SiteSession.Changes(), written: &written, to: stage, clock: &clock)
+            clock.lap("write")
             do { try stage.commit() } catch { throw Diagnostics([error]) }
             inputs.imageCache.prune(keeping: Set(inputs.images.images.values.map(\.key)), untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
-            var report = BuildReport(pages: pages, files: files, phases: clock.phases, output: options.output)
+            var report = BuildReport(pages: pass.dirty.count, files: pass.filesWritten, phases: clock.phases, output: options.output)
             report.imagesProcessed = inputs.images.processed
             report.imagesCached = inputs.images.cached
             report.imagesRead = inputs.images.read
-            return (report, model, renderer, sitemaps)
+            return (report, model, written)
         } catch {
             stage.discard()
             throw error
         }
-    }
-
-    /// Renders every page and writes every other file of `model` into `sink`; returns the counts
-    /// and the sitemap files written.
-    static func write(_ model: SiteModel, with renderer: PageRenderer, options: BuildOptions, to sink: some SiteSink,
-                      clock: inout PhaseClock) throws(Diagnostics) -> (pages: Int, files: Int, sitemaps: [String]) {
-        let pages = try renderer.renderAll(to: sink)
-        clock.lap("render")
-        var count = 0
-        var sitemaps: [String] = []
-        let files = try SiteFiles.list(model, source: options.source)
-        do {
-            for file in files {
-                try sink.write(try SiteFiles.data(file, model: model, source: options.source), to: file.path, source: file.source)
-                count += 1
-            }
-            for file in SiteFiles.sitemaps(renderer) {
-                try sink.write(file.data, to: file.path, source: "sitemap")
-                sitemaps.append(file.path)
-                count += 1
-            }
-        } catch { throw Diagnostics([error]) }
-        clock.lap("write")
-        return (pages, count, sitemaps)
     }
 }
 

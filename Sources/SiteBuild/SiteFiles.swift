@@ -49,26 +49,26 @@ enum SiteFiles {
         }
         let user = try userAssets(source)
         for path in BuiltinTheme.assets.keys.sorted() where !user.contains(path) {
-            files.append(File(path: "assets/\(path)", kind: .builtinAsset(path), source: "(built-in theme)"))
-            if let named = model.inputs.assetNames[path] { files.append(File(path: "assets/\(named)", kind: .builtinAsset(path), source: "(built-in theme)")) }
+            files.append(File(path: URLScheme.assetFile(path), kind: .builtinAsset(path), source: "(built-in theme)"))
+            if let named = model.inputs.assetNames[path] { files.append(File(path: URLScheme.assetFile(named), kind: .builtinAsset(path), source: "(built-in theme)")) }
         }
         for path in user {
-            files.append(File(path: "assets/\(path)", kind: .userAsset(path), source: "templates/assets/\(path)"))
-            if let named = model.inputs.assetNames[path] { files.append(File(path: "assets/\(named)", kind: .userAsset(path), source: "templates/assets/\(path)")) }
+            files.append(File(path: URLScheme.assetFile(path), kind: .userAsset(path), source: "templates/assets/\(path)"))
+            if let named = model.inputs.assetNames[path] { files.append(File(path: URLScheme.assetFile(named), kind: .userAsset(path), source: "templates/assets/\(path)")) }
         }
         if !model.feedNotes.isEmpty {
-            files.append(File(path: String(model.config.notes.feedURL.dropFirst()), kind: .notesFeed, source: "the notes' feed"))
+            files.append(File(path: URLScheme.file(ofSiteURL: model.config.notes.feedURL), kind: .notesFeed, source: "the notes' feed"))
         }
         if !model.inputs.content.staticFiles.contains("robots.txt") {
             files.append(File(path: "robots.txt", kind: .robots, source: "robots.txt"))
         }
         for c in model.collections {
             guard let rule = c.config.feed else { continue }
-            files.append(File(path: String(rule.url.dropFirst()), kind: .collectionFeed(collection: c.config.name), source: "feed of '\(c.config.name)'"))
+            files.append(File(path: URLScheme.file(ofSiteURL: rule.url), kind: .collectionFeed(collection: c.config.name), source: "feed of '\(c.config.name)'"))
         }
         for c in model.collections {
             guard let rule = c.config.search else { continue }
-            files.append(File(path: String(rule.url.dropFirst()), kind: .searchIndex(collection: c.config.name), source: "search index of '\(c.config.name)'"))
+            files.append(File(path: URLScheme.file(ofSiteURL: rule.url), kind: .searchIndex(collection: c.config.name), source: "search index of '\(c.config.name)'"))
         }
         return files
     }
@@ -88,7 +88,7 @@ enum SiteFiles {
             }
         case .searchIndex(let name):
             guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.search else { return Data() }
-            return Data(try SearchIndex.json(c, rule: rule, root: model.config.baseURL.root).utf8)
+            return Data(try SearchIndex.json(c, rule: rule, urls: model.urls).utf8)
         case .notesFeed:
             return Data(notesFeed(model).xml.utf8)
         case .collectionFeed(let name):
@@ -97,21 +97,21 @@ enum SiteFiles {
         case .robots:
             // Crawlers read robots.txt only at a host's root: under a sub-path the host's own
             // file has to name the sitemap.
-            return Data("User-agent: *\nAllow: /\n\nSitemap: \(model.config.baseURL.absolute(model.config.baseURL.root + "sitemap.xml"))\n".utf8)
+            return Data("User-agent: *\nAllow: /\n\nSitemap: \(model.urls.absolute(model.urls.sitemap))\n".utf8)
         }
     }
 
     /// The newest dated notes as an Atom feed.
     static func notesFeed(_ model: SiteModel) -> AtomFeed {
-        let config = model.config
+        let config = model.config, urls = model.urls
         let entries = model.feedNotes.map { n -> AtomFeed.Entry in
             let note = model.notes[n]
-            return AtomFeed.Entry(url: config.baseURL.absolute(model.noteURLs[n]), title: note.title,
+            return AtomFeed.Entry(url: urls.absolute(model.noteURLs[n]), title: note.title,
                                   updated: AtomFeed.timestamp(day: note.date.map(DateFormat.iso.format) ?? "1970-01-01"),
                                   summary: note.summary, html: note.html)
         }
-        return AtomFeed(url: config.baseURL.absolute(config.baseURL.path(config.notes.feedURL)),
-                        pageURL: config.baseURL.absolute(config.baseURL.path(config.notes.listURL)),
+        return AtomFeed(url: urls.absolute(urls.notesFeed),
+                        pageURL: urls.absolute(urls.notesList(page: 1)),
                         base: config.baseURL.description, title: "\(config.notes.title) · \(config.title)",
                         author: config.author ?? config.title, language: config.language, entries: entries)
     }
@@ -133,20 +133,21 @@ enum SiteFiles {
         // A stable sort: equal days keep the collection's display order.
         let newest = dated.enumerated().sorted { a, b in a.element.day != b.element.day ? a.element.day > b.element.day : a.offset < b.offset }
             .prefix(rule.limit).map(\.element)
-        let listURL = config.baseURL.absolute(config.baseURL.path(c.config.listURL))
+        let urls = URLScheme(config)
+        let listURL = urls.absolute(urls.list(c.config, page: 1))
         let entries = newest.map { entry -> AtomFeed.Entry in
             let item = c.loaded.items[entry.index]
             let texts = PageRenderer.cardTexts(c, item)
-            let url = c.itemURLs[entry.index].map(config.baseURL.absolute) ?? listURL + "#" + SitePath.encodePath(item.slug)
+            let url = c.itemURLs[entry.index].map(urls.absolute) ?? urls.itemAnchor(c.config, slug: item.slug)
             return AtomFeed.Entry(url: url, title: texts.title, updated: AtomFeed.timestamp(day: entry.day), summary: texts.subtitle)
         }
-        return AtomFeed(url: config.baseURL.absolute(config.baseURL.path(rule.url)), pageURL: listURL, base: config.baseURL.description,
+        return AtomFeed(url: urls.absolute(urls.feed(c.config) ?? rule.url), pageURL: listURL, base: config.baseURL.description,
                         title: "\(c.config.title) · \(config.title)", author: config.author ?? config.title, language: config.language, entries: entries)
     }
 
     /// `sitemap.xml` (and numbered sitemaps past 50,000 URLs): output path → XML.
-    static func sitemaps(_ renderer: PageRenderer) -> [(path: String, data: Data)] {
-        Sitemap.files(urls: renderer.sitemapURLs(), indexBase: renderer.config.baseURL.description).map { ($0.name, Data($0.xml.utf8)) }
+    static func sitemaps(_ plan: SitePlan, urls: URLScheme) -> [(path: String, data: Data)] {
+        Sitemap.files(urls: plan.sitemapURLs(urls), indexBase: urls.baseURL.description).map { ($0.name, Data($0.xml.utf8)) }
     }
 
     /// Stylesheets and scripts (built-in and the site's) under names that hold their content's

@@ -3,12 +3,11 @@ import SiteCore
 import SiteImages
 import SiteLoad
 import SiteRender
-import SiteWrite
 
 /// The inputs sorted, paginated and cross-linked, ready to render: each collection in display
 /// order with its item contexts, each note attached to its item or listed as standalone, and the
 /// templates checked against the names the data provides.
-struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], read-only once built
+struct SiteModel: Sendable {
     var inputs: SiteInputs
     var collections: [CollectionPages]
     /// Standalone notes (indices into `inputs.notes`), newest first, then by title.
@@ -17,6 +16,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     var noteURLs: [String]
 
     var config: SiteConfig { inputs.config }
+    var urls: URLScheme { URLScheme(config) }
     var imageCache: ImageCache { inputs.imageCache }
     var notes: [Note] { inputs.notes }
 
@@ -44,7 +44,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
         for ci in pages.indices { pages[ci].published = inputs.images.images }
-        prepareContexts(&pages, fresh: fresh, root: config.baseURL.root)
+        prepareContexts(&pages, fresh: fresh, urls: URLScheme(config))
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
@@ -91,44 +91,34 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
                 })
             }
         }
-        let urls = loaded.items.map { item in c.detailURL.map { config.baseURL.path(SitePath.fill($0, slug: item.slug)) } }
+        let urls = URLScheme(config)
+        let itemURLs = loaded.items.map { item in urls.item(c, slug: item.slug) }
         let slices = Pagination.pages(itemCount: order.count, pageSize: c.pageSize)
-        let listPaths = slices.map { $0.number == 1 ? c.listURL : "\(c.listURL)page/\($0.number)/" }
+        let listPaths = slices.map { urls.list(c, page: $0.number) }
         var position = [Int](repeating: 0, count: order.count)
         for (pos, i) in order.enumerated() { position[i] = pos }
         var names: Set<String> = []
         for item in loaded.items { PageContext.collectNames(of: item.fields, into: &names) }
         PageContext.collectNames(of: loaded.meta, into: &names)
-        return CollectionPages(loaded: loaded, order: order, position: position, pages: slices, itemURLs: urls,
+        return CollectionPages(loaded: loaded, order: order, position: position, pages: slices, itemURLs: itemURLs,
                                listPaths: listPaths, fieldNames: names)
     }
 
-    /// Item contexts of the collections in `fresh`, and the related lists of every collection that
-    /// is fresh or points at a fresh one. Related lists hold the other collection's plain item
-    /// contexts (no related lists of their own), so collections that point at each other cannot
-    /// nest without end.
-    static func prepareContexts(_ pages: inout [CollectionPages], fresh: Set<String>, root: String) {
+    /// Item views of the collections in `fresh`, and the related lists of every collection
+    /// that is fresh or points at a fresh one (a related list names the other collection's
+    /// items, shown without their own related lists, so lists cannot nest without end).
+    static func prepareContexts(_ pages: inout [CollectionPages], fresh: Set<String>, urls: URLScheme) {
         for ci in pages.indices where fresh.contains(pages[ci].config.name) {
             let c = pages[ci]
-            pages[ci].itemContexts = c.loaded.items.indices.map { PageRenderer.itemContext(c, $0, root: root) }
+            pages[ci].itemViews = c.loaded.items.indices.map { PageRenderer.itemView(c, $0, urls: urls) }
         }
         let touched = pages.indices.filter { ci in
             !pages[ci].config.related.isEmpty
                 && (fresh.contains(pages[ci].config.name) || pages[ci].config.related.contains { fresh.contains($0.collection) })
         }
-        guard !touched.isEmpty else { return }
-        let targets = Set(touched.flatMap { pages[$0].config.related.map(\.collection) })
-        let plain = pages.map { c in
-            guard targets.contains(c.config.name), !c.config.related.isEmpty else { return c }
-            var p = c
-            p.itemContexts = p.itemContexts.map { var d = $0; d["related"] = nil; return d }
-            return p
-        }
         for ci in touched {
-            let lists = PageRenderer.relatedLists(plain[ci], in: plain)
-            for i in pages[ci].itemContexts.indices {
-                pages[ci].itemContexts[i]["related"] = lists[i].isEmpty ? nil : lists[i]
-            }
+            let lists = PageRenderer.relatedLists(pages[ci], in: pages)
+            for i in pages[ci].itemViews.indices { pages[ci].itemViews[i].related = lists[i] }
         }
     }
 
@@ -177,9 +167,10 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
     /// Each note's page URL; a note with the same slug at the same place as in `previous` keeps its URL.
     static func noteURLs(_ notes: [Note], config: SiteConfig, previous: SiteModel?) -> [String] {
         let old = previous.flatMap { $0.notes.count == notes.count && $0.config.notes.url == config.notes.url ? $0 : nil }
+        let urls = URLScheme(config)
         return notes.indices.map { i in
             if let old, old.notes[i].slug == notes[i].slug { return old.noteURLs[i] }
-            return config.baseURL.path(SitePath.fill(config.notes.url, slug: notes[i].slug))
+            return urls.note(slug: notes[i].slug)
         }
     }
 
@@ -204,7 +195,7 @@ struct SiteModel: @unchecked Sendable {  // item contexts are [String: Any], rea
 
     /// The templates this site renders, with their partials, checked against the names the data provides.
     func checkTemplates() -> [Diagnostic] {
-        var known = PageContext.pageNames
+        var known = PageViews.names
         for c in collections { known.formUnion(c.fieldNames) }
         for c in config.collections {
             known.insert(c.name)

@@ -47,14 +47,15 @@ public final class SiteSession: @unchecked Sendable {
 
     /// What is in the output folder, as of the last successful build.
     struct Written {
-        /// Every page: its job, path and fingerprint, in the renderer's order.
-        var jobs: [PageRenderer.Job]
+        /// Every page: its view, path and fingerprint, in the plan's order.
+        var views: [PageView]
         var paths: [String]
         var prints: [Int]
         var files: Set<SiteFiles.File>
         var sitemaps: Set<String>
-        /// What the sitemap is made from (page URLs and note dates), to skip remaking it.
-        var sitemapKey: Int
+        /// What the sitemap is made from (page URLs and note dates), to skip remaking it (nil:
+        /// none written yet).
+        var sitemapKey: Int?
         /// Output file of each page path (computing it decodes the path).
         var pageFiles: [String: String]
         var collectionVersions: [String: Int]
@@ -64,6 +65,12 @@ public final class SiteSession: @unchecked Sendable {
         /// The bytes of files made from the whole model (the feed, robots.txt), to write them
         /// only when they change.
         var generated: [String: Data] = [:]
+
+        /// Nothing written yet: what a full build starts from.
+        static func nothing(generation: Int, content: ContentTree) -> Written {
+            Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
+                    contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
+        }
     }
 
     /// Builds the whole site into `options.output` (replacing it only when the build succeeds).
@@ -82,7 +89,7 @@ public final class SiteSession: @unchecked Sendable {
     }
 
     /// How many pages the site has.
-    public var pageCount: Int { written.jobs.count }
+    public var pageCount: Int { written.views.count }
 
     /// The images left for later by the last build (`BuildOptions.deferImages`), if any.
     public var waitingImages: WaitingImages? {
@@ -120,20 +127,7 @@ public final class SiteSession: @unchecked Sendable {
     // MARK: - Full builds
 
     private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, Written) {
-        let (_, model, renderer, sitemaps) = try SiteBuilder.buildKeepingModel(options)
-        let content = model.inputs.content
-        var written = Written(jobs: [], paths: [], prints: [], files: Set(try SiteFiles.list(model, source: options.source)),
-                              sitemaps: Set(sitemaps), sitemapKey: 0, pageFiles: [:],
-                              collectionVersions: [:], noteVersions: [:],
-                              contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
-        written.sitemapKey = sitemapKey(renderer, written)
-        for f in written.files where f.kind == .notesFeed || f.kind == .robots {
-            written.generated[f.path] = try? SiteFiles.data(f, model: model, source: options.source)
-        }
-        let pages = fingerprints(renderer, written)
-        written.jobs = pages.map(\.job)
-        written.paths = pages.map(\.path)
-        written.prints = pages.map(\.fingerprint)
+        let (_, model, written) = try SiteBuilder.buildKeepingModel(options, generation: generation)
         return (model, written)
     }
 
@@ -149,7 +143,7 @@ public final class SiteSession: @unchecked Sendable {
             let (m, w) = try Self.buildAll(options, generation: generation)
             model = m
             written = w
-            return UpdateReport(full: true, pagesWritten: w.jobs.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
+            return UpdateReport(full: true, pagesWritten: w.views.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
                                 changedPages: nil, seconds: seconds(since: start))
         }
 
@@ -250,99 +244,129 @@ public final class SiteSession: @unchecked Sendable {
             inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
                                               deferring: options.deferImages, progress: options.imageProgress)
         }
+        clock.lap("images")
 
         // The model, reusing the collections that did not change.
         let reusable = Set(inputs.config.collections.filter { c in
             !reload.contains(c.name) && !c.related.contains { reload.contains($0.collection) }
         }.map(\.name))
         let newModel = try SiteModel.make(inputs, reusing: model, reusable: reusable)
-        let renderer = PageRenderer(model: newModel)
-        clock.lap("model")
+        clock.lap("sort")
 
-        // Pages whose fingerprint changed, and the other files that changed.
-        let pages = Self.fingerprints(renderer, versions)
-        let jobs = pages.map(\.job), paths = pages.map(\.path), prints = pages.map(\.fingerprint)
-        let files = try SiteFiles.list(newModel, source: options.source)
-        let newFiles = Set(files)
-        let key = Self.sitemapKey(renderer, versions)
-        let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(renderer)
-        let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
-        var dirty: [PageRenderer.Job] = []
-        var gone: [String] = []
-        var removedPages: [String] = []
-        if jobs == versions.jobs && paths == versions.paths && newFiles == versions.files && sitemapPaths == versions.sitemaps {
-            // The same files as before (the usual edit): compare fingerprints page by page.
-            for i in prints.indices where prints[i] != versions.prints[i] { dirty.append(jobs[i]) }
-        } else {
-            (dirty, gone, removedPages) = try Self.replan(pages, files: files, sitemaps: sitemapPaths, renderer: renderer, written: &versions)
-        }
-        clock.lap("plan")
         let sink = LiveOutput(folder: options.output)
-        try renderer.render(dirty, to: sink)
-        clock.lap("render")
-        var filesWritten = 0, otherFilesWritten = 0
-        do {
-            for f in files {
-                if f.kind == .notesFeed || f.kind == .robots {
-                    let data = try SiteFiles.data(f, model: newModel, source: options.source)
-                    guard versions.generated[f.path] != data || !versions.files.contains(f) else { continue }
-                    try sink.write(data, to: f.path, source: f.source)
-                    versions.generated[f.path] = data
-                    filesWritten += 1
-                    continue
-                }
-                let changed: Bool
-                switch f.kind {
-                case .content(let rel): changed = contentPaths.contains(rel)
-                case .userAsset(let rel): changed = assetPaths.contains(rel)
-                case .builtinAsset: changed = false
-                case .searchIndex(let name): changed = reload.contains(name)
-                case .collectionFeed(let name): changed = reload.contains(name)
-                case .notesFeed, .robots: changed = false  // handled above
-                case .image: changed = false  // a changed source gets a new key, so a new path
-                }
-                guard changed || !versions.files.contains(f) else { continue }
-                try sink.write(try SiteFiles.data(f, model: newModel, source: options.source), to: f.path, source: f.source)
-                filesWritten += 1
-                otherFilesWritten += 1
-            }
-            for s in sitemaps ?? [] {
-                try sink.write(s.data, to: s.path, source: "sitemap")
-                filesWritten += 1
-            }
-        } catch { throw Diagnostics([error]) }
-        for file in gone.sorted() { sink.remove(file) }
-
-        versions.jobs = jobs
-        versions.paths = paths
-        versions.prints = prints
-        versions.files = newFiles
-        versions.sitemaps = sitemapPaths
-        versions.sitemapKey = key
+        let pass = try Self.planRenderWrite(newModel, options: options, changes: Changes(content: contentPaths, assets: assetPaths, collections: reload),
+                                            written: &versions, to: sink, clock: &clock)
+        for file in pass.gone.sorted() { sink.remove(file) }
         model = newModel
         written = versions
         clock.lap("write")
         var r = report(start, full: false)
         r.phases = clock.phases
-        r.pagesWritten = dirty.count
-        r.filesWritten = filesWritten
-        r.removed = gone.count
+        r.pagesWritten = pass.dirty.count
+        r.filesWritten = pass.filesWritten
+        r.removed = pass.gone.count
         // A stylesheet, script, image or search index may change how any page looks.
-        r.changedPages = otherFilesWritten > 0 ? nil : (dirty.map { renderer.path(of: $0) } + removedPages).sorted()
+        r.changedPages = pass.otherFilesWritten > 0 ? nil : (pass.dirty.map(\.path) + pass.removedPages).sorted()
         return r
+    }
+
+    // MARK: - The phases every build shares
+
+    /// What changed in the sources since `Written` (a full build: nothing was written, so
+    /// everything is new whatever these say).
+    struct Changes {
+        /// Files under `content/` (relative to it), under `templates/assets/`, and collections reloaded.
+        var content: Set<String> = []
+        var assets: Set<String> = []
+        var collections: Set<String> = []
+    }
+
+    /// What one pass of the shared phases did.
+    struct Pass {
+        var dirty: [PlannedPage]
+        /// Output files no longer written (to remove), and the page paths among them.
+        var gone: [String]
+        var removedPages: [String]
+        var filesWritten: Int
+        /// Files other than pages, feeds, robots.txt and sitemaps (a stylesheet, an image …).
+        var otherFilesWritten: Int
+    }
+
+    /// The phases from the model on, shared by `sitegen build` and every rebuild of `serve`:
+    /// plan (every page and its fingerprint, against what `written` holds), render the pages
+    /// whose fingerprint changed, write the other files that changed. A full build is a pass over
+    /// an empty `Written`: every page and file is new, so everything is rendered and written.
+    static func planRenderWrite(_ model: SiteModel, options: BuildOptions, changes: Changes, written versions: inout Written,
+                                to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> Pass {
+        let plan = SitePlan(model)
+        let renderer = PageRenderer(model: model, plan: plan)
+        // Pages whose fingerprint changed, and the other files that changed.
+        let pages = plan.pages
+        let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(renderer, versions)
+        let files = try SiteFiles.list(model, source: options.source)
+        let newFiles = Set(files)
+        let key = Self.sitemapKey(renderer, versions)
+        let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
+        let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
+        var pass = Pass(dirty: [], gone: [], removedPages: [], filesWritten: 0, otherFilesWritten: 0)
+        if views == versions.views && paths == versions.paths && newFiles == versions.files && sitemapPaths == versions.sitemaps {
+            // The same files as before (the usual edit): compare fingerprints page by page.
+            for i in prints.indices where prints[i] != versions.prints[i] { pass.dirty.append(pages[i]) }
+        } else {
+            (pass.dirty, pass.gone, pass.removedPages) = try Self.replan(pages, prints: prints, files: files, sitemaps: sitemapPaths, urls: model.urls, written: &versions)
+        }
+        clock.lap("plan")
+        try renderer.render(pass.dirty, to: sink)
+        clock.lap("render")
+        do {
+            for f in files {
+                if f.kind == .notesFeed || f.kind == .robots {
+                    let data = try SiteFiles.data(f, model: model, source: options.source)
+                    guard versions.generated[f.path] != data || !versions.files.contains(f) else { continue }
+                    try sink.write(data, to: f.path, source: f.source)
+                    versions.generated[f.path] = data
+                    pass.filesWritten += 1
+                    continue
+                }
+                let changed: Bool
+                switch f.kind {
+                case .content(let rel): changed = changes.content.contains(rel)
+                case .userAsset(let rel): changed = changes.assets.contains(rel)
+                case .builtinAsset: changed = false
+                case .searchIndex(let name): changed = changes.collections.contains(name)
+                case .collectionFeed(let name): changed = changes.collections.contains(name)
+                case .notesFeed, .robots: changed = false  // handled above
+                case .image: changed = false  // a changed source gets a new key, so a new path
+                }
+                guard changed || !versions.files.contains(f) else { continue }
+                try sink.write(try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)
+                pass.filesWritten += 1
+                pass.otherFilesWritten += 1
+            }
+            for s in sitemaps ?? [] {
+                try sink.write(s.data, to: s.path, source: "sitemap")
+                pass.filesWritten += 1
+            }
+        } catch { throw Diagnostics([error]) }
+        versions.views = views
+        versions.paths = paths
+        versions.prints = prints
+        versions.files = newFiles
+        versions.sitemaps = sitemapPaths
+        versions.sitemapKey = key
+        return pass
     }
 
     /// Dirty pages and files no longer written, when pages or files came or went: every output
     /// file is claimed once (two things writing one file is an error, as in a full build).
-    private static func replan(_ pages: [(job: PageRenderer.Job, path: String, fingerprint: Int)], files: [SiteFiles.File], sitemaps: Set<String>,
-                               renderer: PageRenderer, written: inout Written) throws(Diagnostics) -> (dirty: [PageRenderer.Job], gone: [String], removedPages: [String]) {
-        enum Owner { case page(PageRenderer.Job), file(String), sitemap }
+    private static func replan(_ pages: [PlannedPage], prints: [Int], files: [SiteFiles.File], sitemaps: Set<String>,
+                               urls: URLScheme, written: inout Written) throws(Diagnostics) -> (dirty: [PlannedPage], gone: [String], removedPages: [String]) {
+        enum Owner { case page(String), file(String), sitemap }
         var owners: [String: Owner] = [:]
         var problems: [Diagnostic] = []
         func describe(_ o: Owner) -> String {
             switch o {
-            case .page(let job): renderer.source(of: job)
-            case .file(let source): source
+            case .page(let source), .file(let source): source
             case .sitemap: "sitemap"
             }
         }
@@ -353,17 +377,17 @@ public final class SiteSession: @unchecked Sendable {
         }
         func file(_ path: String) -> String {
             if let f = written.pageFiles[path] { return f }
-            let f = renderer.file(ofPagePath: path)
+            let f = urls.file(ofPagePath: path)
             written.pageFiles[path] = f
             return f
         }
         var before: [String: Int] = [:]
         for (path, fingerprint) in zip(written.paths, written.prints) { before[file(path)] = fingerprint }
-        var dirty: [PageRenderer.Job] = []
-        for (job, path, fingerprint) in pages {
-            let f = file(path)
-            claim(f, .page(job))
-            if before[f] != fingerprint { dirty.append(job) }
+        var dirty: [PlannedPage] = []
+        for (page, fingerprint) in zip(pages, prints) {
+            let f = file(page.path)
+            claim(f, .page(page.source))
+            if before[f] != fingerprint { dirty.append(page) }
         }
         for f in files { claim(f.path, .file(f.source)) }
         for path in sitemaps { claim(path, .sitemap) }
@@ -373,8 +397,9 @@ public final class SiteSession: @unchecked Sendable {
         return (dirty, gone, removedPages)
     }
 
-    /// Each page's job, path and fingerprint.
-    static func fingerprints(_ r: PageRenderer, _ w: Written) -> [(job: PageRenderer.Job, path: String, fingerprint: Int)] {
+    /// Each plan page's fingerprint: its template (with its partials), the site-wide values and
+    /// the versions of the inputs its plan names.
+    static func fingerprints(_ r: PageRenderer, _ w: Written) -> [Int] {
         var templateHashes: [String: Int] = [:]
         func templateHash(_ name: String) -> Int {
             if let h = templateHashes[name] { return h }
@@ -404,43 +429,28 @@ public final class SiteSession: @unchecked Sendable {
         // Every page may name a stylesheet or script by its fingerprinted name.
         for (path, named) in r.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
         let globalHash = global.finalize()
-        let notePages = r.notePages
-        return r.jobs().map { job in
+        return r.plan.pages.map { page in
             var h = Hasher()
             h.combine(globalHash)
-            h.combine(templateHash(r.template(of: job)))
-            // A note's page is known by its note, not by its place in the list of notes (which
-            // shifts when a note before it is added or removed).
-            if case .note = job {} else { h.combine(job) }
-            switch job {
-            case .home:
-                h.combine(own)
-                for n in r.standaloneNotes.prefix(10) { h.combine(noteHashes[n]) }
-            case .notFound:
-                break
-            case .page(let n):
-                if let shown = r.templates.dataCollections(of: r.config.pages[n].template) {
-                    for (ci, c) in r.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
-                } else {
-                    h.combine(effective)
+            h.combine(templateHash(page.template))
+            for input in page.inputs {
+                switch input {
+                case .collectionData(let ci): h.combine(1); h.combine(own[ci])
+                case .collection(let ci): h.combine(2); h.combine(effective[ci])
+                case .dataShownBy(let template):
+                    h.combine(3)
+                    if let shown = r.templates.dataCollections(of: template) {
+                        for (ci, c) in r.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
+                    } else {
+                        h.combine(effective)
+                    }
+                case .note(let n): h.combine(4); h.combine(noteHashes[n])
+                case .identity(let view): h.combine(5); h.combine(view)
+                case .count(let n): h.combine(6); h.combine(n)
+                case .text(let s): h.combine(7); h.combine(s)
                 }
-            case .list(let ci, _):
-                h.combine(effective[ci])
-            case .detail(let ci, let i):
-                h.combine(effective[ci])
-                for n in r.collections[ci].notesByItem[i] { h.combine(noteHashes[n]) }
-            case .notesList(let p):
-                h.combine(notePages.count)
-                for n in r.standaloneNotes[notePages[p].range] { h.combine(noteHashes[n]) }
-            case .note(let n):
-                h.combine(noteHashes[n])
-            case .tags:
-                for t in r.tags { h.combine(t.slug); h.combine(t.notes.count) }
-            case .tag(let t):
-                h.combine(r.tags[t].slug)
-                for n in r.tags[t].notes { h.combine(noteHashes[n]) }
             }
-            return (job, r.path(of: job), h.finalize())
+            return h.finalize()
         }
     }
 

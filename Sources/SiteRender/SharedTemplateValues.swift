@@ -1,7 +1,7 @@
 import Foundation
 
 /// Records converted once and shared by every page that shows them: an item appears on its own
-/// page, on its neighbours' pages and on a list page, and converting its `[String: Any]` record
+/// page, on its neighbours' pages and on a list page, and converting its view
 /// costs more than rendering it. Filled lazily by the rendering threads (an incremental rebuild
 /// converts only what the pages it renders show).
 public final class SharedTemplateValues: @unchecked Sendable {  // `slots` is guarded by the lock
@@ -15,10 +15,10 @@ public final class SharedTemplateValues: @unchecked Sendable {  // `slots` is gu
     }
 
     /// The converted record at `index`, made from `record` the first time.
-    public func value(_ index: Int, _ record: () -> [String: Any]) -> TemplateValue {
+    public func value(_ index: Int, _ record: () -> TemplateValue) -> TemplateValue {
         if let v = lock.withLock({ slots[index] }) { return v }
         // Two threads may convert the same record at once: both results are equal.
-        let v = names.object(record())
+        let v = record()
         lock.withLock { slots[index] = v }
         return v
     }

@@ -138,6 +138,11 @@ public struct TemplateLibrary: Sendable {
     /// A value for a context that templates call as a section, `{{#name}}text{{/name}}`: it
     /// prints `body(text)` (trimmed text in, raw HTML out, so `body` must escape what it returns).
     public static func function(_ body: @escaping @Sendable (String) -> String) -> Any {
+        templateFunction(body)
+    }
+
+    /// As `function(_:)`, typed.
+    public static func templateFunction(_ body: @escaping @Sendable (String) -> String) -> TemplateFunction {
         TemplateFunction { text in body(text.trimmingCharacters()) }
     }
 
@@ -145,6 +150,11 @@ public struct TemplateLibrary: Sendable {
     /// values become template values here, the one place they are converted.
     public func render(_ name: String, _ context: [String: Any]) -> String {
         compiled.render(name, context) ?? ""
+    }
+
+    /// `value` rendered with the template `name` (checked beforehand), as UTF-8 bytes.
+    public func renderBytes(_ name: String, _ value: TemplateValue) -> [UInt8] {
+        compiled.renderBytes(name, value) ?? []
     }
 
     /// As `render(_:_:)`, as UTF-8 bytes.

@@ -5,8 +5,8 @@ import SiteCore
 import SiteRender
 
 /// Renders every page of a site with swift-mustache and with the compiled engine, on one thread,
-/// and prints the time per page of each (the compiled engine with and without turning the
-/// `[String: Any]` context into a `TemplateValue` first).
+/// and prints the CPU time per page of each: the compiled engine as the build runs it (plan,
+/// typed views, their template values, rendering) and rendering alone.
 func templates(source: URL, rounds: Int) {
     let loaded: (templates: TemplateLibrary, plain: [PageContexts.Page], build: () -> [PageContexts.Page])
     do { loaded = try PageContexts.load(source: source) } catch {
@@ -16,11 +16,13 @@ func templates(source: URL, rounds: Int) {
     let compiled = library.compiled
     let reference: SwiftMustacheReference
     do { reference = try SwiftMustacheReference(library.texts) } catch { print("swift-mustache: \(error)"); exit(1) }
+    // swift-mustache renders Swift values: the pages' values with every entry named, turned back.
+    let keeping = compiled.names.keepingAllEntries
+    let records = pages.map { (template: $0.template, context: keeping.plain($0.value) as? [String: Any] ?? [:]) }
     var mismatches = 0
-    for (p, b) in zip(pages, build()) where reference.render(p.template, p.context) != library.render(b.template, b.context) { mismatches += 1 }
-    let bytes = pages.reduce(0) { $0 + library.render($1.template, $1.context).utf8.count }
+    for (p, b) in zip(records, build()) where reference.render(p.template, p.context) != compiled.render(b.template, b.value) ?? "" { mismatches += 1 }
+    let bytes = pages.reduce(0) { $0 + (compiled.render($1.template, $1.value)?.utf8.count ?? 0) }
     print("\(pages.count) pages of \(source.path), \(bytes / max(1, pages.count)) bytes per page on average; pages that differ: \(mismatches)")
-    let values = pages.map { compiled.names.object($0.context) }
     // Thread CPU time, not wall time: the machine is shared, and a descheduled thread's wait is
     // not the engine's cost.
     func perPage(_ label: String, _ body: () -> Int) {
@@ -35,35 +37,14 @@ func templates(source: URL, rounds: Int) {
         print(String(format: "%-52@ median %9.0f ns/page   fastest %9.0f ns/page   (CPU; %d rounds, check %d)",
                      label as NSString, times[times.count / 2], times[0], rounds, check))
     }
-    let warm = build(); for p in warm { _ = compiled.names.object(p.context) }
-    conversionByTemplate(warm, compiled)
-    perPage("swift-mustache") { pages.reduce(0) { $0 + reference.render($1.template, $1.context).utf8.count } }
-    var builds = (0..<rounds).map { _ in build() }
-    perPage("compiled, as the build: items converted once") {
-        let pages = builds.removeLast()
-        return pages.reduce(0) { $0 + (compiled.renderBytes($1.template, compiled.names.object($1.context))?.count ?? 0) }
+    perPage("swift-mustache") { records.reduce(0) { $0 + reference.render($1.template, $1.context).utf8.count } }
+    perPage("contexts + render, as the build (pages made too)") {
+        build().reduce(0) { $0 + (compiled.renderBytes($1.template, $1.value)?.count ?? 0) }
     }
-    perPage("compiled, every record converted on every page") { pages.reduce(0) { $0 + (compiled.renderBytes($1.template, compiled.names.object($1.context))?.count ?? 0) } }
+    perPage("views and values only, as the build") { build().count }
+    let values = build()
     perPage("compiled, render only (value made beforehand)") {
-        zip(pages, values).reduce(0) { $0 + (compiled.renderBytes($1.0.template, $1.1)?.count ?? 0) }
-    }
-    perPage("context conversion only") {
-        pages.reduce(0) { r, p in if case .object = compiled.names.object(p.context) { return r + 1 }; return r }
-    }
-}
-
-/// Conversion time by template (where the `[String: Any]` → `TemplateValue` cost goes).
-func conversionByTemplate(_ pages: [(template: String, context: [String: Any])], _ compiled: CompiledTemplates) {
-    var byTemplate: [String: (Int, Double)] = [:]
-    for p in pages {
-        let start = threadCPUTime()
-        for _ in 0..<5 { _ = compiled.names.object(p.context) }
-        let t = Double(threadCPUTime() - start) / 5
-        byTemplate[p.template, default: (0, 0)].0 += 1
-        byTemplate[p.template, default: (0, 0)].1 += t
-    }
-    for (k, v) in byTemplate.sorted(by: { $0.value.1 > $1.value.1 }) {
-        print(String(format: "  %-24@ %4d pages  %9.0f ns/page", k as NSString, v.0, v.1 / Double(v.0)))
+        values.reduce(0) { $0 + (compiled.renderBytes($1.template, $1.value)?.count ?? 0) }
     }
 }
 

@@ -7,13 +7,28 @@ import SiteRender
     /// contexts provide (so the template check can hold user templates to the same list).
     @Test func builtInThemePassesItsOwnChecks() throws {
         let lib = try TemplateLibrary.load(directory: nil, files: [])
-        let problems = lib.check(using: BuiltinTheme.templates.keys.sorted(), knownNames: PageContext.pageNames)
+        let problems = lib.check(using: BuiltinTheme.templates.keys.sorted(), knownNames: PageViews.names)
         #expect(problems.isEmpty, "\(problems)")
+    }
+
+    /// The names come from the views' types: every name the pages provided before they were
+    /// typed, no more and no fewer.
+    @Test func theViewsProvideTheNamesPagesAlwaysHad() {
+        let before: Set<String> = [
+            "site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
+            "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name", "value",
+            "number", "current", "layoutStyle", "meta", "related", "data", "search", "icon", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
+            "language", "root", "baseURL", "generator", "notesURL", "notesTitle", "skipText", "navLabel", "closeLabel", "pagesLabel", "emptyText", "sections",
+            "canonical", "isFirst", "isLast", "many", "pages", "kind", "css", "style",
+            "first", "last", "index", "even", "odd", "feed", "type", "tag", "tagLinks", "tagsTitle", "asset",
+            "srcset", "sizes", "sources", "placeholder", "color", "preview", "avif", "webp",
+        ]
+        #expect(PageViews.names == before)
     }
 
     @Test func aTypoInADottedNameIsFound() throws {
         let lib = try TemplateLibrary.load(directory: nil, files: [])
-        #expect(lib.check(using: ["list"], knownNames: PageContext.pageNames.subtracting(["isFirst"])).map(\.message)
+        #expect(lib.check(using: ["list"], knownNames: PageViews.names.subtracting(["isFirst"])).map(\.message)
                 == ["unknown name 'pagination.isFirst': no page, item or note provides 'isFirst'"])
     }
 }

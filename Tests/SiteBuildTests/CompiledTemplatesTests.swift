@@ -9,33 +9,36 @@ import Testing
 /// replaces: every page of the example site and of the bench site with its own template, and
 /// every template (built-in and the site's) with a context of each page kind.
 @Suite struct CompiledTemplatesTests {
-    /// The renderer of a site folder, as a build makes it, and one whose pages hold plain
-    /// `[String: Any]` records (for swift-mustache).
+    /// The renderer of a site folder, as a build makes it, and one whose objects keep every
+    /// entry's name (turned back into Swift values for swift-mustache).
     static func renderers(_ source: URL) throws -> (PageRenderer, plain: PageRenderer) {
         let options = BuildOptions(source: source, output: FileManager.default.temporaryDirectory.appendingPathComponent("unused"))
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: Parallelism.cores)
         inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
         let model = try SiteModel.make(inputs)
-        return (PageRenderer(model: model), PageRenderer(model: model, sharesItemValues: false))
+        let plan = SitePlan(model)
+        return (PageRenderer(model: model, plan: plan), PageRenderer(model: model, plan: plan, sharesItemValues: false))
     }
 
-    /// Renders `jobs` with both engines; the differing pages (at most a few) and how many matched.
-    static func compare(_ r: (PageRenderer, plain: PageRenderer), jobs: [PageRenderer.Job], templates: (PageRenderer.Job) -> [String]) throws -> (diffs: [String], same: Int) {
+    /// Renders `pages` with both engines; the differing pages (at most a few) and how many matched.
+    static func compare(_ r: (PageRenderer, plain: PageRenderer), pages: [PlannedPage], templates: (PlannedPage) -> [String]) throws -> (diffs: [String], same: Int) {
         let reference = try SwiftMustacheReference(r.plain.templates.texts)
         var diffs: [String] = [], same = 0
-        for job in jobs {
-            let context = r.0.context(job), plain = r.plain.context(job)
-            if case .detail = job {
-                #expect(context["item"] is TemplateValue && plain["item"] is [String: Any], "the build shares converted items; swift-mustache gets the records")
+        for page in pages {
+            let value = r.0.templateValue(page.view)
+            let plain = try #require(r.plain.encoding.names.plain(r.plain.templateValue(page.view)) as? [String: Any])
+            if case .item = page.view {
+                #expect(r.0.encoding.shared != nil && r.plain.encoding.shared == nil, "the build shares converted items; swift-mustache gets them whole")
+                #expect(plain["item"] is [String: Any])
             }
-            for name in templates(job) {
+            for name in templates(page) {
                 let old = reference.render(name, plain)
-                let new = r.0.templates.render(name, context)
+                let new = r.0.templates.compiled.render(name, value) ?? ""
                 if old == new { same += 1; continue }
                 let at = zip(old.utf8, new.utf8).prefix { $0 == $1 }.count
                 if diffs.count < 5 {
-                    diffs.append("\(name) for \(r.0.source(of: job)) differs at byte \(at): swift-mustache …\(old.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) }) vs compiled …\(new.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) })")
+                    diffs.append("\(name) for \(page.source) differs at byte \(at): swift-mustache …\(old.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) }) vs compiled …\(new.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) })")
                 }
             }
         }
@@ -44,24 +47,24 @@ import Testing
 
     @Test func everyExamplePageRendersTheSameBytes() throws {
         let r = try Self.renderers(Fixture.repository)
-        let jobs = r.0.jobs()
-        let (diffs, same) = try Self.compare(r, jobs: jobs) { [r.0.template(of: $0)] }
+        let pages = r.0.plan.pages
+        let (diffs, same) = try Self.compare(r, pages: pages) { [$0.template] }
         #expect(diffs.isEmpty, "\(diffs.joined(separator: "\n"))")
-        #expect(same == jobs.count && same > 100)
+        #expect(same == pages.count && same > 100)
     }
 
     /// Every template the example site can use (its own and the built-in theme) over a context
     /// of each kind of page: names a template does not expect render as missing in both.
     @Test func everyTemplateOverEveryPageKindRendersTheSameBytes() throws {
         let r = try Self.renderers(Fixture.repository)
-        var firstOfKind: [String: PageRenderer.Job] = [:]
-        for job in r.0.jobs() {
-            let kind = "\(job)".prefix { $0 != "(" }
-            if firstOfKind[String(kind)] == nil { firstOfKind[String(kind)] = job }
+        var firstOfKind: [String: PlannedPage] = [:]
+        for page in r.0.plan.pages {
+            let kind = "\(page.view)".prefix { $0 != "(" }
+            if firstOfKind[String(kind)] == nil { firstOfKind[String(kind)] = page }
         }
         let names = r.0.templates.compiled.index.keys.sorted()
         #expect(names.count >= 25)
-        let (diffs, same) = try Self.compare(r, jobs: firstOfKind.values.sorted { "\($0)" < "\($1)" }) { _ in names }
+        let (diffs, same) = try Self.compare(r, pages: firstOfKind.values.sorted { "\($0.view)" < "\($1.view)" }) { _ in names }
         #expect(diffs.isEmpty, "\(diffs.joined(separator: "\n"))")
         #expect(same == names.count * firstOfKind.count && firstOfKind.count >= 7)
     }

@@ -161,6 +161,18 @@ import Testing
         try s.expectSameAsFullBuild("after removing the clashing file")
     }
 
+    /// A full build is the rebuild's phases over an empty output: the same phases from the
+    /// images on, under the same names, and the same pages.
+    @Test func buildAndRebuildShareThePhases() throws {
+        let s = try Live()
+        let rebuilt = try s.edit("content/notes/harbour.md", Self.note)
+        let built = try SiteBuilder.build(BuildOptions(source: s.site.root, output: s.fresh))
+        #expect(rebuilt.phases.map(\.name) == ["scan", "load", "images", "sort", "plan", "render", "write"])
+        #expect(built.phases.map(\.name) == ["config", "load", "images", "sort", "plan", "render", "write"])
+        #expect(built.pages == s.session.pageCount && built.pages > 100)
+        try s.expectSameAsFullBuild("after a note was added")
+    }
+
     @Test func filesOutsideTheSourcesAreIgnored() throws {
         #expect(SiteSession.isSource("site.yml"))
         #expect(SiteSession.isSource("content/notes/a.md"))

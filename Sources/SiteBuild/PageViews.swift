@@ -1,0 +1,204 @@
+import SiteCore
+import SiteRender
+
+// What a page shows, as typed values: the renderer makes them, `TemplateEncoding` alone turns
+// them into what templates see. Each view names its template keys in a `Key` enum, so the names
+// a template may use (`PageViews.names`) come from these types and nothing else.
+
+/// What every page's `site` holds, made once per build (the navigation is the page's own).
+struct SiteView: Sendable {
+    enum Key: String, CaseIterable {
+        case title, language, root, baseURL, generator, notesURL, notesTitle, skipText, navLabel, closeLabel, pagesLabel, emptyText
+        case description, feed, asset, tags, tagsTitle, sections
+    }
+    var title: String
+    var language: String
+    var root: String
+    var baseURL: String
+    var notesURL: String
+    var notesTitle: String
+    /// The configuration's interface words (its language's table with `words:` applied).
+    var words: InterfaceWords
+    var description: String?
+    var feed: String?
+    /// `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL.
+    var asset: TemplateFunction
+    /// The tag index, when notes have tags.
+    var tags: String?
+}
+
+/// A navigation entry.
+struct SectionLink: Sendable {
+    enum Key: String, CaseIterable { case title, url, current }
+    var title: String
+    var url: String
+    var current: Bool
+}
+
+/// The page's own `page`: title, URLs and what social cards show.
+struct PageMeta: Sendable {
+    enum Key: String, CaseIterable { case title, url, canonical, description, image, type }
+    var title: String
+    var url: String
+    var canonical: String
+    var description: String?
+    var image: String? = nil
+    var type: String? = nil
+}
+
+/// A collection as pages show it (`collection`, the home page's tiles, `data.<name>`).
+struct CollectionView: Sendable {
+    enum Key: String, CaseIterable { case name, title, url, count, description, meta, search, feed, icon, countText, items }
+    var name: String
+    var title: String
+    var url: String
+    /// How many items (nil for the notes' list, which shows no count).
+    var count: Int? = nil
+    var description: String? = nil
+    var meta: [String: Value]? = nil
+    var search: String? = nil
+    var feed: String? = nil
+    var icon: ImageView? = nil
+    var countText: String? = nil
+    /// Every item in display order (`data.<name>.items`), by index.
+    var items: [Int]? = nil
+    /// The collection's index in the model (for its items).
+    var index: Int? = nil
+}
+
+/// A list page's place among its pages.
+struct PaginationView: Sendable {
+    enum Key: String, CaseIterable { case number, count, isFirst, isLast, many, pages, prev, next }
+    enum PageKey: String, CaseIterable { case number, url, current }
+    var number: Int
+    /// Each page's URL, from page 1.
+    var urls: [String]
+}
+
+/// How a list lays its cards out.
+struct LayoutView: Sendable {
+    enum Key: String, CaseIterable { case kind, css, style }
+    var kind: String
+    var css: String? = nil
+    /// A masonry page's placement.
+    var style: String? = nil
+}
+
+/// An item as every page shows it (its page, its neighbours', its list's), made once: its data
+/// fields (as loaded) and the names sitegen adds.
+struct ItemView: Sendable {
+    enum Key: String, CaseIterable { case slug, url, card, fieldList, related, layoutStyle }
+    enum FieldKey: String, CaseIterable { case name, value }
+    var fields: [String: Value]
+    var images: [String: ImageView]
+    var slug: String
+    var url: String?
+    var card: CardView
+    /// The plain fields by name, sorted (`{{#fieldList}}{{name}}: {{value}}{{/fieldList}}`).
+    var fieldList: [(name: String, value: String)]
+    /// Related lists by rule name: indices into the collection `collection`, in its order.
+    var related: [(name: String, collection: Int, items: [Int])] = []
+    /// Whether the collection has related rules (then `related` is sitegen's name, not a field's).
+    var hasRelatedRules = false
+}
+
+/// What a card shows.
+struct CardView: Sendable {
+    enum Key: String, CaseIterable { case title, subtitle, image }
+    var title: String
+    var subtitle: String?
+    var image: ImageView?
+}
+
+/// An image as a template shows it: a resized one with its variants, or a file as it is.
+struct ImageView: Sendable {
+    enum Key: String, CaseIterable { case src, width, height, srcset, sizes, sources, placeholder, avif, webp }
+    enum SourceKey: String, CaseIterable { case type, srcset }
+    enum PlaceholderKey: String, CaseIterable { case color, preview, style }
+    var src: String
+    var width: Int? = nil
+    var height: Int? = nil
+    var resized: Resized? = nil
+
+    struct Resized: Sendable {
+        var srcset: String
+        var sizes: String
+        /// Each modern format's `type` and `srcset`, most preferred first (`avif`, `webp` keys too).
+        var sources: [(format: String, type: String, srcset: String)]
+        var color: String
+        var preview: String
+    }
+}
+
+/// A note as lists and its page show it.
+struct NoteView: Sendable {
+    enum Key: String, CaseIterable { case title, slug, url, tags, tagLinks, date, html }
+    /// Front matter sitegen reads, which templates may print even where no note has it.
+    enum FrontMatterKey: String, CaseIterable { case summary }
+    var fields: [String: Value]
+    var title: String
+    var slug: String
+    var url: String
+    var tags: [String]
+    var tagLinks: [TagLink]
+    var date: String?
+    /// The body, on pages that show it.
+    var html: String?
+}
+
+struct TagLink: Sendable {
+    enum Key: String, CaseIterable { case name, url }
+    var name: String
+    var url: String
+}
+
+struct TagView: Sendable {
+    enum Key: String, CaseIterable { case name, url, count, countText }
+    var name: String
+    var url: String
+    var count: Int
+    var countText: String
+}
+
+/// An item shown on a page, by its place in the model; a masonry card carries its placement.
+struct ItemRef: Sendable {
+    var collection: Int
+    var item: Int
+    var layoutStyle: String?
+}
+
+/// One page's view: `site`, `page` and what its kind shows.
+struct PageContent: Sendable {
+    enum Key: String, CaseIterable {
+        case site, page, collections, notes, collection, items, pagination, layout, item, prev, next, data, note, tags, tag
+    }
+    var sections: [SectionLink]
+    var page: PageMeta
+    var body: Body
+
+    enum Body: Sendable {
+        case home(collections: [CollectionView], notes: [NoteView])
+        case notFound
+        case list(collection: CollectionView, items: [ItemRef], pagination: PaginationView, layout: LayoutView)
+        case item(collection: CollectionView, item: ItemRef, notes: [NoteView], prev: ItemRef?, next: ItemRef?)
+        case data([CollectionView])
+        case notesList(collection: CollectionView, items: [NoteView], pagination: PaginationView)
+        case note(NoteView)
+        case tags([TagView])
+        case tag(TagView, items: [NoteView])
+    }
+}
+
+enum PageViews {
+    /// Every name a page's view holds at any depth besides data fields, from the views' keys,
+    /// and the names the engine gives list elements.
+    static let names: Set<String> = {
+        var names: Set<String> = ["first", "last", "index", "even", "odd"]
+        func add<K: RawRepresentable & CaseIterable>(_: K.Type) where K.RawValue == String { for k in K.allCases { names.insert(k.rawValue) } }
+        add(SiteView.Key.self); add(SectionLink.Key.self); add(PageMeta.Key.self); add(CollectionView.Key.self)
+        add(PaginationView.Key.self); add(PaginationView.PageKey.self); add(LayoutView.Key.self); add(ItemView.Key.self)
+        add(ItemView.FieldKey.self); add(CardView.Key.self); add(ImageView.Key.self); add(ImageView.SourceKey.self)
+        add(ImageView.PlaceholderKey.self); add(NoteView.Key.self); add(NoteView.FrontMatterKey.self); add(TagLink.Key.self); add(TagView.Key.self); add(PageContent.Key.self)
+        return names
+    }()
+}

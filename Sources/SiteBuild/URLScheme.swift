@@ -1,0 +1,85 @@
+import SiteCore
+import SiteLoad
+
+/// Every output path of a site, decided here and nowhere else: the pages (home, 404, pages of
+/// their own, collection lists and their page N, item pages, the notes' list and pages, the tag
+/// index and tag pages) and the other files made from the model (feeds, search indexes, sitemap).
+/// Page paths are URL paths under the base URL's root (`/apps/bounties/page/2/`), already
+/// percent-encoded; `file(ofPagePath:)` turns one into the output file it is written to.
+struct URLScheme: Sendable {
+    let baseURL: BaseURL
+    let notes: NotesConfig
+
+    init(_ config: SiteConfig) {
+        baseURL = config.baseURL
+        notes = config.notes
+    }
+
+    /// The path the site lives under, `/` or `/apps/`.
+    var root: String { baseURL.root }
+
+    var home: String { root }
+    var notFound: String { root + "404.html" }
+
+    /// A page of its own (`pages:` in site.yml).
+    func page(_ p: PageConfig) -> String { baseURL.path(p.url) }
+
+    /// Page `number` (from 1) of a collection's list.
+    func list(_ c: CollectionConfig, page number: Int) -> String { baseURL.path(Self.numbered(c.listURL, number)) }
+
+    /// An item's page, nil when its collection has none (`detail: false`).
+    func item(_ c: CollectionConfig, slug: String) -> String? { c.detailURL.map { baseURL.path(SitePath.fill($0, slug: slug)) } }
+
+    /// Where an item without a page is shown: its anchor on the first list page, as an absolute URL.
+    func itemAnchor(_ c: CollectionConfig, slug: String) -> String {
+        absolute(list(c, page: 1)) + "#" + SitePath.encodePath(slug)
+    }
+
+    /// Page `number` (from 1) of the standalone notes' list.
+    func notesList(page number: Int) -> String { baseURL.path(Self.numbered(notes.listURL, number)) }
+
+    /// A standalone note's page.
+    func note(slug: String) -> String { baseURL.path(SitePath.fill(notes.url, slug: slug)) }
+
+    /// The index of the notes' tags.
+    var tags: String { baseURL.path(notes.tagsURL) }
+
+    /// A tag's page, below the tag index.
+    func tag(slug: String) -> String { baseURL.path(SitePath.fill(notes.tagsURL + "{slug}/", slug: slug)) }
+
+    /// The notes' Atom feed.
+    var notesFeed: String { baseURL.path(notes.feedURL) }
+
+    /// A collection's Atom feed (`feed:`), if it has one.
+    func feed(_ c: CollectionConfig) -> String? { c.feed.map { baseURL.path($0.url) } }
+
+    /// A collection's search index (`search:`), if it has one.
+    func searchIndex(_ c: CollectionConfig) -> String? { c.search.map { baseURL.path($0.url) } }
+
+    /// The sitemap (an index of numbered sitemaps past 50,000 URLs, which sit beside it).
+    var sitemap: String { root + "sitemap.xml" }
+
+    /// A file of the content folder, as published.
+    func content(_ relativePath: String) -> String { root + SitePath.encodePath(relativePath) }
+
+    /// A stylesheet, script or other asset (by its fingerprinted name if it has one).
+    func asset(_ name: String) -> String { root + "assets/" + SitePath.encodePath(name) }
+
+    /// The output file of an asset (`asset(_:)` is its URL).
+    static func assetFile(_ name: String) -> String { "assets/" + name }
+
+    /// The absolute URL of a page path.
+    func absolute(_ path: String) -> String { baseURL.absolute(path) }
+
+    /// The output file of a page path (the output folder is the base URL's root):
+    /// `/apps/bounties/luffy/` → `bounties/luffy/index.html`.
+    func file(ofPagePath path: String) -> String {
+        SitePath.file(for: path.hasPrefix(root) ? "/" + path.dropFirst(root.count) : path)
+    }
+
+    /// The output file of a path that site.yml names from the site's root (`/search/photos.json`).
+    static func file(ofSiteURL url: String) -> String { String(url.dropFirst()) }
+
+    /// Page `number` of a list whose first page is `first`: `/bounties/`, `/bounties/page/2/`, ….
+    static func numbered(_ first: String, _ number: Int) -> String { number == 1 ? first : "\(first)page/\(number)/" }
+}

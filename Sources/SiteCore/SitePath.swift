@@ -1,0 +1,60 @@
+import Foundation
+
+/// Site paths and their percent-encoding.
+public enum SitePath {
+    /// Fills a URL pattern's `{slug}` with the percent-encoded slug: `/bounties/{slug}/` →
+    /// `/bounties/%EB%A3%A8%ED%94%BC/`.
+    public static func fill(_ pattern: String, slug: String) -> String {
+        let token = Array("{slug}".utf8)
+        var out: [UInt8] = []
+        var encoded: [UInt8]?
+        var rest = pattern.utf8[...]
+        while let brace = rest.firstIndex(of: UInt8(ascii: "{")) {
+            out += rest[..<brace]
+            rest = rest[brace...]
+            if rest.starts(with: token) {
+                if encoded == nil { encoded = Array(encodeSegment(slug).utf8) }
+                out += encoded ?? []
+                rest = rest.dropFirst(token.count)
+            } else {
+                out.append(UInt8(ascii: "{"))
+                rest = rest.dropFirst()
+            }
+        }
+        out += rest
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The output file of a site path: `/bounties/luffy/` → `bounties/luffy/index.html`
+    /// (decoded: the file system holds the UTF-8 name).
+    public static func file(for sitePath: String) -> String {
+        var decoded = sitePath.utf8.contains(UInt8(ascii: "%")) ? sitePath.removingPercentEncoding ?? sitePath : sitePath
+        if decoded.hasPrefix("/") { decoded.removeFirst() }
+        return decoded.isEmpty || decoded.hasSuffix("/") ? decoded + "index.html" : decoded
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters, as UTF-8.
+    public static func encodeSegment(_ s: String) -> String {
+        if s.utf8.allSatisfy(isUnreserved) { return s }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count * 3)
+        for b in s.utf8 {
+            if isUnreserved(b) { out.append(b) } else { out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]] }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func isUnreserved(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    /// Percent-encodes a relative file path segment by segment (for `src` of content files).
+    public static func encodePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import SiteCore
+import Testing
+@testable import SiteBuild
+
+/// The plan is the site's list of pages: every page once, each output file claimed once, and
+/// the sitemap the build writes is the plan's pages (all but the 404 page) in the plan's order.
+@Suite struct SitePlanTests {
+    @Test func theSitemapIsThePlan() throws {
+        let site = try Fixture.exampleSite()
+        let options = BuildOptions(source: site.root, output: site.output)
+        let (config, content, templates) = try SiteInputs.loadConfiguration(options)
+        let inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: 2)
+        let model = try SiteModel.make(inputs)
+        let plan = SitePlan(model)
+        let files = plan.pages.map { model.urls.file(ofPagePath: $0.path) }
+        #expect(Set(files).count == plan.pages.count, "two pages of the plan write one file")
+        #expect(plan.pages.filter { !$0.inSitemap }.map(\.view) == [.notFound])
+        // Item pages are planned in display order (the sitemap's), not in the data's.
+        for (ci, c) in model.collections.enumerated() where c.config.detailURL != nil {
+            let items = plan.pages.compactMap { p -> Int? in if case .item(ci, let i) = p.view { return i }; return nil }
+            #expect(items == c.order)
+        }
+        _ = try site.build().get()
+        let xml = try site.read("public/sitemap.xml")
+        let locs = xml.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(locs == plan.pages.filter(\.inSitemap).map { model.urls.absolute($0.path) })
+        #expect(locs.count > 100)
+    }
+}
