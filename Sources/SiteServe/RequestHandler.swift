@@ -8,6 +8,7 @@ import Glibc
 /// What every connection's handler shares: the files, the live-reload hub and the policies.
 struct ServedSite: Sendable {
     let files: StaticFiles
+    let pages = PageCache()
     let live: LiveReload
     let hosts: HostPolicy
     let limits: ServeLimits
@@ -98,8 +99,8 @@ final class RequestHandler: ChannelInboundHandler {
         switch site.files.resolve(path) {
         case .file(let url):
             if ContentType.isHTML(url) {
-                guard let data = try? Data(contentsOf: url) else { return notFound() }
-                return .bytes(.ok, ContentType.of(url), ByteBuffer(bytes: LiveReload.inject(data)))
+                guard let page = site.pages.page(at: url.path) else { return notFound() }
+                return .bytes(.ok, ContentType.of(url), page)
             }
             return .file(url)
         case .redirect(let to):
