@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         // The system libvips (Debian: libvips-dev): image decoding, resizing and encoding.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // Linux system calls glibc does not wrap (openat2 for the preview server, copy_file_range).
+        .systemLibrary(name: "CLinux"),
 
         // Pure values and algorithms: typed values, diagnostics, sorting, pagination, grid geometry.
         .target(name: "SiteCore", linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
@@ -37,11 +39,11 @@ let package = Package(
         // Page models and Mustache templates, with the built-in theme.
         .target(name: "SiteRender", dependencies: ["SiteCore"]),
         // Staging folder and swap, sitemap, asset copying.
-        .target(name: "SiteWrite", dependencies: ["SiteCore"]),
+        .target(name: "SiteWrite", dependencies: ["SiteCore", "CLinux"]),
         // Changed files under a folder, coalesced (inotify, or polling where it is unavailable).
         .target(name: "SiteWatch"),
         // The preview server: static files over HTTP, live reload (Server-Sent Events).
-        .target(name: "SiteServe", dependencies: ["SiteCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        .target(name: "SiteServe", dependencies: ["SiteCore", "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
         .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite", "SiteImages"]),

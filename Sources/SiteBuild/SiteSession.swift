@@ -319,7 +319,13 @@ public final class SiteSession: @unchecked Sendable {
         try renderer.render(pass.dirty, to: sink)
         clock.lap("render")
         do {
+            var copies: [SiteFiles.File] = []
             for f in files {
+                if case .image = f.kind {
+                    // A changed source gets a new key, so a new path: only new paths are copied.
+                    if !versions.files.contains(f) { copies.append(f) }
+                    continue
+                }
                 if f.kind == .notesFeed || f.kind == .robots {
                     let data = try SiteFiles.data(f, model: model, source: options.source)
                     guard versions.generated[f.path] != data || !versions.files.contains(f) else { continue }
@@ -335,14 +341,16 @@ public final class SiteSession: @unchecked Sendable {
                 case .builtinAsset: changed = false
                 case .searchIndex(let name): changed = changes.collections.contains(name)
                 case .collectionFeed(let name): changed = changes.collections.contains(name)
-                case .notesFeed, .robots: changed = false  // handled above
-                case .image: changed = false  // a changed source gets a new key, so a new path
+                case .notesFeed, .robots, .image: changed = false  // handled above
                 }
                 guard changed || !versions.files.contains(f) else { continue }
                 try sink.write(try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)
                 pass.filesWritten += 1
                 pass.otherFilesWritten += 1
             }
+            try copy(copies, to: sink, threads: options.threads)
+            pass.filesWritten += copies.count
+            pass.otherFilesWritten += copies.count
             for s in sitemaps ?? [] {
                 try sink.write(s.data, to: s.path, source: "sitemap")
                 pass.filesWritten += 1
@@ -355,6 +363,17 @@ public final class SiteSession: @unchecked Sendable {
         versions.sitemaps = sitemapPaths
         versions.sitemapKey = key
         return pass
+    }
+
+    /// Copies resized images from the cache into the site, on `threads` threads (a site has a
+    /// thousand of them; each is a few system calls).
+    private static func copy(_ images: [SiteFiles.File], to sink: some SiteSink, threads: Int) throws(Diagnostic) {
+        let failures = images.parallelMap(threads: threads) { f -> Diagnostic? in
+            guard case .image(let cached) = f.kind else { return nil }
+            do throws(Diagnostic) { try sink.copy(cached, to: f.path, source: f.source) } catch { return error }
+            return nil
+        }
+        if let first = failures.lazy.compactMap({ $0 }).first { throw first }
     }
 
     /// Dirty pages and files no longer written, when pages or files came or went: every output

@@ -18,23 +18,20 @@ public struct ImageCache: Sendable {
     /// The hash of a source file's bytes, the first half of its keys.
     public static func hash(_ source: Data) -> String { SourceHash.hex(source) }
 
-    private static let digestsFile = "sources.json"
+    static let digestsFile = "sources.tsv"
 
     /// The source digests kept in the cache; none when there are none or the file is unreadable
     /// (they are only a shortcut: every source is then hashed again).
     public func digests() -> SourceDigests {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.digestsFile)),
-              let entries = try? JSONDecoder().decode([String: SourceDigests.Entry].self, from: data) else { return SourceDigests() }
-        return SourceDigests(entries: entries)
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.digestsFile)) else { return SourceDigests() }
+        return SourceDigests(text: Substring(decoding: data, as: UTF8.self))
     }
 
     /// Keeps `digests` in the cache (atomically: a reader sees the old file or the new one).
     public func save(_ digests: SourceDigests) throws(ImageFailure) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try writeAtomically(try encoder.encode(digests.entries), to: folder.appendingPathComponent(Self.digestsFile))
+            try writeAtomically(Data(digests.text.utf8), to: folder.appendingPathComponent(Self.digestsFile))
         } catch {
             throw ImageFailure("cannot write to the image cache \(folder.path): \(error.localizedDescription)")
         }
@@ -88,7 +85,7 @@ public struct ImageCache: Sendable {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return 0 }
         var stale: Set<String> = []
-        for name in names where name.hasSuffix(".json") && name != Self.digestsFile {
+        for name in names where name.hasSuffix(".json") {
             let key = String(name.dropLast(5))
             guard !used.contains(key) else { continue }
             let time = (try? fm.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date) ?? .distantPast
@@ -101,7 +98,7 @@ public struct ImageCache: Sendable {
             let key = String(name.prefix { $0 != "-" && $0 != "." })
             let orphanTemp = name.hasPrefix(".tmp-") && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < hourAgo
             // A file whose entry has no JSON and was not written in this build (a killed build's).
-            let orphanFile = !name.hasPrefix(".") && !name.hasSuffix(".json") && !used.contains(key) && !names.contains("\(key).json")
+            let orphanFile = !name.hasPrefix(".") && !name.hasSuffix(".json") && name != Self.digestsFile && !used.contains(key) && !names.contains("\(key).json")
                 && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < since
             if stale.contains(key) || orphanTemp || orphanFile {
                 if (try? fm.removeItem(atPath: path)) != nil { removed += 1 }

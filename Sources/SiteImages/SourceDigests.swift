@@ -7,7 +7,7 @@ import Foundation
 /// Kept in the image cache (`ImageCache.digests()`).
 public struct SourceDigests: Sendable, Equatable {
     /// What `stat` said of a file, and the hash of its bytes then.
-    public struct Entry: Codable, Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
         var device: UInt64
         var inode: UInt64
         var size: Int64
@@ -67,5 +67,41 @@ public struct SourceDigests: Sendable, Equatable {
         var kept = entries.filter { !$0.key.hasPrefix(prefix) || used.contains($0.key) }
         kept.merge(fresh) { _, new in new }
         return SourceDigests(entries: kept)
+    }
+
+    // MARK: - The file
+
+    /// The first line of the file; another first line (an older format) is no file.
+    static let header = "sitegen source digests 1"
+
+    /// One line a file: hash, device, inode, size, modification and change times, then the
+    /// path (last, so it may hold anything but a line break). A thousand photos' digests are read
+    /// on every build: a line format is read a hundred times faster than JSON through Codable.
+    public var text: String {
+        var out = Self.header + "\n"
+        for (path, e) in entries.sorted(by: { $0.key < $1.key }) where !path.contains("\n") && !e.hash.contains("\t") {
+            out += "\(e.hash)\t\(e.device)\t\(e.inode)\t\(e.size)\t\(e.modified)\t\(e.changed)\t\(path)\n"
+        }
+        return out
+    }
+
+    /// The digests of `text`; lines that are not whole entries are skipped (a digest is only a
+    /// shortcut: a file without one is hashed again).
+    public init(text: Substring) {
+        var lines = text.split(separator: "\n")
+        guard lines.first == Substring(Self.header) else {
+            self.init()
+            return
+        }
+        lines.removeFirst()
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(lines.count)
+        for line in lines {
+            let f = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
+            guard f.count == 7, !f[0].isEmpty, !f[6].isEmpty, let device = UInt64(f[1]), let inode = UInt64(f[2]), let size = Int64(f[3]),
+                  let modified = Int64(f[4]), let changed = Int64(f[5]) else { continue }
+            entries[String(f[6])] = Entry(device: device, inode: inode, size: size, modified: modified, changed: changed, hash: String(f[0]))
+        }
+        self.init(entries: entries)
     }
 }

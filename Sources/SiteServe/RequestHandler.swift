@@ -97,12 +97,12 @@ final class RequestHandler: ChannelInboundHandler {
     /// A file of the site, a redirect, or a refusal.
     private func reply(path: String, query: String?) -> Reply {
         switch site.files.resolve(path) {
-        case .file(let url):
-            if ContentType.isHTML(url) {
-                guard let page = site.pages.page(at: url.path) else { return notFound() }
-                return .bytes(.ok, ContentType.of(url), page)
+        case .file(let file):
+            if ContentType.isHTML(file.path) {
+                guard let page = site.pages.page(file) else { return notFound() }
+                return .bytes(.ok, ContentType.of(file.path), page)
             }
-            return .file(url)
+            return .file(file)
         case .redirect(let to):
             let location = query.map { "\(to)?\($0)" } ?? to
             return .text(.movedPermanently, "Moved to \(location)\n", extra: [("Location", location)])
@@ -116,7 +116,7 @@ final class RequestHandler: ChannelInboundHandler {
     /// The site's 404.html with status 404, else a page of our own (with the live-reload script
     /// either way, so the page turns up by itself once it is written).
     private func notFound() -> Reply {
-        let page = site.files.notFoundPage.flatMap { try? Data(contentsOf: $0) } ?? Data("""
+        let page = site.files.notFoundPage?.contents().map { Data($0) } ?? Data("""
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><title>404 Not Found</title></head>
         <body><h1>404 Not Found</h1><p>No page at this address.</p></body></html>
@@ -127,13 +127,13 @@ final class RequestHandler: ChannelInboundHandler {
 
     /// Every request before the first successful build: 503 and a page that reloads itself once the
     /// site exists (or shows the build's error, like any page, if it fails).
-    static let building = Reply.bytes(.serviceUnavailable, "text/html; charset=utf-8", ByteBuffer(bytes: LiveReload.inject(Data("""
+    static var building: Reply { .bytes(.serviceUnavailable, "text/html; charset=utf-8", ByteBuffer(bytes: LiveReload.inject(Data("""
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="sitegen-building" content=""><title>Building the site…</title></head>
         <body><h1>Building the site…</h1><p>sitegen is building the site for the first time. This page reloads by itself when it is ready.</p></body></html>
 
-        """.utf8))), extra: [("Retry-After", "1")])
+        """.utf8))), extra: [("Retry-After", "1")]) }
 
     /// The path and query of a request target as sent.
     static func split(_ uri: String) -> (String, String?) {
@@ -213,7 +213,7 @@ extension RequestHandler {
     /// A response before its framing headers.
     enum Reply {
         case bytes(HTTPResponseStatus, String, ByteBuffer, extra: [(String, String)] = [])
-        case file(URL)
+        case file(ServedFile)
 
         static func text(_ status: HTTPResponseStatus, _ text: String, extra: [(String, String)] = []) -> Reply {
             .bytes(status, "text/plain; charset=utf-8", ByteBuffer(string: text), extra: extra)
@@ -229,16 +229,10 @@ extension RequestHandler {
             for (k, v) in extra { headers.add(name: k, value: v) }
             let responseHead = HTTPResponseHead(version: h.version.major == 1 && h.version.minor <= 1 ? h.version : .http1_1, status: status, headers: headers)
             write(context, responseHead, body: isHead ? nil : .byteBuffer(bytes), keepAlive: keepAlive)
-        case .file(let url):
-            let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-            var s = stat()
-            guard fd >= 0, fstat(fd, &s) == 0 else {
-                if fd >= 0 { Glibc.close(fd) }
-                return answer(context, h, notFound(), keepAlive: keepAlive)
-            }
-            let size = Int(s.st_size)
-            let headers = HTTPHeaders([("Content-Type", ContentType.of(url)), ("Cache-Control", "no-cache"), ("Content-Length", String(size))])
-            let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: fd)
+        case .file(let file):
+            let size = file.size
+            let headers = HTTPHeaders([("Content-Type", ContentType.of(file.path)), ("Cache-Control", "no-cache"), ("Content-Length", String(size))])
+            let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.takeDescriptor())
             let body: IOData? = isHead || size == 0 ? nil : .fileRegion(FileRegion(fileHandle: handle, readerIndex: 0, endIndex: size))
             write(context, HTTPResponseHead(version: h.version, status: .ok, headers: headers), body: body, keepAlive: keepAlive) {
                 try? handle.close()

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -6,8 +7,8 @@ import Glibc
 /// Maps request paths to files of one folder, and never to anything outside it.
 public struct StaticFiles: Sendable {
     /// What a request path leads to.
-    public enum Resolution: Equatable, Sendable {
-        case file(URL)
+    public enum Resolution: Equatable {
+        case file(ServedFile)
         /// A folder asked for without its trailing slash, or the site root outside the base path.
         case redirect(String)
         case notFound
@@ -15,14 +16,39 @@ public struct StaticFiles: Sendable {
         case forbidden
     }
 
+    /// How a path is kept inside the folder.
+    enum Confinement: Sendable {
+        /// The kernel walks the path beneath the folder (openat2 with RESOLVE_BENEATH): one
+        /// system call, no race between the check and the open.
+        case kernel
+        /// Where the kernel has no openat2: the path's real path (links resolved) must lie in the
+        /// folder's, then that real path is opened.
+        case realPath
+
+        /// openat2 where this kernel has it.
+        static let available: Confinement = {
+            let fd = sg_open_beneath(AT_FDCWD, ".", sg_o_path() | O_CLOEXEC)
+            if fd >= 0 { close(fd) }
+            return fd >= 0 ? .kernel : .realPath
+        }()
+    }
+
     /// The served folder.
     public let folder: URL
     /// The base URL's path the site is served under, e.g. "/" or "/apps/".
     public let root: String
+    let confinement: Confinement
+    private let folderPath: String
 
     public init(folder: URL, root: String) {
+        self.init(folder: folder, root: root, confinement: .available)
+    }
+
+    init(folder: URL, root: String, confinement: Confinement) {
         self.folder = folder.standardizedFileURL
+        folderPath = self.folder.path
         self.root = root.hasSuffix("/") ? root : root + "/"
+        self.confinement = confinement
     }
 
     /// Resolves a request target's path as sent (percent-encoded, without the query).
@@ -40,37 +66,122 @@ public struct StaticFiles: Sendable {
         if decoded + "/" == root { return .redirect(rawPath + "/") }
         guard decoded.hasPrefix(root) else { return decoded == "/" ? .redirect(root) : .notFound }
         let relative = String(decoded.dropFirst(root.count))
-        var candidate = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
-        if relative.isEmpty || relative.hasSuffix("/") {
-            candidate = candidate.appendingPathComponent("index.html")
-        } else if isFolder(candidate) {
-            return .redirect(rawPath + "/")
+        let asFolder = relative.isEmpty || relative.hasSuffix("/")
+        switch open(asFolder ? relative + "index.html" : relative) {
+        case .file(let file)?: return .file(file)
+        case .folder? where !asFolder: return .redirect(rawPath + "/")
+        case .folder?, nil: return .notFound
         }
-        return inside(candidate).map(Resolution.file) ?? .notFound
     }
 
     /// The site's own 404 page, if it has one.
-    public var notFoundPage: URL? { inside(folder.appendingPathComponent("404.html")) }
-
-    /// `url` when it is a regular file whose real path (symbolic links resolved) lies in the folder.
-    func inside(_ url: URL) -> URL? {
-        guard let real = Self.realPath(url.path), let base = Self.realPath(folder.path) else { return nil }
-        guard real.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
-        var s = stat()
-        guard stat(real, &s) == 0, (s.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return URL(fileURLWithPath: real)
+    public var notFoundPage: ServedFile? {
+        if case .file(let f)? = open("404.html") { return f }
+        return nil
     }
 
-    func isFolder(_ url: URL) -> Bool {
-        guard let real = Self.realPath(url.path), let base = Self.realPath(folder.path), real.hasPrefix(base + "/") else { return false }
+    enum Opened {
+        case file(ServedFile)
+        case folder
+    }
+
+    /// The regular file or folder at `relative` in the folder; nil when there is none, or only
+    /// by leaving the folder, or it is something else (a FIFO is opened without blocking and
+    /// refused).
+    func open(_ relative: String) -> Opened? {
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY
+        let fd: Int32
+        switch confinement {
+        case .kernel:
+            let dir = Glibc.open(folderPath, sg_o_path() | O_DIRECTORY | O_CLOEXEC)
+            guard dir >= 0 else { return nil }
+            fd = sg_open_beneath(dir, relative, flags)
+            Glibc.close(dir)
+        case .realPath:
+            guard let real = Self.realPath(folderPath + "/" + relative), let base = Self.realPath(folderPath) else { return nil }
+            guard real == base || real.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
+            fd = Glibc.open(real, flags)
+        }
+        guard fd >= 0 else { return nil }
         var s = stat()
-        return stat(real, &s) == 0 && (s.st_mode & S_IFMT) == S_IFDIR
+        guard fstat(fd, &s) == 0 else {
+            Glibc.close(fd)
+            return nil
+        }
+        switch s.st_mode & S_IFMT {
+        case S_IFREG: return .file(ServedFile(path: relative, descriptor: fd, status: s))
+        case S_IFDIR:
+            Glibc.close(fd)
+            return .folder
+        default:
+            Glibc.close(fd)
+            return nil
+        }
     }
 
     static func realPath(_ path: String) -> String? {
         guard let p = realpath(path, nil) else { return nil }
         defer { free(p) }
         return String(cString: p)
+    }
+}
+
+/// A regular file of the served folder, open for reading; closed when dropped unless its
+/// descriptor was taken.
+public final class ServedFile: Equatable {
+    /// Its path in the folder, as asked ("bounties/index.html").
+    public let path: String
+    let stamp: FileStamp
+    private var descriptor: Int32
+
+    init(path: String, descriptor: Int32, status: stat) {
+        self.path = path
+        self.descriptor = descriptor
+        stamp = FileStamp(status)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    public var size: Int { Int(stamp.size) }
+
+    /// The descriptor, now the caller's to close.
+    func takeDescriptor() -> Int32 {
+        defer { descriptor = -1 }
+        return descriptor
+    }
+
+    /// The whole file (to its end as it is now), or nil when it cannot be read.
+    func contents() -> [UInt8]? {
+        guard descriptor >= 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: max(size, 4096))
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            count += n
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    public static func == (a: ServedFile, b: ServedFile) -> Bool { a.path == b.path }
+}
+
+/// What `stat` says of a file that changes whenever its bytes do: sitegen writes pages by
+/// renaming a new file over the old one (a new inode), and any other write changes the change time.
+struct FileStamp: Hashable {
+    var device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
+
+    init(_ s: stat) {
+        func ns(_ t: timespec) -> Int64 { Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec) }
+        device = UInt64(s.st_dev)
+        inode = UInt64(s.st_ino)
+        size = Int64(s.st_size)
+        modified = ns(s.st_mtim)
+        changed = ns(s.st_ctim)
     }
 }
 
@@ -89,9 +200,12 @@ public enum ContentType {
         "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "ogg": "audio/ogg",
     ]
 
-    public static func of(_ url: URL) -> String {
-        types[url.pathExtension.lowercased()] ?? "application/octet-stream"
+    /// The type of the file at `path` ("/"-separated), by the extension of its last component.
+    public static func of(_ path: String) -> String {
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "application/octet-stream" }
+        return types[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
 
-    public static func isHTML(_ url: URL) -> Bool { of(url).hasPrefix("text/html") }
+    public static func isHTML(_ path: String) -> Bool { of(path).hasPrefix("text/html") }
 }

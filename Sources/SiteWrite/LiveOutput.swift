@@ -11,12 +11,21 @@ public struct LiveOutput: SiteSink {
     }
 
     public func write(_ data: Data, to relative: String, source: String) throws(Diagnostic) {
+        try replace(relative, source: source) { path in try FileBytes.write(data, to: path) }
+    }
+
+    public func copy(_ path: String, to relative: String, source: String) throws(Diagnostic) {
+        try replace(relative, source: source) { target in try FileBytes.copy(path, to: target) }
+    }
+
+    /// Makes the file at `relative` with `make` under a temporary name, then renames it into place.
+    private func replace(_ relative: String, source: String, _ make: (String) throws -> Void) throws(Diagnostic) {
         guard OutputStage.isSafe(relative) else { throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'") }
         let url = folder.appendingPathComponent(relative)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sitegen-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileBytes.write(data, to: temporary.path)
+            try make(temporary.path)
             guard rename(temporary.path, url.path) == 0 else {
                 let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)

@@ -1,9 +1,20 @@
+import CLinux
 import Foundation
 import SiteCore
 
 /// Where a build writes the site's files: paths are relative to the output folder, "/"-separated.
 public protocol SiteSink: Sendable {
     func write(_ data: Data, to relative: String, source: String) throws(Diagnostic)
+    /// Writes a copy of the file at `path` (absolute).
+    func copy(_ path: String, to relative: String, source: String) throws(Diagnostic)
+}
+
+extension SiteSink {
+    public func copy(_ path: String, to relative: String, source: String) throws(Diagnostic) {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw Diagnostic(file: source, "cannot read \(path): \(error.localizedDescription)") }
+        try write(data, to: relative, source: source)
+    }
 }
 
 /// A new site written beside the output folder and swapped in only when the whole build
@@ -79,6 +90,21 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
     /// Writes a file at a site path (relative, "/"-separated, already checked by the caller).
     /// Two writes to the same path are an error naming both sources.
     public func write(_ data: Data, to relative: String, source: String) throws(Diagnostic) {
+        try place(relative, source: source) { path in try FileBytes.write(data, to: path) }
+    }
+
+    public func write(_ text: String, to relative: String, source: String) throws(Diagnostic) {
+        try write(Data(text.utf8), to: relative, source: source)
+    }
+
+    /// Copies a file into the site: its own copy (a hard link would share later edits of either),
+    /// made by the kernel where it can.
+    public func copy(_ path: String, to relative: String, source: String) throws(Diagnostic) {
+        try place(relative, source: source) { target in try FileBytes.copy(path, to: target) }
+    }
+
+    /// Claims `relative` for `source` and makes its folders, then runs `make` with its path.
+    private func place(_ relative: String, source: String, _ make: (String) throws -> Void) throws(Diagnostic) {
         guard Self.isSafe(relative) else { throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'") }
         let previous: String? = lock.withLock {
             if let p = written[relative] { return p }
@@ -89,24 +115,19 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
         // Plain system calls on path strings: URL building and Data.write cost more than the
         // write itself when a site has tens of thousands of pages.
         let dir = relative.lastIndex(of: "/").map { String(relative[..<$0]) }
-        let needsDir = dir.map { d in lock.withLock { createdDirectories.insert(d).inserted } } ?? false
         do {
-            if needsDir, let dir { try Self.createFolders(dir.split(separator: "/"), in: stagingPath) }
-            try FileBytes.write(data, to: stagingPath + "/" + relative)
+            // Under the lock: a file of a folder another thread is still creating would not open.
+            if let dir {
+                try lock.withLock {
+                    guard !createdDirectories.contains(dir) else { return }
+                    try Self.createFolders(dir.split(separator: "/"), in: stagingPath)
+                    createdDirectories.insert(dir)
+                }
+            }
+            try make(stagingPath + "/" + relative)
         } catch {
             throw Diagnostic(file: source, "cannot write \(relative): \(error.localizedDescription)")
         }
-    }
-
-    public func write(_ text: String, to relative: String, source: String) throws(Diagnostic) {
-        try write(Data(text.utf8), to: relative, source: source)
-    }
-
-    /// Copies a file into the site (a hard link would share later edits; copy).
-    public func copy(_ file: URL, to relative: String, source: String) throws(Diagnostic) {
-        let data: Data
-        do { data = try Data(contentsOf: file) } catch { throw Diagnostic(file: source, "cannot read: \(error.localizedDescription)") }
-        try write(data, to: relative, source: source)
     }
 
     public var writtenPaths: [String] { lock.withLock { written.keys.sorted() } }
@@ -153,21 +174,55 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
 
 /// Whole files written with plain system calls.
 enum FileBytes {
+    /// The file at `from` copied to a new file at `to`: by the kernel (copy_file_range), else
+    /// through memory.
+    static func copy(_ from: String, to: String) throws {
+        let source = open(from, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(source) }
+        let fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        while true {
+            let n = sg_copy_file_range(source, fd, 1 << 30)
+            if n > 0 { continue }
+            if n == 0 { return }
+            if errno == EINTR { continue }
+            guard errno == EXDEV || errno == ENOSYS || errno == EINVAL || errno == EOPNOTSUPP || errno == EPERM else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            break
+        }
+        // Where the kernel cannot: from wherever it stopped, through a buffer.
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            if n == 0 { return }
+            try buffer.withUnsafeBytes { raw in try writeAll(fd, raw.baseAddress!, n) }
+        }
+    }
+
+    static func writeAll(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int) throws {
+        var offset = 0
+        while offset < count {
+            let n = Glibc.write(fd, base + offset, count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            offset += n
+        }
+    }
+
     static func write(_ data: Data, to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(fd) }
         try data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }  // empty
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-                offset += n
-            }
+            try writeAll(fd, base, raw.count)
         }
     }
 }

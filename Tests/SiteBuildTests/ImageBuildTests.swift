@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteBuild
-import SiteImages
+@testable import SiteImages
 
 /// The image phase end to end: real libvips on real files, the cache's counts, hostile files.
 @Suite struct ImageBuildTests {
@@ -108,6 +108,16 @@ import SiteImages
         #expect(digests.updated(with: [:], root: "/elsewhere", keeping: []).hash(of: path) == "h")
         try f.write("content/a.jpg", try Self.photo("02"))
         #expect(digests.hash(of: path) == nil)
+    }
+
+    @Test func digestsReadBackAsWrittenAndAnotherFormatIsNone() {
+        let e = { (h: String, n: Int64) in SourceDigests.Entry(device: 2049, inode: UInt64(n), size: 3_000_000 + n, modified: 1_700_000_000_123_456_789 + n, changed: 1_700_000_001_000_000_000 + n, hash: h) }
+        let digests = SourceDigests(entries: ["/a b/c.jpg": e("ab12", 1), "/tab\there.jpg": e("cd34", 2), "/ünï/çödé.png": e("ef56", 3), "/line\nbreak.jpg": e("0", 4)])
+        let read = SourceDigests(text: Substring(digests.text))
+        #expect(read.entries.count == 3, "a path with a line break is not kept")
+        #expect(read.entries == digests.entries.filter { !$0.key.contains("\n") })
+        #expect(SourceDigests(text: #"{"/a.jpg":{"hash":"ab12","device":1,"inode":2,"size":3,"modified":4,"changed":5}}"#).entries.isEmpty)
+        #expect(SourceDigests(text: Substring(digests.text.replacingOccurrences(of: "\t2049\t", with: "\tx\t"))).entries.isEmpty)
     }
 
     @Test func aBuildKilledMidWayLeavesACacheTheNextBuildUses() throws {

@@ -60,6 +60,33 @@ import SiteCore
         #expect(try place.files() == ["index.html": "index.html", "a/b/c.html": "a/b/c.html", "..a/b": "..a/b", "a../b": "a../b", ".well-known/x": ".well-known/x"])
     }
 
+    @Test func filesCopiedAndWrittenFromManyThreadsIntoOneNewFolderAreAllThere() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let source = place.parent.appendingPathComponent("photo.webp")
+        let bytes = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try bytes.write(to: source)
+        let stage = try OutputStage(output: place.output)
+        let paths = (0..<2000).map { "assets/img/\($0 % 10)/\($0).webp" }
+        // Each folder is made by the first write into it, while the other threads write theirs.
+        let failures = paths.parallelMap(threads: 8, minimumCount: 1) { path -> String? in
+            do throws(Diagnostic) {
+                if path.hasSuffix("0.webp") { try stage.write(Data("w".utf8), to: path, source: "t") } else { try stage.copy(source.path, to: path, source: "t") }
+            } catch { return error.description }
+            return nil
+        }
+        #expect(failures.compactMap { $0 } == [])
+        try stage.commit()
+        for path in paths {
+            let data = try Data(contentsOf: place.output.appendingPathComponent(path))
+            #expect(data == (path.hasSuffix("0.webp") ? Data("w".utf8) : bytes), "\(path)")
+        }
+        // A missing source is an error naming the file it was for.
+        let again = try OutputStage(output: place.output)
+        #expect(throws: Diagnostic.self) { try again.copy(place.parent.appendingPathComponent("gone.webp").path, to: "a.webp", source: "content/a.jpg") }
+        again.discard()
+    }
+
     @Test func aPathWrittenTwiceNamesBothSources() throws {
         let place = try Place()
         defer { place.remove() }

@@ -1,0 +1,44 @@
+// Linux system calls glibc has no wrapper for (Swift cannot call the variadic `syscall`).
+#include <errno.h>
+#include <fcntl.h>
+#ifdef __linux__
+#include <linux/openat2.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+/// `path` (relative) opened beneath the folder `dirfd`, never outside it: the kernel refuses
+/// ".." and symbolic links that leave the folder (EXDEV) and /proc's magic links as it walks
+/// (openat2 with RESOLVE_BENEATH, Linux 5.6). -1 with errno ENOSYS where the kernel, or a
+/// seccomp filter, does not have it.
+static inline int sg_open_beneath(int dirfd, const char *path, int flags) {
+#if defined(__linux__) && defined(SYS_openat2)
+    struct open_how how = {0};
+    how.flags = (unsigned long long)flags;
+    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+    return (int)syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// O_PATH (glibc names it only for _GNU_SOURCE code): a descriptor that names a folder, to open beneath.
+static inline int sg_o_path(void) {
+#ifdef __O_PATH
+    return __O_PATH;
+#else
+    return 0;
+#endif
+}
+
+/// Up to `length` bytes from `in` to `out` at their offsets, copied by the kernel (shared
+/// extents on Btrfs and XFS): -1 with errno EXDEV, ENOSYS, EINVAL or EOPNOTSUPP where it cannot.
+static inline long sg_copy_file_range(int in, int out, size_t length) {
+#if defined(__linux__) && defined(SYS_copy_file_range)
+    return syscall(SYS_copy_file_range, in, NULL, out, NULL, length, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
