@@ -19,8 +19,11 @@ let package = Package(
     targets: [
         // The system cmark library (Debian: libcmark-dev).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        // The system libvips (Debian: libvips-dev): image decoding, resizing and encoding.
+        // The system libvips' headers and library (Debian: libvips-dev), for tests only.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // libvips (Debian: libvips42) loaded with dlopen when the first image is resized: linked,
+        // its hundred libraries cost every start of sitegen ~19 ms, resizing or not.
+        .target(name: "CVipsLoader", linkerSettings: [.linkedLibrary("dl")]),
         // Linux system calls glibc does not wrap (openat2 for the preview server, copy_file_range).
         .systemLibrary(name: "CLinux"),
 
@@ -31,7 +34,7 @@ let package = Package(
         // Pixel sizes read from image file headers.
         .target(name: "ImageProbe", dependencies: ["SiteCore"]),
         // Resized images in modern formats with placeholders (libvips), and their cache.
-        .target(name: "SiteImages", dependencies: ["SiteCore", "CVips"]),
+        .target(name: "SiteImages", dependencies: ["SiteCore", "CVipsLoader"]),
         // Markdown (cmark) and YAML front matter.
         .target(name: "SiteMarkdown", dependencies: ["SiteCore", "CCmark", .product(name: "Yams", package: "Yams")]),
         // Site configuration, content discovery and normalisation of datasets and notes.
@@ -59,7 +62,7 @@ let package = Package(
         .testTarget(name: "SiteCoreTests", dependencies: ["SiteCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "SiteFormatsTests", dependencies: ["SiteFormats"]),
         .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe"]),
-        .testTarget(name: "SiteImagesTests", dependencies: ["SiteImages"]),
+        .testTarget(name: "SiteImagesTests", dependencies: ["SiteImages", "CVips"]),
         .testTarget(name: "SiteMarkdownTests", dependencies: ["SiteMarkdown"]),
         .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
         .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender", "MustacheReference"]),

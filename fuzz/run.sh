@@ -52,8 +52,10 @@ for t in "${targets[@]}"; do
     extra=(-I "$yams/CYaml/include" -I "$work/yams" -I Sources/CCmark "$work/yams/yams.o" "$work"/yams/cyaml_*.o -lcmark)
   fi
   if [[ " $(modules_of "$t") " == *" SiteImages "* ]]; then
-    # The system libvips (not instrumented: its crashes and hangs still stop the run).
-    extra=(-I Sources/CVips $(pkg-config --cflags-only-I vips | sed 's/-I/-Xcc -I/g') -lvips -lgobject-2.0 -lglib-2.0)
+    # The system libvips, loaded at run time by sitegen's loader (not instrumented: its crashes
+    # and hangs still stop the run).
+    clang -O1 -I Sources/CVipsLoader/include -c Sources/CVipsLoader/vips_loader.c -o "$work/vips_loader.o"
+    extra=(-I Sources/CVipsLoader/include "$work/vips_loader.o" -ldl)
   fi
   echo "fuzz: building $t"
   swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz "$src"/*.swift fuzz/targets/common/*.swift "fuzz/targets/$t.swift" \

@@ -44,7 +44,7 @@ enum SiteFiles {
         var seen: Set<String> = []
         for (use, image) in model.inputs.images.images.sorted(by: { ($0.key.collection, $0.key.field, $0.key.source) < ($1.key.collection, $1.key.field, $1.key.source) }) {
             for v in image.processed.variants where image.original == nil && seen.insert(image.path(v)).inserted {
-                files.append(File(path: image.path(v), kind: .image(model.imageCache.file(image.key, v).path), source: "content/\(use.source)"))
+                files.append(File(path: image.path(v), kind: .image(model.imageCache.path(image.key, v)), source: "content/\(use.source)"))
             }
         }
         let user = try userAssets(source)

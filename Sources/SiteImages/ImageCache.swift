@@ -37,8 +37,11 @@ public struct ImageCache: Sendable {
         }
     }
 
-    public func file(_ key: String, _ variant: ImageVariant) -> URL {
-        folder.appendingPathComponent("\(key)-\(variant.width).\(variant.format.fileExtension)")
+    public func file(_ key: String, _ variant: ImageVariant) -> URL { URL(fileURLWithPath: path(key, variant)) }
+
+    /// The path of a variant's file (what a build copies from: a thousand of them, so no URL).
+    public func path(_ key: String, _ variant: ImageVariant) -> String {
+        "\(folder.path)/\(key)-\(variant.width).\(variant.format.fileExtension)"
     }
 
     private func entry(_ key: String) -> URL { folder.appendingPathComponent("\(key).json") }
@@ -46,11 +49,11 @@ public struct ImageCache: Sendable {
     /// The entry of `key` if it is whole (its JSON and every file it lists); its time is renewed
     /// so a concurrent prune keeps it.
     public func lookup(_ key: String) -> ProcessedImage? {
-        guard let data = try? Data(contentsOf: entry(key)),
+        let entry = entry(key)
+        guard let data = try? Data(contentsOf: entry),
               let processed = try? JSONDecoder().decode(ProcessedImage.self, from: data) else { return nil }
-        let fm = FileManager.default
-        guard processed.variants.allSatisfy({ fm.fileExists(atPath: file(key, $0).path) }) else { return nil }
-        try? fm.setAttributes([.modificationDate: Date()], ofItemAtPath: entry(key).path)
+        guard processed.variants.allSatisfy({ access(path(key, $0), F_OK) == 0 }) else { return nil }
+        utimensat(AT_FDCWD, entry.path, nil, 0)  // now
         return processed
     }
 
@@ -84,6 +87,7 @@ public struct ImageCache: Sendable {
     public func prune(keeping used: Set<String>, untouchedSince since: Date) -> Int {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        let entries = Set(names.filter { $0.hasSuffix(".json") })
         var stale: Set<String> = []
         for name in names where name.hasSuffix(".json") {
             let key = String(name.dropLast(5))
@@ -98,7 +102,7 @@ public struct ImageCache: Sendable {
             let key = String(name.prefix { $0 != "-" && $0 != "." })
             let orphanTemp = name.hasPrefix(".tmp-") && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < hourAgo
             // A file whose entry has no JSON and was not written in this build (a killed build's).
-            let orphanFile = !name.hasPrefix(".") && !name.hasSuffix(".json") && name != Self.digestsFile && !used.contains(key) && !names.contains("\(key).json")
+            let orphanFile = !name.hasPrefix(".") && !name.hasSuffix(".json") && name != Self.digestsFile && !used.contains(key) && !entries.contains("\(key).json")
                 && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < since
             if stale.contains(key) || orphanTemp || orphanFile {
                 if (try? fm.removeItem(atPath: path)) != nil { removed += 1 }

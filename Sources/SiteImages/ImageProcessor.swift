@@ -1,4 +1,4 @@
-import CVips
+import CVipsLoader
 import Foundation
 
 /// Resizes one source image with libvips: decoded once, shrunk on load to the widest output,
@@ -57,8 +57,8 @@ public enum ImageProcessor {
         let thumb = try thumbnail(source, width: width)
         // Pixels are computed here, so a truncated file fails now, not in an encoder.
         var length = 0
-        guard let pixels = vips_image_write_to_memory(thumb.pointer, &length) else { throw ImageFailure("cannot decode: \(Vips.takeError())") }
-        defer { g_free(pixels) }
+        guard let pixels = sgv_write_to_memory(thumb.pointer, &length) else { throw ImageFailure("cannot decode: \(Vips.takeError())") }
+        defer { sgv_free(pixels) }
         let base: VipsHandle
         if keepMetadata {
             let again = try thumbnail(source, width: width)
@@ -66,19 +66,19 @@ public enum ImageProcessor {
         } else {
             // A new image of the bare pixels: no EXIF, XMP, IPTC or ICC can reach an encoder.
             base = try VipsHandle.make("cannot decode") { out in
-                out.pointee = vips_image_new_from_memory_copy(pixels, length, Int32(thumb.width), Int32(thumb.height), Int32(thumb.bands), vips_image_get_format(thumb.pointer))
+                out.pointee = sgv_new_from_memory_copy(pixels, length, Int32(thumb.width), Int32(thumb.height), Int32(thumb.bands), sgv_format(thumb.pointer))
                 return out.pointee == nil ? -1 : 0
             }
         }
-        let srgb = try VipsHandle.make("cannot convert to sRGB") { sg_srgb(base.pointer, $0) }
-        let bytes = try VipsHandle.make("cannot convert to 8 bits") { sg_cast_uchar(srgb.pointer, $0) }
+        let srgb = try VipsHandle.make("cannot convert to sRGB") { sgv_srgb(base.pointer, $0) }
+        let bytes = try VipsHandle.make("cannot convert to 8 bits") { sgv_cast_uchar(srgb.pointer, $0) }
         return try memoryCopy(bytes)
     }
 
     static func thumbnail(_ source: Data, width: Int) throws(ImageFailure) -> VipsHandle {
         let result = source.withUnsafeBytes { raw in
             Result { () throws(ImageFailure) in
-                try VipsHandle.make("cannot decode") { sg_thumbnail_buffer(raw.baseAddress, raw.count, Int32(width), $0) }
+                try VipsHandle.make("cannot decode") { sgv_thumbnail_buffer(raw.baseAddress, raw.count, Int32(width), $0) }
             }
         }
         return try result.get()
@@ -86,13 +86,13 @@ public enum ImageProcessor {
 
     static func memoryCopy(_ image: VipsHandle) throws(ImageFailure) -> VipsHandle {
         try VipsHandle.make("cannot decode") { out in
-            out.pointee = vips_image_copy_memory(image.pointer)
+            out.pointee = sgv_copy_memory(image.pointer)
             return out.pointee == nil ? -1 : 0
         }
     }
 
     static func resized(_ image: VipsHandle, width: Int) throws(ImageFailure) -> VipsHandle {
-        try VipsHandle.make("cannot resize") { sg_thumbnail_image(image.pointer, Int32(width), $0) }
+        try VipsHandle.make("cannot resize") { sgv_thumbnail_image(image.pointer, Int32(width), $0) }
     }
 
     static func encode(_ image: VipsHandle, format: ImageFormat, recipe: ImageRecipe) throws(ImageFailure) -> Data {
@@ -100,13 +100,13 @@ public enum ImageProcessor {
         let strip: Int32 = recipe.keepMetadata ? 0 : 1
         switch format {
         case .jpeg:
-            let flat = image.hasAlpha ? try VipsHandle.make("cannot flatten") { sg_flatten(image.pointer, $0) } : image
-            return try flat.save("cannot encode JPEG") { sg_jpegsave(flat.pointer, q, strip, $0, $1) }
-        case .png: return try image.save("cannot encode PNG") { sg_pngsave(image.pointer, strip, $0, $1) }
+            let flat = image.hasAlpha ? try VipsHandle.make("cannot flatten") { sgv_flatten(image.pointer, $0) } : image
+            return try flat.save("cannot encode JPEG") { sgv_jpegsave(flat.pointer, q, strip, $0, $1) }
+        case .png: return try image.save("cannot encode PNG") { sgv_pngsave(image.pointer, strip, $0, $1) }
         case .webp:
-            let data = try image.save("cannot encode WebP") { sg_webpsave(image.pointer, q, strip, $0, $1) }
+            let data = try image.save("cannot encode WebP") { sgv_webpsave(image.pointer, q, strip, $0, $1) }
             return recipe.keepMetadata ? data : WebPChunks.strippingMetadata(data)
-        case .avif: return try image.save("cannot encode AVIF") { sg_avifsave(image.pointer, q, strip, $0, $1) }
+        case .avif: return try image.save("cannot encode AVIF") { sgv_avifsave(image.pointer, q, strip, $0, $1) }
         }
     }
 }

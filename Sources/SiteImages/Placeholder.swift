@@ -1,4 +1,4 @@
-import CVips
+import CVipsLoader
 import Foundation
 
 extension ImageProcessor {
@@ -8,8 +8,8 @@ extension ImageProcessor {
         let scale = Double(previewSide) / Double(max(image.width, image.height))
         let width = max(1, Int((Double(image.width) * scale).rounded()))
         let tiny = try resized(image, width: width)
-        let blurred = try VipsHandle.make("cannot blur") { sg_gaussblur(tiny.pointer, 0.5, $0) }
-        let data = try blurred.save("cannot encode the preview") { sg_webpsave(blurred.pointer, 30, 1, $0, $1) }
+        let blurred = try VipsHandle.make("cannot blur") { sgv_gaussblur(tiny.pointer, 0.5, $0) }
+        let data = try blurred.save("cannot encode the preview") { sgv_webpsave(blurred.pointer, 30, 1, $0, $1) }
         return "data:image/webp;base64," + WebPChunks.strippingMetadata(data).base64EncodedString()
     }
 
@@ -17,11 +17,11 @@ extension ImageProcessor {
     /// the mean of the fullest bucket (ties: the lower bucket), `#rrggbb`.
     static func dominantColor(_ image: VipsHandle) throws(ImageFailure) -> String {
         let small = try resized(image, width: min(32, image.width))
-        let flat = small.hasAlpha ? try VipsHandle.make("cannot flatten") { sg_flatten(small.pointer, $0) } : small
-        let rgb = try VipsHandle.make("cannot convert to 8 bits") { sg_cast_uchar(flat.pointer, $0) }
+        let flat = small.hasAlpha ? try VipsHandle.make("cannot flatten") { sgv_flatten(small.pointer, $0) } : small
+        let rgb = try VipsHandle.make("cannot convert to 8 bits") { sgv_cast_uchar(flat.pointer, $0) }
         var length = 0
-        guard let memory = vips_image_write_to_memory(rgb.pointer, &length) else { throw ImageFailure("cannot read pixels: \(Vips.takeError())") }
-        defer { g_free(memory) }
+        guard let memory = sgv_write_to_memory(rgb.pointer, &length) else { throw ImageFailure("cannot read pixels: \(Vips.takeError())") }
+        defer { sgv_free(memory) }
         let bands = rgb.bands
         let pixels = UnsafeRawBufferPointer(start: memory, count: length)
         var counts = [Int](repeating: 0, count: 512)

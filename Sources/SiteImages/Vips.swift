@@ -1,16 +1,16 @@
-import CVips
+import CVipsLoader
 import Foundation
 
-/// libvips, started once per process and tuned for many images in parallel: each image on one
-/// thread (sitegen runs one per core) and no operation cache (every source is seen once).
+/// libvips, loaded and started the first time an image is resized (see CVipsLoader), tuned for
+/// many images in parallel: each image on one thread (sitegen runs one per core) and no
+/// operation cache (every source is seen once).
 enum Vips {
     /// Why libvips could not start, or nil once it has.
     static let startFailure: String? = {
-        guard sg_vips_init() == 0 else { return takeError() }
-        vips_concurrency_set(1)
-        vips_cache_set_max(0)
-        vips_cache_set_max_mem(0)
-        vips_cache_set_max_files(0)
+        guard sgv_start() == 0 else {
+            let why = String(cString: sgv_start_failure())
+            return why.isEmpty ? takeError() : why
+        }
         return nil
     }()
 
@@ -30,13 +30,13 @@ enum Vips {
         return try work()
     }
 
-    /// Whether libvips generates vector code at run time (off: see `sg_vips_init`).
-    static var generatesVectorCode: Bool { sg_vips_vector_enabled() != 0 }
+    /// Whether libvips generates vector code at run time (off: see CVipsLoader's `sgv_start`).
+    static var generatesVectorCode: Bool { sgv_vector_enabled() != 0 }
 
     /// libvips' error text since the last call (it keeps one buffer per process), cleared.
     static func takeError() -> String {
-        let text = vips_error_buffer().map { String(cString: $0) } ?? ""
-        vips_error_clear()
+        let text = sgv_error_buffer().map { String(cString: $0) } ?? ""
+        sgv_error_clear()
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return lines.isEmpty ? "libvips gave no reason" : lines.joined(separator: "; ")
     }
@@ -44,18 +44,18 @@ enum Vips {
 
 /// An owned `VipsImage`, released when dropped.
 final class VipsHandle {
-    let pointer: UnsafeMutablePointer<VipsImage>
-    init(_ pointer: UnsafeMutablePointer<VipsImage>) { self.pointer = pointer }
-    deinit { sg_unref(pointer) }
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { sgv_unref(pointer) }
 
-    var width: Int { Int(vips_image_get_width(pointer)) }
-    var height: Int { Int(vips_image_get_height(pointer)) }
-    var bands: Int { Int(vips_image_get_bands(pointer)) }
-    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    var width: Int { Int(sgv_width(pointer)) }
+    var height: Int { Int(sgv_height(pointer)) }
+    var bands: Int { Int(sgv_bands(pointer)) }
+    var hasAlpha: Bool { sgv_has_alpha(pointer) != 0 }
 
     /// Runs a libvips operation that makes a new image, or throws its error text.
-    static func make(_ what: String, _ op: (UnsafeMutablePointer<UnsafeMutablePointer<VipsImage>?>) -> Int32) throws(ImageFailure) -> VipsHandle {
-        var out: UnsafeMutablePointer<VipsImage>? = nil
+    static func make(_ what: String, _ op: (UnsafeMutablePointer<OpaquePointer?>) -> Int32) throws(ImageFailure) -> VipsHandle {
+        var out: OpaquePointer? = nil
         guard op(&out) == 0, let out else { throw ImageFailure("\(what): \(Vips.takeError())") }
         return VipsHandle(out)
     }
@@ -65,7 +65,7 @@ final class VipsHandle {
         var buffer: UnsafeMutableRawPointer? = nil
         var length = 0
         guard op(&buffer, &length) == 0, let buffer else { throw ImageFailure("\(what): \(Vips.takeError())") }
-        defer { g_free(buffer) }
+        defer { sgv_free(buffer) }
         return Data(bytes: buffer, count: length)
     }
 }

@@ -110,6 +110,22 @@ import Testing
         #expect(digests.hash(of: path) == nil)
     }
 
+    @Test func anEntryABuildUsesIsRenewedSoAnotherBuildsPruneKeepsIt() throws {
+        let f = try site(["a.jpg": try Self.photo("01")], refs: ["a.jpg"])
+        defer { f.remove() }
+        #expect(try counts(f) == (1, 0))
+        let folder = f.root.appendingPathComponent(".sitegen-cache/images")
+        let entry = try #require(try entries(f).first)
+        let old = Date(timeIntervalSince1970: 946_684_800)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.appendingPathComponent(entry).path)
+        #expect(try counts(f) == (0, 1))
+        let renewed = try #require(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(entry).path)[.modificationDate] as? Date)
+        #expect(renewed.timeIntervalSinceNow > -3600, "used by the build, its time is renewed")
+        // Another site's build sharing the cache keeps what this one used a moment ago.
+        _ = ImageCache(folder: folder).prune(keeping: [], untouchedSince: Date().addingTimeInterval(-600))
+        #expect(try entries(f) == [entry])
+    }
+
     @Test func digestsReadBackAsWrittenAndAnotherFormatIsNone() {
         let e = { (h: String, n: Int64) in SourceDigests.Entry(device: 2049, inode: UInt64(n), size: 3_000_000 + n, modified: 1_700_000_000_123_456_789 + n, changed: 1_700_000_001_000_000_000 + n, hash: h) }
         let digests = SourceDigests(entries: ["/a b/c.jpg": e("ab12", 1), "/tab\there.jpg": e("cd34", 2), "/ünï/çödé.png": e("ef56", 3), "/line\nbreak.jpg": e("0", 4)])

@@ -1,3 +1,5 @@
+import CVips
+import CVipsLoader
 import Foundation
 import Testing
 @testable import SiteImages
@@ -9,6 +11,17 @@ struct ImageProcessorTests {
     @Test func libvipsGeneratesNoVectorCode() {
         #expect(Vips.startFailure == nil)
         #expect(!Vips.generatesVectorCode)
+    }
+
+    /// sitegen loads libvips at run time and passes these enum values without its headers.
+    @Test func theLoadersConstantsAreThoseOfTheInstalledHeaders() {
+        #expect(sgv_assumed("SIZE_DOWN") == Int32(VIPS_SIZE_DOWN.rawValue))
+        #expect(sgv_assumed("FORMAT_UCHAR") == Int32(VIPS_FORMAT_UCHAR.rawValue))
+        #expect(sgv_assumed("INTERPRETATION_sRGB") == Int32(VIPS_INTERPRETATION_sRGB.rawValue))
+        #expect(sgv_assumed("HEIF_COMPRESSION_AV1") == Int32(VIPS_FOREIGN_HEIF_COMPRESSION_AV1.rawValue))
+        #expect(sgv_assumed("LOG_LEVEL_WARNING") == Int32(G_LOG_LEVEL_WARNING.rawValue))
+        #expect(sgv_assumed("ABI") == Int32(VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE))
+        #expect(sgv_assumed("OTHER") == -1)
     }
 
     let recipe = ImageRecipe(widths: [40, 100, 4000], formats: [.avif, .webp, .jpeg], quality: 80)

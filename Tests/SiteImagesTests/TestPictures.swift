@@ -1,4 +1,5 @@
 import CVips
+import CVipsLoader
 import Foundation
 @testable import SiteImages
 
@@ -60,7 +61,7 @@ enum TestPictures {
         vips_image_set_string(image, "exif-ifd3-GPSLatitude", "37/1 33/1 59/1 (37, 33, 59, Rational, 3 components, 24 bytes)")
         var buffer: UnsafeMutableRawPointer? = nil
         var length = 0
-        guard sg_jpegsave(image, quality, 0, &buffer, &length) == 0, let buffer else { throw ImageFailure(Vips.takeError()) }
+        guard sgv_jpegsave(image, quality, 0, &buffer, &length) == 0, let buffer else { throw ImageFailure(Vips.takeError()) }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: length)
     }

@@ -1,0 +1,184 @@
+#include "CVipsLoader.h"
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+// libvips' enums as its headers define them (SiteImagesTests checks them against vips.h): the
+// headers are not included so that nothing here links against libvips.
+enum {
+    SIZE_DOWN = 2,
+    FORMAT_UCHAR = 0,
+    INTERPRETATION_sRGB = 22,
+    HEIF_COMPRESSION_AV1 = 4,
+    LOG_LEVEL_WARNING = 1 << 4,
+    ABI = 42,
+};
+
+typedef void (*LogFunc)(const char *domain, int level, const char *message, void *data);
+
+static struct {
+    void (*g_free)(void *);
+    void (*g_object_unref)(void *);
+    unsigned (*g_log_set_handler)(const char *, int, LogFunc, void *);
+    int (*version)(int);
+    int (*init)(const char *);
+    void (*concurrency_set)(int);
+    void (*cache_set_max)(int);
+    void (*cache_set_max_mem)(size_t);
+    void (*cache_set_max_files)(int);
+    const char *(*error_buffer)(void);
+    void (*error_clear)(void);
+    int (*vector_isenabled)(void);
+    void (*vector_set_enabled)(int);
+    int (*get_width)(const VipsImage *);
+    int (*get_height)(const VipsImage *);
+    int (*get_bands)(const VipsImage *);
+    int (*get_format)(const VipsImage *);
+    int (*hasalpha)(VipsImage *);
+    void *(*write_to_memory)(VipsImage *, size_t *);
+    VipsImage *(*new_from_memory_copy)(const void *, size_t, int, int, int, int);
+    VipsImage *(*copy_memory)(VipsImage *);
+    int (*thumbnail_buffer)(void *, size_t, VipsImage **, int, ...);
+    int (*thumbnail_image)(VipsImage *, VipsImage **, int, ...);
+    int (*gaussblur)(VipsImage *, VipsImage **, double, ...);
+    void *(*array_double_new)(const double *, int);
+    void (*area_unref)(void *);
+    int (*flatten)(VipsImage *, VipsImage **, ...);
+    int (*colourspace)(VipsImage *, VipsImage **, int, ...);
+    int (*cast)(VipsImage *, VipsImage **, int, ...);
+    int (*jpegsave_buffer)(VipsImage *, void **, size_t *, ...);
+    int (*pngsave_buffer)(VipsImage *, void **, size_t *, ...);
+    int (*webpsave_buffer)(VipsImage *, void **, size_t *, ...);
+    int (*heifsave_buffer)(VipsImage *, void **, size_t *, ...);
+} v;
+
+static char failure[512];
+
+const char *sgv_start_failure(void) { return failure; }
+
+// libvips' warnings (a tile it could not decode, a colour profile it ignored) are dropped: the
+// errors that matter come back from the calls themselves.
+static void ignore_log(const char *domain, int level, const char *message, void *data) {}
+
+#define RESOLVE(field, name) \
+    if (!(*(void **)&v.field = dlsym(lib, name))) { \
+        snprintf(failure, sizeof failure, "libvips.so.%d has no %s", ABI, name); \
+        return -1; \
+    }
+
+static int resolve(void *lib) {
+    RESOLVE(g_free, "g_free") RESOLVE(g_object_unref, "g_object_unref") RESOLVE(g_log_set_handler, "g_log_set_handler")
+    RESOLVE(version, "vips_version") RESOLVE(init, "vips_init") RESOLVE(concurrency_set, "vips_concurrency_set")
+    RESOLVE(cache_set_max, "vips_cache_set_max") RESOLVE(cache_set_max_mem, "vips_cache_set_max_mem")
+    RESOLVE(cache_set_max_files, "vips_cache_set_max_files") RESOLVE(error_buffer, "vips_error_buffer")
+    RESOLVE(error_clear, "vips_error_clear") RESOLVE(vector_isenabled, "vips_vector_isenabled")
+    RESOLVE(vector_set_enabled, "vips_vector_set_enabled") RESOLVE(get_width, "vips_image_get_width")
+    RESOLVE(get_height, "vips_image_get_height") RESOLVE(get_bands, "vips_image_get_bands")
+    RESOLVE(get_format, "vips_image_get_format") RESOLVE(hasalpha, "vips_image_hasalpha")
+    RESOLVE(write_to_memory, "vips_image_write_to_memory") RESOLVE(new_from_memory_copy, "vips_image_new_from_memory_copy")
+    RESOLVE(copy_memory, "vips_image_copy_memory") RESOLVE(thumbnail_buffer, "vips_thumbnail_buffer")
+    RESOLVE(thumbnail_image, "vips_thumbnail_image") RESOLVE(gaussblur, "vips_gaussblur")
+    RESOLVE(array_double_new, "vips_array_double_new") RESOLVE(area_unref, "vips_area_unref")
+    RESOLVE(flatten, "vips_flatten") RESOLVE(colourspace, "vips_colourspace") RESOLVE(cast, "vips_cast")
+    RESOLVE(jpegsave_buffer, "vips_jpegsave_buffer") RESOLVE(pngsave_buffer, "vips_pngsave_buffer")
+    RESOLVE(webpsave_buffer, "vips_webpsave_buffer") RESOLVE(heifsave_buffer, "vips_heifsave_buffer")
+    return 0;
+}
+
+int sgv_start(void) {
+    // RTLD_GLOBAL: libvips loads its format modules (HEIF, for AVIF) with g_module_open, and
+    // those resolve libvips' own symbols from the process' namespace.
+    void *lib = dlopen("libvips.so.42", RTLD_NOW | RTLD_GLOBAL);
+    if (!lib) {
+        snprintf(failure, sizeof failure, "cannot load libvips (Debian: apt-get install libvips42): %s", dlerror());
+        return -1;
+    }
+    if (resolve(lib) != 0) return -1;
+    // VIPS_INIT's check: the library's ABI (current - age) must be the one these calls assume.
+    if (v.version(3) - v.version(5) != ABI) {
+        snprintf(failure, sizeof failure, "libvips has ABI %d, sitegen needs %d", v.version(3) - v.version(5), ABI);
+        return -1;
+    }
+    v.g_log_set_handler("VIPS", LOG_LEVEL_WARNING, ignore_log, NULL);
+    if (v.init("sitegen") != 0) {
+        snprintf(failure, sizeof failure, "%s", v.error_buffer());
+        return -1;
+    }
+    // No ORC run-time code generation: liborc 0.4.33 (Debian 12) crashed inside its generated
+    // code when several threads resized at once (a segfault in a clean-clone test run); the C
+    // paths cost about 8 % of a cold build of the example site, AVIF encoding being most of it.
+    v.vector_set_enabled(0);
+    // Each image on one thread (sitegen runs one per core) and no operation cache (every source
+    // is seen once).
+    v.concurrency_set(1);
+    v.cache_set_max(0);
+    v.cache_set_max_mem(0);
+    v.cache_set_max_files(0);
+    return 0;
+}
+
+const char *sgv_error_buffer(void) { return v.error_buffer(); }
+void sgv_error_clear(void) { v.error_clear(); }
+int sgv_vector_enabled(void) { return v.vector_isenabled(); }
+
+int sgv_width(VipsImage *image) { return v.get_width(image); }
+int sgv_height(VipsImage *image) { return v.get_height(image); }
+int sgv_bands(VipsImage *image) { return v.get_bands(image); }
+int sgv_has_alpha(VipsImage *image) { return v.hasalpha(image); }
+int sgv_format(VipsImage *image) { return v.get_format(image); }
+void sgv_unref(VipsImage *image) { v.g_object_unref(image); }
+void sgv_free(void *memory) { v.g_free(memory); }
+
+void *sgv_write_to_memory(VipsImage *image, size_t *length) { return v.write_to_memory(image, length); }
+VipsImage *sgv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands, int format) {
+    return v.new_from_memory_copy(data, length, width, height, bands, format);
+}
+VipsImage *sgv_copy_memory(VipsImage *image) { return v.copy_memory(image); }
+
+int sgv_thumbnail_buffer(const void *buf, size_t len, int width, VipsImage **out) {
+    return v.thumbnail_buffer((void *)buf, len, out, width, "height", 10000000, "size", SIZE_DOWN,
+                              "no_rotate", 0, "option_string", "fail_on=error", NULL);
+}
+
+int sgv_thumbnail_image(VipsImage *in, int width, VipsImage **out) {
+    return v.thumbnail_image(in, out, width, "height", 10000000, "size", SIZE_DOWN, NULL);
+}
+
+int sgv_gaussblur(VipsImage *in, double sigma, VipsImage **out) { return v.gaussblur(in, out, sigma, NULL); }
+
+int sgv_flatten(VipsImage *in, VipsImage **out) {
+    double white[3] = {255, 255, 255};
+    void *background = v.array_double_new(white, 3);
+    int r = v.flatten(in, out, "background", background, NULL);
+    v.area_unref(background);
+    return r;
+}
+
+int sgv_srgb(VipsImage *in, VipsImage **out) { return v.colourspace(in, out, INTERPRETATION_sRGB, NULL); }
+int sgv_cast_uchar(VipsImage *in, VipsImage **out) { return v.cast(in, out, FORMAT_UCHAR, NULL); }
+
+int sgv_jpegsave(VipsImage *in, int q, int strip, void **buf, size_t *len) {
+    return v.jpegsave_buffer(in, buf, len, "Q", q, "strip", strip, "optimize_coding", 1, "interlace", 1, NULL);
+}
+
+int sgv_pngsave(VipsImage *in, int strip, void **buf, size_t *len) {
+    return v.pngsave_buffer(in, buf, len, "strip", strip, "compression", 9, NULL);
+}
+
+int sgv_webpsave(VipsImage *in, int q, int strip, void **buf, size_t *len) {
+    return v.webpsave_buffer(in, buf, len, "Q", q, "strip", strip, "effort", 4, NULL);
+}
+
+int sgv_avifsave(VipsImage *in, int q, int strip, void **buf, size_t *len) {
+    return v.heifsave_buffer(in, buf, len, "Q", q, "strip", strip, "compression", HEIF_COMPRESSION_AV1, "effort", 2, "bitdepth", 8, NULL);
+}
+
+int sgv_assumed(const char *name) {
+    if (!strcmp(name, "SIZE_DOWN")) return SIZE_DOWN;
+    if (!strcmp(name, "FORMAT_UCHAR")) return FORMAT_UCHAR;
+    if (!strcmp(name, "INTERPRETATION_sRGB")) return INTERPRETATION_sRGB;
+    if (!strcmp(name, "HEIF_COMPRESSION_AV1")) return HEIF_COMPRESSION_AV1;
+    if (!strcmp(name, "LOG_LEVEL_WARNING")) return LOG_LEVEL_WARNING;
+    if (!strcmp(name, "ABI")) return ABI;
+    return -1;
+}
