@@ -17,7 +17,7 @@ public enum PageContexts {
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: options.threads)
         inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
         let model = try SiteModel.make(inputs)
-        let pages = { (r: PageRenderer) in r.plan.pages.map { ($0.template, r.templateValue($0.view)) } }
+        let pages = { (r: PageRenderer) in r.plan.pages.map { ($0.template, r.templateValue($0)) } }
         let plain = PageRenderer(model: model, plan: SitePlan(model), sharesItemValues: false)
         return (templates, pages(plain), { pages(PageRenderer(model: model, plan: SitePlan(model))) })
     }

@@ -137,7 +137,7 @@ enum SiteFiles {
         let listURL = urls.absolute(urls.list(c.config, page: 1))
         let entries = newest.map { entry -> AtomFeed.Entry in
             let item = c.loaded.items[entry.index]
-            let texts = PageRenderer.cardTexts(c, item)
+            let texts = ViewMaker.cardTexts(c, item)
             let url = c.itemURLs[entry.index].map(urls.absolute) ?? urls.itemAnchor(c.config, slug: item.slug)
             return AtomFeed.Entry(url: url, title: texts.title, updated: AtomFeed.timestamp(day: entry.day), summary: texts.subtitle)
         }

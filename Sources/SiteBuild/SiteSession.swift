@@ -302,10 +302,10 @@ public final class SiteSession: @unchecked Sendable {
         let renderer = PageRenderer(model: model, plan: plan)
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = plan.pages
-        let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(renderer, versions)
+        let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(model, plan, versions)
         let files = try SiteFiles.list(model, source: options.source)
         let newFiles = Set(files)
-        let key = Self.sitemapKey(renderer, versions)
+        let key = Self.sitemapKey(model, versions)
         let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
         var pass = Pass(dirty: [], gone: [], removedPages: [], filesWritten: 0, otherFilesWritten: 0)
@@ -399,37 +399,37 @@ public final class SiteSession: @unchecked Sendable {
 
     /// Each plan page's fingerprint: its template (with its partials), the site-wide values and
     /// the versions of the inputs its plan names.
-    static func fingerprints(_ r: PageRenderer, _ w: Written) -> [Int] {
+    static func fingerprints(_ model: SiteModel, _ plan: SitePlan, _ w: Written) -> [Int] {
         var templateHashes: [String: Int] = [:]
         func templateHash(_ name: String) -> Int {
             if let h = templateHashes[name] { return h }
             var h = Hasher()
-            for t in r.templates.closure(of: name) { h.combine(t); h.combine(r.templates.text(of: t)) }
+            for t in model.inputs.templates.closure(of: name) { h.combine(t); h.combine(model.inputs.templates.text(of: t)) }
             let v = h.finalize()
             templateHashes[name] = v
             return v
         }
-        let own = r.collections.map { w.collectionVersions[$0.config.name] ?? 0 }
-        let effective = r.collections.map { c -> Int in
+        let own = model.collections.map { w.collectionVersions[$0.config.name] ?? 0 }
+        let effective = model.collections.map { c -> Int in
             var h = Hasher()
             h.combine(w.collectionVersions[c.config.name] ?? 0)
             for rule in c.config.related { h.combine(rule.collection); h.combine(w.collectionVersions[rule.collection] ?? 0) }
             return h.finalize()
         }
         // Each note once: its file and version.
-        let noteHashes = r.notes.indices.map { n in
+        let noteHashes = model.notes.indices.map { n in
             var h = Hasher()
-            h.combine(r.notes[n].file)
-            h.combine(w.noteVersions[r.notes[n].file] ?? 0)
+            h.combine(model.notes[n].file)
+            h.combine(w.noteVersions[model.notes[n].file] ?? 0)
             return h.finalize()
         }
         var global = Hasher()
         global.combine(w.generation)
-        global.combine(r.standaloneNotes.isEmpty)
+        global.combine(model.standaloneNotes.isEmpty)
         // Every page may name a stylesheet or script by its fingerprinted name.
-        for (path, named) in r.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
+        for (path, named) in model.inputs.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
         let globalHash = global.finalize()
-        return r.plan.pages.map { page in
+        return plan.pages.map { page in
             var h = Hasher()
             h.combine(globalHash)
             h.combine(templateHash(page.template))
@@ -439,8 +439,8 @@ public final class SiteSession: @unchecked Sendable {
                 case .collection(let ci): h.combine(2); h.combine(effective[ci])
                 case .dataShownBy(let template):
                     h.combine(3)
-                    if let shown = r.templates.dataCollections(of: template) {
-                        for (ci, c) in r.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
+                    if let shown = model.inputs.templates.dataCollections(of: template) {
+                        for (ci, c) in model.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
                     } else {
                         h.combine(effective)
                     }
@@ -456,11 +456,11 @@ public final class SiteSession: @unchecked Sendable {
 
     /// A summary of what the sitemap lists: every collection's pages (their versions) and each
     /// standalone note's URL and date, in order.
-    static func sitemapKey(_ r: PageRenderer, _ w: Written) -> Int {
+    static func sitemapKey(_ model: SiteModel, _ w: Written) -> Int {
         var h = Hasher()
         h.combine(w.generation)
-        for c in r.collections { h.combine(c.config.name); h.combine(w.collectionVersions[c.config.name] ?? 0) }
-        for n in r.standaloneNotes { h.combine(r.notes[n].slug); h.combine(r.notes[n].date) }
+        for c in model.collections { h.combine(c.config.name); h.combine(w.collectionVersions[c.config.name] ?? 0) }
+        for n in model.standaloneNotes { h.combine(model.notes[n].slug); h.combine(model.notes[n].date) }
         return h.finalize()
     }
 
