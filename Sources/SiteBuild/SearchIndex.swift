@@ -35,8 +35,7 @@ enum SearchIndex {
                 if let p = c.published(f, info), let small = p.processed.variants(p.formats.last ?? .jpeg).first {
                     picture = Picture(src: urls.root + p.path(small), width: small.width, height: small.height)
                 } else {
-                    let src = info.isExternal ? info.source : urls.content(info.source)
-                    picture = Picture(src: src, width: info.width, height: info.height)
+                    picture = Picture(src: ImageView.plain(info, urls: urls).src, width: info.width, height: info.height)
                 }
             }
             var words: [String] = []

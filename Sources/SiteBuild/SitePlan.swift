@@ -62,6 +62,9 @@ enum PageInput: Hashable, Sendable {
 /// model by code that reads no file and renders nothing.
 struct SitePlan: Sendable {
     var pages: [PlannedPage]
+    /// Every other output file but the sitemap (which lists the pages): content files, resized
+    /// images, assets, feeds, search indexes, robots.txt.
+    let files: [PlannedFile]
     /// The standalone notes' tags, by slug (tags whose slugs coincide share a page).
     let tags: [Tag]
     /// The standalone notes' list pages.
@@ -94,6 +97,7 @@ struct SitePlan: Sendable {
             views += model.standaloneNotes.map { PageView.note($0) }
         }
         if !tags.isEmpty { views += [.tags] + tags.indices.map { PageView.tag($0) } }
+        files = Self.files(model)
         pages = []
         let config = model.config, urls = model.urls
         pages = views.map { page($0, model, config, urls) }

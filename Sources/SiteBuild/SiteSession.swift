@@ -51,7 +51,7 @@ public final class SiteSession: @unchecked Sendable {
         var views: [PageView]
         var paths: [String]
         var prints: [Int]
-        var files: Set<SiteFiles.File>
+        var files: Set<PlannedFile>
         var sitemaps: Set<String>
         /// What the sitemap is made from (page URLs and note dates), to skip remaking it (nil:
         /// none written yet).
@@ -173,8 +173,9 @@ public final class SiteSession: @unchecked Sendable {
         if templatesChanged {
             inputs.templates = try SiteInputs.loadTemplates(options.source)
         }
-        if !assetPaths.isEmpty {
-            inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
+        // A folder of assets that came or went is one event for `templates/assets` (or `templates`).
+        if !assetPaths.isEmpty || templatesChanged {
+            try inputs.loadAssets(options.source)
         }
 
         clock.lap("scan")
@@ -303,7 +304,7 @@ public final class SiteSession: @unchecked Sendable {
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = plan.pages
         let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(model, plan, versions)
-        let files = try SiteFiles.list(model, source: options.source)
+        let files = plan.files
         let newFiles = Set(files)
         let key = Self.sitemapKey(model, versions)
         let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
@@ -359,7 +360,7 @@ public final class SiteSession: @unchecked Sendable {
 
     /// Dirty pages and files no longer written, when pages or files came or went: every output
     /// file is claimed once (two things writing one file is an error, as in a full build).
-    private static func replan(_ pages: [PlannedPage], prints: [Int], files: [SiteFiles.File], sitemaps: Set<String>,
+    private static func replan(_ pages: [PlannedPage], prints: [Int], files: [PlannedFile], sitemaps: Set<String>,
                                urls: URLScheme, written: inout Written) throws(Diagnostics) -> (dirty: [PlannedPage], gone: [String], removedPages: [String]) {
         enum Owner { case page(String), file(String), sitemap }
         var owners: [String: Owner] = [:]

@@ -15,7 +15,7 @@ import Testing
         let options = BuildOptions(source: source, output: FileManager.default.temporaryDirectory.appendingPathComponent("unused"))
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: Parallelism.cores)
-        inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
+        try inputs.loadAssets(options.source)
         let model = try SiteModel.make(inputs)
         let plan = SitePlan(model)
         return (PageRenderer(model: model, plan: plan), PageRenderer(model: model, plan: plan, sharesItemValues: false))
