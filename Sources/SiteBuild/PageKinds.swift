@@ -1,7 +1,40 @@
 import SiteCore
 import SiteLoad
 
+// Everything about page kinds: what they are, which pages of each a site has and in what order,
+// and for each its path, template, source, inputs and view. A new kind is added here (and its
+// path in `URLScheme`).
+
+/// A page's kind and its place in the model: its identity, which rebuilds compare.
+enum PageView: Sendable, Hashable {
+    case home, notFound
+    case page(Int)
+    case list(collection: Int, page: Int)
+    case item(collection: Int, item: Int)
+    case notesList(page: Int)
+    case note(Int)
+    case tags
+    case tag(Int)
+}
+
 extension SitePlan {
+    /// Every page, in the site's order (the sitemap's): home, 404, the pages of their own, each
+    /// collection's list pages then its item pages (in display order), the notes' list pages,
+    /// the notes, the tag index and the tags.
+    func views(_ model: SiteModel) -> [PageView] {
+        var views: [PageView] = [.home, .notFound] + model.config.pages.indices.map { PageView.page($0) }
+        for (ci, c) in model.collections.enumerated() {
+            views += c.pages.indices.map { PageView.list(collection: ci, page: $0) }
+            if c.config.detailURL != nil { views += c.order.map { PageView.item(collection: ci, item: $0) } }
+        }
+        if !model.standaloneNotes.isEmpty {
+            views += notePages.indices.map { PageView.notesList(page: $0) }
+            views += model.standaloneNotes.map { PageView.note($0) }
+        }
+        if !tags.isEmpty { views += [.tags] + tags.indices.map { PageView.tag($0) } }
+        return views
+    }
+
     /// The one switch over page kinds: a kind is described here and nowhere else — where its
     /// page goes, what renders it, what it is made from (for messages), what its bytes depend on
     /// and what it shows. What it shows is a recipe run by the renderer (`PlannedPage.content`),

@@ -29,18 +29,6 @@ struct PlannedPage: Sendable {
     }
 }
 
-/// What a page shows, by its place in the model (the renderer builds the template values from it).
-enum PageView: Sendable, Hashable {
-    case home, notFound
-    case page(Int)
-    case list(collection: Int, page: Int)
-    case item(collection: Int, item: Int)
-    case notesList(page: Int)
-    case note(Int)
-    case tags
-    case tag(Int)
-}
-
 /// Something a page's bytes depend on, which a rebuild compares (`SiteSession` knows the versions).
 enum PageInput: Hashable, Sendable {
     /// The collection's own data.
@@ -87,20 +75,10 @@ struct SitePlan: Sendable {
     init(_ model: SiteModel) {
         (tags, tagSlugs) = Self.tags(of: model.standaloneNotes, in: model.notes)
         notePages = Pagination.pages(itemCount: model.standaloneNotes.count, pageSize: Self.notesPageSize)
-        var views: [PageView] = [.home, .notFound] + model.config.pages.indices.map { PageView.page($0) }
-        for (ci, c) in model.collections.enumerated() {
-            views += c.pages.indices.map { PageView.list(collection: ci, page: $0) }
-            if c.config.detailURL != nil { views += c.order.map { PageView.item(collection: ci, item: $0) } }
-        }
-        if !model.standaloneNotes.isEmpty {
-            views += notePages.indices.map { PageView.notesList(page: $0) }
-            views += model.standaloneNotes.map { PageView.note($0) }
-        }
-        if !tags.isEmpty { views += [.tags] + tags.indices.map { PageView.tag($0) } }
         files = Self.files(model)
         pages = []
         let config = model.config, urls = model.urls
-        pages = views.map { page($0, model, config, urls) }
+        pages = views(model).map { page($0, model, config, urls) }
     }
 
     /// Tags of `standalone` sorted by slug, and each tag name's slug; a tag whose slug is empty

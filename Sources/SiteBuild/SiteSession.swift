@@ -36,8 +36,10 @@ public struct UpdateReport: Sendable {
 /// the text of its templates); a page is rendered again only when its fingerprint changes, and
 /// the output stays byte-identical to a full build of the same sources.
 ///
-/// The owner calls `update` from one thread at a time.
-public final class SiteSession: @unchecked Sendable {
+/// A value: `update` changes this copy, so its owner holds it in one place (serve's loop hands
+/// it to the rebuild thread and takes the updated copy back, also from a failed update, which
+/// remembers the paths to retry).
+public struct SiteSession: Sendable {
     public let options: BuildOptions
     private var model: SiteModel
     private var written: Written
@@ -46,7 +48,7 @@ public final class SiteSession: @unchecked Sendable {
     private var nextVersion = 1
 
     /// What is in the output folder, as of the last successful build.
-    struct Written {
+    struct Written: Sendable {
         /// Every page: its view, path and fingerprint, in the plan's order.
         var views: [PageView]
         var paths: [String]
@@ -101,7 +103,7 @@ public final class SiteSession: @unchecked Sendable {
     /// Rebuilds after the files at `changed` (paths relative to the source folder) were created,
     /// modified or deleted. On failure the output is left as it was, and the same paths are
     /// tried again with the next update.
-    public func update(_ changed: Set<String>) throws(Diagnostics) -> UpdateReport {
+    public mutating func update(_ changed: Set<String>) throws(Diagnostics) -> UpdateReport {
         let paths = pending.union(changed)
         do {
             let report = try apply(paths)
@@ -133,7 +135,7 @@ public final class SiteSession: @unchecked Sendable {
 
     // MARK: - Updates
 
-    private func apply(_ paths: Set<String>) throws(Diagnostics) -> UpdateReport {
+    private mutating func apply(_ paths: Set<String>) throws(Diagnostics) -> UpdateReport {
         let start = DispatchTime.now()
         var clock = PhaseClock()
         let relevant = paths.filter(Self.isSource)
@@ -465,7 +467,7 @@ public final class SiteSession: @unchecked Sendable {
         return h.finalize()
     }
 
-    private func bump() -> Int {
+    private mutating func bump() -> Int {
         nextVersion += 1
         return nextVersion
     }
