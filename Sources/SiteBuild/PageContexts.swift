@@ -15,9 +15,9 @@ public enum PageContexts {
         let options = BuildOptions(source: source)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: options.threads)
-        inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
+        try inputs.loadAssets(options.source)
         let model = try SiteModel.make(inputs)
-        let pages = { (r: PageRenderer) in r.plan.pages.map { ($0.template, r.templateValue($0.view)) } }
+        let pages = { (r: PageRenderer) in r.plan.pages.map { ($0.template, r.templateValue($0)) } }
         let plain = PageRenderer(model: model, plan: SitePlan(model), sharesItemValues: false)
         return (templates, pages(plain), { pages(PageRenderer(model: model, plan: SitePlan(model))) })
     }

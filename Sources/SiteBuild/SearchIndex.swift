@@ -29,14 +29,13 @@ enum SearchIndex {
     static func json(_ c: CollectionPages, rule: SearchRule, urls: URLScheme) throws(Diagnostic) -> String {
         let records = c.order.map { i -> Record in
             let item = c.loaded.items[i]
-            let texts = PageRenderer.cardTexts(c, item)
+            let texts = ViewMaker.cardTexts(c, item)
             var picture: Picture? = nil
             if let f = c.config.cardImageField, let info = item.images[f] {
                 if let p = c.published(f, info), let small = p.processed.variants(p.formats.last ?? .jpeg).first {
                     picture = Picture(src: urls.root + p.path(small), width: small.width, height: small.height)
                 } else {
-                    let src = info.isExternal ? info.source : urls.content(info.source)
-                    picture = Picture(src: src, width: info.width, height: info.height)
+                    picture = Picture(src: ImageView.plain(info, urls: urls).src, width: info.width, height: info.height)
                 }
             }
             var words: [String] = []

@@ -73,7 +73,7 @@ public enum SiteBuilder {
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         clock.lap("config")
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts, threads: options.threads)
-        inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
+        try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
         inputs.imageCache = options.imageCache

@@ -12,7 +12,9 @@ struct SiteInputs: Sendable {
     var templates: TemplateLibrary
     var collections: [LoadedCollection]
     var notes: [Note]
-    /// Stylesheets and scripts by their fingerprinted names (`SiteFiles.fingerprintedAssets`).
+    /// The site's files under `templates/assets/` (hidden ones skipped), sorted.
+    var userAssets: [String] = []
+    /// Stylesheets and scripts by their fingerprinted names (`loadAssets`).
     var assetNames: [String: String] = [:]
     /// The image phase's result: resized images and the sources they replace.
     var images = ImageStep.Result()
@@ -46,6 +48,28 @@ struct SiteInputs: Sendable {
         let folder = source.appendingPathComponent("templates")
         return try TemplateLibrary.load(directory: folder, files: try SourceFolder.files(under: folder, display: "templates/"))
     }
+
+    /// Lists the site's assets and names the stylesheets and scripts (built-in and the site's)
+    /// by their content's fingerprint, which templates reach with `{{#asset}}photos.css{{/asset}}`:
+    /// asset path → fingerprinted path (`photos.css` → `photos.3f2a9c1e0b7d4a65.css`). A changed
+    /// file gets a new name, so its URL can be cached for ever.
+    mutating func loadAssets(_ source: URL) throws(Diagnostics) {
+        let user = try SourceFolder.files(under: source.appendingPathComponent("templates/assets"), display: "templates/assets/")
+        var names: [String: String] = [:]
+        for (path, text) in BuiltinTheme.assets where Self.isFingerprinted(path) {
+            names[path] = ContentHash.fingerprinted(path, text.utf8)
+        }
+        for path in user where Self.isFingerprinted(path) {
+            do throws(Diagnostic) {
+                let data = try SiteFiles.readFile(source.appendingPathComponent("templates/assets/\(path)"), source: "templates/assets/\(path)")
+                names[path] = ContentHash.fingerprinted(path, data)
+            } catch { throw Diagnostics([error]) }
+        }
+        userAssets = user
+        assetNames = names
+    }
+
+    static func isFingerprinted(_ path: String) -> Bool { path.hasSuffix(".css") || path.hasSuffix(".js") }
 
     /// Loads the collections (in parallel) and the notes; every problem of both is reported.
     static func loadData(config: SiteConfig, content: ContentTree, templates: TemplateLibrary,

@@ -110,14 +110,14 @@ struct SiteModel: Sendable {
     static func prepareContexts(_ pages: inout [CollectionPages], fresh: Set<String>, urls: URLScheme) {
         for ci in pages.indices where fresh.contains(pages[ci].config.name) {
             let c = pages[ci]
-            pages[ci].itemViews = c.loaded.items.indices.map { PageRenderer.itemView(c, $0, urls: urls) }
+            pages[ci].itemViews = c.loaded.items.indices.map { ViewMaker.itemView(c, $0, urls: urls) }
         }
         let touched = pages.indices.filter { ci in
             !pages[ci].config.related.isEmpty
                 && (fresh.contains(pages[ci].config.name) || pages[ci].config.related.contains { fresh.contains($0.collection) })
         }
         for ci in touched {
-            let lists = PageRenderer.relatedLists(pages[ci], in: pages)
+            let lists = ViewMaker.relatedLists(pages[ci], in: pages)
             for i in pages[ci].itemViews.indices { pages[ci].itemViews[i].related = lists[i] }
         }
     }

@@ -14,18 +14,19 @@ struct PlannedPage: Sendable {
     /// The sitemap's `lastmod` (a note's date, formatted only when a sitemap is written).
     var lastModified: CalendarDate?
     var inSitemap = true
-}
+    /// Makes the page's typed view when it renders (the plan holds indices, never a view).
+    let content: @Sendable (ViewMaker) -> PageContent
 
-/// What a page shows, by its place in the model (the renderer builds the template values from it).
-enum PageView: Sendable, Hashable {
-    case home, notFound
-    case page(Int)
-    case list(collection: Int, page: Int)
-    case item(collection: Int, item: Int)
-    case notesList(page: Int)
-    case note(Int)
-    case tags
-    case tag(Int)
+    /// A page of kind `view`; its identity is one of its inputs unless `identified` is false.
+    init(_ view: PageView, _ path: String, _ template: String, _ source: String, _ inputs: [PageInput], identified: Bool = true,
+         content: @escaping @Sendable (ViewMaker) -> PageContent) {
+        self.path = path
+        self.template = template
+        self.source = source
+        self.inputs = identified ? [.identity(view)] + inputs : inputs
+        self.view = view
+        self.content = content
+    }
 }
 
 /// Something a page's bytes depend on, which a rebuild compares (`SiteSession` knows the versions).
@@ -49,6 +50,9 @@ enum PageInput: Hashable, Sendable {
 /// model by code that reads no file and renders nothing.
 struct SitePlan: Sendable {
     var pages: [PlannedPage]
+    /// Every other output file but the sitemap (which lists the pages): content files, resized
+    /// images, assets, feeds, search indexes, robots.txt.
+    let files: [PlannedFile]
     /// The standalone notes' tags, by slug (tags whose slugs coincide share a page).
     let tags: [Tag]
     /// The standalone notes' list pages.
@@ -71,62 +75,10 @@ struct SitePlan: Sendable {
     init(_ model: SiteModel) {
         (tags, tagSlugs) = Self.tags(of: model.standaloneNotes, in: model.notes)
         notePages = Pagination.pages(itemCount: model.standaloneNotes.count, pageSize: Self.notesPageSize)
-        var views: [PageView] = [.home, .notFound] + model.config.pages.indices.map { PageView.page($0) }
-        for (ci, c) in model.collections.enumerated() {
-            views += c.pages.indices.map { PageView.list(collection: ci, page: $0) }
-            if c.config.detailURL != nil { views += c.order.map { PageView.item(collection: ci, item: $0) } }
-        }
-        if !model.standaloneNotes.isEmpty {
-            views += notePages.indices.map { PageView.notesList(page: $0) }
-            views += model.standaloneNotes.map { PageView.note($0) }
-        }
-        if !tags.isEmpty { views += [.tags] + tags.indices.map { PageView.tag($0) } }
+        files = Self.files(model)
         pages = []
         let config = model.config, urls = model.urls
-        pages = views.map { page($0, model, config, urls) }
-    }
-
-    /// The one place a page kind is described: its path, template, source, inputs and view.
-    func page(_ view: PageView, _ model: SiteModel, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
-        func planned(_ path: String, _ template: String, _ source: String, _ inputs: [PageInput]) -> PlannedPage {
-            PlannedPage(path: path, template: template, source: source, inputs: [.identity(view)] + inputs, view: view)
-        }
-        switch view {
-        case .home:
-            return planned(urls.home, "home", "home page",
-                           model.collections.indices.map { .collectionData($0) } + model.standaloneNotes.prefix(Self.homeNotes).map { .note($0) })
-        case .notFound:
-            var p = planned(urls.notFound, "404", "404 page", [])
-            p.inSitemap = false
-            return p
-        case .page(let n):
-            let page = config.pages[n]
-            return planned(urls.page(page), page.template, "page '\(page.name)'", [.dataShownBy(template: page.template)])
-        case .list(let ci, let p):
-            let c = model.collections[ci].config
-            return planned(model.collections[ci].listPaths[p], c.listTemplate, "collection '\(c.name)' page \(p + 1)", [.collection(ci)])
-        case .item(let ci, let i):
-            // Read in place: an item page is planned for every item of every edit.
-            let source = model.collections[ci].loaded.items[i].source
-            let notes = model.collections[ci].notesByItem[i]
-            return PlannedPage(path: model.collections[ci].itemURLs[i] ?? "", template: model.collections[ci].config.detailTemplate ?? "detail",
-                               source: source.path.map { "\(source.file) \($0)" } ?? source.file + " ",
-                               inputs: notes.isEmpty ? [.identity(view), .collection(ci)] : [.identity(view), .collection(ci)] + notes.map { .note($0) },
-                               view: view)
-        case .notesList(let p):
-            return planned(urls.notesList(page: p + 1), config.notes.listTemplate, "notes page \(p + 1)",
-                           [.count(notePages.count)] + model.standaloneNotes[notePages[p].range].map { .note($0) })
-        case .note(let n):
-            // A note's page is known by its note, not by its place in the list of notes (which
-            // shifts when a note before it is added or removed).
-            var p = PlannedPage(path: model.noteURLs[n], template: config.notes.template, source: model.notes[n].file, inputs: [.note(n)], view: view)
-            p.lastModified = model.notes[n].date
-            return p
-        case .tags:
-            return planned(urls.tags, "tags", "tag index", tags.flatMap { [PageInput.text($0.slug), .count($0.notes.count)] })
-        case .tag(let t):
-            return planned(urls.tag(slug: tags[t].slug), "tag", "tag '\(tags[t].name)'", [.text(tags[t].slug)] + tags[t].notes.map { .note($0) })
-        }
+        pages = views(model).map { page($0, model, config, urls) }
     }
 
     /// Tags of `standalone` sorted by slug, and each tag name's slug; a tag whose slug is empty

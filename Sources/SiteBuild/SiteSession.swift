@@ -36,8 +36,10 @@ public struct UpdateReport: Sendable {
 /// the text of its templates); a page is rendered again only when its fingerprint changes, and
 /// the output stays byte-identical to a full build of the same sources.
 ///
-/// The owner calls `update` from one thread at a time.
-public final class SiteSession: @unchecked Sendable {
+/// A value: `update` changes this copy, so its owner holds it in one place (serve's loop hands
+/// it to the rebuild thread and takes the updated copy back, also from a failed update, which
+/// remembers the paths to retry).
+public struct SiteSession: Sendable {
     public let options: BuildOptions
     private var model: SiteModel
     private var written: Written
@@ -46,12 +48,12 @@ public final class SiteSession: @unchecked Sendable {
     private var nextVersion = 1
 
     /// What is in the output folder, as of the last successful build.
-    struct Written {
+    struct Written: Sendable {
         /// Every page: its view, path and fingerprint, in the plan's order.
         var views: [PageView]
         var paths: [String]
         var prints: [Int]
-        var files: Set<SiteFiles.File>
+        var files: Set<PlannedFile>
         var sitemaps: Set<String>
         /// What the sitemap is made from (page URLs and note dates), to skip remaking it (nil:
         /// none written yet).
@@ -101,7 +103,7 @@ public final class SiteSession: @unchecked Sendable {
     /// Rebuilds after the files at `changed` (paths relative to the source folder) were created,
     /// modified or deleted. On failure the output is left as it was, and the same paths are
     /// tried again with the next update.
-    public func update(_ changed: Set<String>) throws(Diagnostics) -> UpdateReport {
+    public mutating func update(_ changed: Set<String>) throws(Diagnostics) -> UpdateReport {
         let paths = pending.union(changed)
         do {
             let report = try apply(paths)
@@ -133,7 +135,7 @@ public final class SiteSession: @unchecked Sendable {
 
     // MARK: - Updates
 
-    private func apply(_ paths: Set<String>) throws(Diagnostics) -> UpdateReport {
+    private mutating func apply(_ paths: Set<String>) throws(Diagnostics) -> UpdateReport {
         let start = DispatchTime.now()
         var clock = PhaseClock()
         let relevant = paths.filter(Self.isSource)
@@ -173,8 +175,9 @@ public final class SiteSession: @unchecked Sendable {
         if templatesChanged {
             inputs.templates = try SiteInputs.loadTemplates(options.source)
         }
-        if !assetPaths.isEmpty {
-            inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
+        // A folder of assets that came or went is one event for `templates/assets` (or `templates`).
+        if !assetPaths.isEmpty || templatesChanged {
+            try inputs.loadAssets(options.source)
         }
 
         clock.lap("scan")
@@ -302,10 +305,10 @@ public final class SiteSession: @unchecked Sendable {
         let renderer = PageRenderer(model: model, plan: plan)
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = plan.pages
-        let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(renderer, versions)
-        let files = try SiteFiles.list(model, source: options.source)
+        let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(model, plan, versions)
+        let files = plan.files
         let newFiles = Set(files)
-        let key = Self.sitemapKey(renderer, versions)
+        let key = Self.sitemapKey(model, versions)
         let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
         var pass = Pass(dirty: [], gone: [], removedPages: [], filesWritten: 0, otherFilesWritten: 0)
@@ -319,7 +322,7 @@ public final class SiteSession: @unchecked Sendable {
         try renderer.render(pass.dirty, to: sink)
         clock.lap("render")
         do {
-            var copies: [SiteFiles.File] = []
+            var copies: [PlannedFile] = []
             for f in files {
                 if case .image = f.kind {
                     // A changed source gets a new key, so a new path: only new paths are copied.
@@ -367,7 +370,7 @@ public final class SiteSession: @unchecked Sendable {
 
     /// Copies resized images from the cache into the site, on `threads` threads (a site has a
     /// thousand of them; each is a few system calls).
-    private static func copy(_ images: [SiteFiles.File], to sink: some SiteSink, threads: Int) throws(Diagnostic) {
+    private static func copy(_ images: [PlannedFile], to sink: some SiteSink, threads: Int) throws(Diagnostic) {
         let failures = images.parallelMap(threads: threads) { f -> Diagnostic? in
             guard case .image(let cached) = f.kind else { return nil }
             do throws(Diagnostic) { try sink.copy(cached, to: f.path, source: f.source) } catch { return error }
@@ -378,7 +381,7 @@ public final class SiteSession: @unchecked Sendable {
 
     /// Dirty pages and files no longer written, when pages or files came or went: every output
     /// file is claimed once (two things writing one file is an error, as in a full build).
-    private static func replan(_ pages: [PlannedPage], prints: [Int], files: [SiteFiles.File], sitemaps: Set<String>,
+    private static func replan(_ pages: [PlannedPage], prints: [Int], files: [PlannedFile], sitemaps: Set<String>,
                                urls: URLScheme, written: inout Written) throws(Diagnostics) -> (dirty: [PlannedPage], gone: [String], removedPages: [String]) {
         enum Owner { case page(String), file(String), sitemap }
         var owners: [String: Owner] = [:]
@@ -418,37 +421,37 @@ public final class SiteSession: @unchecked Sendable {
 
     /// Each plan page's fingerprint: its template (with its partials), the site-wide values and
     /// the versions of the inputs its plan names.
-    static func fingerprints(_ r: PageRenderer, _ w: Written) -> [Int] {
+    static func fingerprints(_ model: SiteModel, _ plan: SitePlan, _ w: Written) -> [Int] {
         var templateHashes: [String: Int] = [:]
         func templateHash(_ name: String) -> Int {
             if let h = templateHashes[name] { return h }
             var h = Hasher()
-            for t in r.templates.closure(of: name) { h.combine(t); h.combine(r.templates.text(of: t)) }
+            for t in model.inputs.templates.closure(of: name) { h.combine(t); h.combine(model.inputs.templates.text(of: t)) }
             let v = h.finalize()
             templateHashes[name] = v
             return v
         }
-        let own = r.collections.map { w.collectionVersions[$0.config.name] ?? 0 }
-        let effective = r.collections.map { c -> Int in
+        let own = model.collections.map { w.collectionVersions[$0.config.name] ?? 0 }
+        let effective = model.collections.map { c -> Int in
             var h = Hasher()
             h.combine(w.collectionVersions[c.config.name] ?? 0)
             for rule in c.config.related { h.combine(rule.collection); h.combine(w.collectionVersions[rule.collection] ?? 0) }
             return h.finalize()
         }
         // Each note once: its file and version.
-        let noteHashes = r.notes.indices.map { n in
+        let noteHashes = model.notes.indices.map { n in
             var h = Hasher()
-            h.combine(r.notes[n].file)
-            h.combine(w.noteVersions[r.notes[n].file] ?? 0)
+            h.combine(model.notes[n].file)
+            h.combine(w.noteVersions[model.notes[n].file] ?? 0)
             return h.finalize()
         }
         var global = Hasher()
         global.combine(w.generation)
-        global.combine(r.standaloneNotes.isEmpty)
+        global.combine(model.standaloneNotes.isEmpty)
         // Every page may name a stylesheet or script by its fingerprinted name.
-        for (path, named) in r.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
+        for (path, named) in model.inputs.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
         let globalHash = global.finalize()
-        return r.plan.pages.map { page in
+        return plan.pages.map { page in
             var h = Hasher()
             h.combine(globalHash)
             h.combine(templateHash(page.template))
@@ -458,8 +461,8 @@ public final class SiteSession: @unchecked Sendable {
                 case .collection(let ci): h.combine(2); h.combine(effective[ci])
                 case .dataShownBy(let template):
                     h.combine(3)
-                    if let shown = r.templates.dataCollections(of: template) {
-                        for (ci, c) in r.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
+                    if let shown = model.inputs.templates.dataCollections(of: template) {
+                        for (ci, c) in model.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
                     } else {
                         h.combine(effective)
                     }
@@ -475,15 +478,15 @@ public final class SiteSession: @unchecked Sendable {
 
     /// A summary of what the sitemap lists: every collection's pages (their versions) and each
     /// standalone note's URL and date, in order.
-    static func sitemapKey(_ r: PageRenderer, _ w: Written) -> Int {
+    static func sitemapKey(_ model: SiteModel, _ w: Written) -> Int {
         var h = Hasher()
         h.combine(w.generation)
-        for c in r.collections { h.combine(c.config.name); h.combine(w.collectionVersions[c.config.name] ?? 0) }
-        for n in r.standaloneNotes { h.combine(r.notes[n].slug); h.combine(r.notes[n].date) }
+        for c in model.collections { h.combine(c.config.name); h.combine(w.collectionVersions[c.config.name] ?? 0) }
+        for n in model.standaloneNotes { h.combine(model.notes[n].slug); h.combine(model.notes[n].date) }
         return h.finalize()
     }
 
-    private func bump() -> Int {
+    private mutating func bump() -> Int {
         nextVersion += 1
         return nextVersion
     }

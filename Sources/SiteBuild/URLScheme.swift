@@ -35,6 +35,10 @@ struct URLScheme: Sendable {
         absolute(list(c, page: 1)) + "#" + SitePath.encodePath(slug)
     }
 
+    /// How a feed links an item, as an absolute URL: its page (`page`, the item's planned page
+    /// path), or its anchor on the first list page when it has none.
+    func itemLink(_ c: CollectionConfig, page: String?, slug: String) -> String { page.map(absolute) ?? itemAnchor(c, slug: slug) }
+
     /// Page `number` (from 1) of the standalone notes' list.
     func notesList(page number: Int) -> String { baseURL.path(Self.numbered(notes.listURL, number)) }
 

@@ -199,22 +199,29 @@ struct LiveSite {
         }
     }
 
-    /// Applies a batch of changed paths (a full build while there is no session yet).
+    /// Applies a batch of changed paths (a full build while there is no session yet). The
+    /// session is a value: the rebuild thread updates a copy and hands it back, also after a
+    /// failed update (which keeps the paths to try again).
     mutating func update(_ changed: Set<String>) async -> Outcome {
         let options = self.options
         let session = self.session
-        let result = await offloaded { () -> Result<(SiteSession, UpdateReport), Diagnostics> in
-            Result { () throws(Diagnostics) in
-                if let session { return (session, try session.update(changed)) }
-                let start = DispatchTime.now()
+        let (updated, result) = await offloaded { () -> (SiteSession?, Result<UpdateReport, Diagnostics>) in
+            if var session {
+                let result = Result { () throws(Diagnostics) in try session.update(changed) }
+                return (session, result)
+            }
+            let start = DispatchTime.now()
+            do throws(Diagnostics) {
                 let s = try SiteSession(options)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-                return (s, UpdateReport(full: true, pagesWritten: s.pageCount, filesWritten: 0, removed: 0, changedPages: nil, seconds: seconds))
+                return (s, .success(UpdateReport(full: true, pagesWritten: s.pageCount, filesWritten: 0, removed: 0, changedPages: nil, seconds: seconds)))
+            } catch {
+                return (nil, .failure(error))
             }
         }
+        if let updated { self.session = updated }
         switch result {
-        case .success(let (s, report)):
-            self.session = s
+        case .success(let report):
             if error != nil { Terminal.say("sitegen: fixed; the site builds again") }
             error = nil
             return .rebuilt(report)

@@ -15,7 +15,7 @@ import Testing
         let options = BuildOptions(source: source, output: FileManager.default.temporaryDirectory.appendingPathComponent("unused"))
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: Parallelism.cores)
-        inputs.assetNames = try SiteFiles.fingerprintedAssets(options.source)
+        try inputs.loadAssets(options.source)
         let model = try SiteModel.make(inputs)
         let plan = SitePlan(model)
         return (PageRenderer(model: model, plan: plan), PageRenderer(model: model, plan: plan, sharesItemValues: false))
@@ -26,8 +26,8 @@ import Testing
         let reference = try SwiftMustacheReference(r.plain.templates.texts)
         var diffs: [String] = [], same = 0
         for page in pages {
-            let value = r.0.templateValue(page.view)
-            let plain = try #require(r.plain.encoding.names.plain(r.plain.templateValue(page.view)) as? [String: Any])
+            let value = r.0.templateValue(page)
+            let plain = try #require(r.plain.encoding.names.plain(r.plain.templateValue(page)) as? [String: Any])
             if case .item = page.view {
                 #expect(r.0.encoding.shared != nil && r.plain.encoding.shared == nil, "the build shares converted items; swift-mustache gets them whole")
                 #expect(plain["item"] is [String: Any])

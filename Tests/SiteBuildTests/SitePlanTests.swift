@@ -27,4 +27,25 @@ import Testing
         #expect(locs == plan.pages.filter(\.inSitemap).map { model.urls.absolute($0.path) })
         #expect(locs.count > 100)
     }
+
+    /// The plan lists every file the build writes, pages and the rest (content files, resized
+    /// images, assets, feeds, search indexes, robots.txt; the sitemap is made from the pages),
+    /// and writes nothing it does not list.
+    @Test func thePlanListsEveryOutputFile() throws {
+        let site = try Fixture.exampleSite()
+        defer { site.remove() }
+        let (_, model, _) = try SiteBuilder.buildKeepingModel(BuildOptions(source: site.root, output: site.output))
+        let plan = SitePlan(model)
+        let pages = plan.pages.map { model.urls.file(ofPagePath: $0.path) }
+        let sitemaps = SiteFiles.sitemaps(plan, urls: model.urls).map(\.path)
+        let planned = Set(pages + plan.files.map(\.path) + sitemaps)
+        #expect(planned.count == pages.count + plan.files.count + sitemaps.count, "two planned outputs share a file")
+        let written = Set(try site.snapshot().compactMap { $0.value == nil ? nil : $0.key })
+        #expect(written.subtracting(planned).sorted() == [], "written but not planned")
+        #expect(planned.subtracting(written).sorted() == [], "planned but not written")
+        for kind in ["feed.xml", "robots.txt", "search/photos.json", "trends/feed.xml", "assets/sitegen.css"] {
+            #expect(plan.files.contains { $0.path == kind }, "\(kind) is planned")
+        }
+        #expect(plan.files.contains { if case .image = $0.kind { true } else { false } }, "resized images are planned")
+    }
 }

@@ -10,7 +10,7 @@ import Testing
     /// The example site with a session over it; `full()` builds the same sources from scratch elsewhere.
     final class Live {
         let site: Fixture
-        let session: SiteSession
+        var session: SiteSession
         var live: URL { site.root.appendingPathComponent("live") }
         var fresh: URL { site.root.appendingPathComponent("fresh") }
 
@@ -112,6 +112,14 @@ import Testing
         try s.edit("content/bounties/readme.txt", nil)
         try s.edit("templates/assets/extra.css", nil)
         try s.expectSameAsFullBuild("after removing files")
+        // The assets folder moved away and back: one event for the folder, none for its files.
+        let assets = s.site.root.appendingPathComponent("templates/assets"), away = s.site.root.appendingPathComponent("assets-away")
+        try FileManager.default.moveItem(at: assets, to: away)
+        _ = try s.session.update(["templates/assets"])
+        try s.expectSameAsFullBuild("after moving the assets folder away")
+        try FileManager.default.moveItem(at: away, to: assets)
+        _ = try s.session.update(["templates/assets"])
+        try s.expectSameAsFullBuild("after moving the assets folder back")
 
         // The configuration: everything again.
         let config = try s.site.read("site.yml")

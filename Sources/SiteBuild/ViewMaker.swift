@@ -1,0 +1,180 @@
+import SiteCore
+import SiteLoad
+
+/// What page views are made from, and the pieces every kind shares (the navigation, a
+/// collection's tile, a note as lists show it …): pure, made once per build and shared
+/// read-only by the rendering threads. Each page kind's view is made in `SitePlan.page` (the one
+/// switch over page kinds) from these.
+struct ViewMaker: Sendable {
+    let config: SiteConfig
+    let collections: [CollectionPages]
+    let notes: [Note]
+    let standaloneNotes: [Int]
+    let urls: URLScheme
+    let noteURLs: [String]
+    let tags: [SitePlan.Tag]
+    let notePages: [PageSlice]
+    /// Each tagged note's tag links, made once: a note is listed on many pages.
+    let tagLinks: [Int: [TagLink]]
+    let words: InterfaceWords
+
+    init(model: SiteModel, plan: SitePlan) {
+        config = model.config
+        collections = model.collections
+        notes = model.notes
+        standaloneNotes = model.standaloneNotes
+        urls = model.urls
+        noteURLs = model.noteURLs
+        tags = plan.tags
+        notePages = plan.notePages
+        words = model.config.words
+        let urls = self.urls
+        var links: [Int: [TagLink]] = [:]
+        // A tag's link is made once per name (its slug and URL), then shared by its notes.
+        var linkOf: [String: TagLink?] = [:]
+        let known = Set(plan.tags.map(\.slug))
+        for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
+            links[n] = model.notes[n].tags.compactMap { name in
+                if let made = linkOf[name] { return made }
+                let slug = plan.tagSlugs[name] ?? Slug.make(name)
+                let link = known.contains(slug) ? TagLink(name: name, url: urls.tag(slug: slug)) : nil
+                linkOf[name] = link
+                return link
+            }
+        }
+        tagLinks = links
+    }
+
+    func tagPath(_ t: Int) -> String { urls.tag(slug: tags[t].slug) }
+
+    func notesListPath(_ number: Int) -> String { urls.notesList(page: number) }
+
+    /// A page's view: the navigation with `section` current, its meta and its body.
+    func page(title: String, path: String, section: String?, _ body: PageContent.Body) -> PageContent {
+        PageContent(sections: sections(current: section),
+                    page: PageMeta(title: title, url: path, canonical: urls.absolute(path), description: config.description), body: body)
+    }
+
+    /// The navigation, with `current` set on the section shown.
+    func sections(current section: String?) -> [SectionLink] {
+        var sections = collections.filter(\.config.menu).map { c in
+            SectionLink(title: c.config.title, url: urls.list(c.config, page: 1), current: c.config.name == section)
+        }
+        if !standaloneNotes.isEmpty {
+            sections.append(SectionLink(title: config.notes.title, url: notesListPath(1), current: section == "notes"))
+        }
+        return sections
+    }
+
+    func countText(_ n: Int) -> String {
+        words.items.text(n, language: config.language)
+    }
+
+    func tagView(_ t: Int) -> TagView {
+        TagView(name: tags[t].name, url: tagPath(t), count: tags[t].notes.count, countText: countText(tags[t].notes.count))
+    }
+
+    func collectionView(_ ci: Int) -> CollectionView {
+        let c = collections[ci]
+        return CollectionView(name: c.config.name, title: c.config.title, url: urls.list(c.config, page: 1), count: c.loaded.items.count,
+                       description: c.config.description, meta: c.loaded.meta.isEmpty ? nil : c.loaded.meta,
+                       search: urls.searchIndex(c.config), feed: urls.feed(c.config),
+                       icon: c.loaded.icon.map { ImageView.plain($0, urls: urls) }, index: ci)
+    }
+
+    func layoutView(_ c: CollectionPages) -> LayoutView {
+        switch c.config.layout {
+        case .list: LayoutView(kind: "list")
+        case .grid(let g): LayoutView(kind: "grid", css: LayoutStyles.grid(g, collection: c.config.name))
+        case .masonry(let m): LayoutView(kind: "masonry", css: LayoutStyles.masonry(m, collection: c.config.name))
+        }
+    }
+
+    /// What the masonry needs of an item: its card image's height ÷ width and its card text.
+    func masonryCard(_ c: CollectionPages, _ i: Int) -> MasonryCard {
+        let item = c.loaded.items[i]
+        var aspect = 0.0
+        if let f = c.config.cardImageField, let info = item.images[f], let w = info.width, let h = info.height, w > 0 {
+            aspect = Double(h) / Double(w)
+        }
+        let text = c.config.card.subtitle.flatMap { item.fields[$0] }.map(TemplateText.plain) ?? ""
+        return MasonryCard(aspect: aspect, text: text)
+    }
+
+    func noteView(_ n: Int, html: Bool) -> NoteView {
+        let note = notes[n]
+        return NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[n], tags: note.tags,
+                        tagLinks: tagLinks[n] ?? [], date: note.date.map(DateFormat.iso.format), html: html ? note.html : nil)
+    }
+
+    /// For each item of `c`, its related lists (rule name, collection index, item indices), in
+    /// rule order; a later rule of the same name replaces an earlier one.
+    static func relatedLists(_ c: CollectionPages, in all: [CollectionPages]) -> [[(name: String, collection: Int, items: [Int])]] {
+        var lists = [[(name: String, collection: Int, items: [Int])]](repeating: [], count: c.loaded.items.count)
+        for rule in c.config.related {
+            guard let oi = all.firstIndex(where: { $0.config.name == rule.collection }) else { continue }
+            let other = all[oi]
+            var byKey: [String: [Int]] = [:]
+            for i in other.order {
+                for k in Self.keys(rule.via, of: other.loaded.items[i]) { byKey[k, default: []].append(i) }
+            }
+            for (i, item) in c.loaded.items.enumerated() {
+                let matches = Self.keys(rule.key, of: item).flatMap { byKey[$0] ?? [] }
+                guard !matches.isEmpty else { continue }
+                lists[i].removeAll { $0.name == rule.name }
+                lists[i].append((rule.name, oi, matches))
+            }
+        }
+        return lists
+    }
+
+    /// The texts an item holds at `path`: one for a value, one per element for a list.
+    static func keys(_ path: String, of item: Item) -> [String] {
+        if path == "slug" { return [item.slug] }
+        switch Derivation.lookup(path, in: item.fields) {
+        case nil, .null?, .dictionary?: return []
+        case .array(let a)?: return a.compactMap { v in v == .null ? nil : TemplateText.plain(v) }
+        case let v?: return [TemplateText.plain(v)]
+        }
+    }
+
+    /// A card's title (the configured field, else `title`, else `name`, else the slug) and subtitle.
+    static func cardTexts(_ c: CollectionPages, _ item: Item) -> (title: String, subtitle: String?) {
+        let titleField = c.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
+        let subtitle = c.config.card.subtitle.flatMap { item.fields[$0] }.flatMap { $0 == .null ? nil : TemplateText.plain($0) }
+        return (TemplateText.plain(item.fields[titleField] ?? .string(item.slug)), subtitle)
+    }
+
+    /// An item's view: its fields, images, URL, card and field list (related lists are added
+    /// by the model).
+    static func itemView(_ c: CollectionPages, _ i: Int, urls: URLScheme) -> ItemView {
+        let item = c.loaded.items[i]
+        var images: [String: ImageView] = [:]
+        for (field, info) in item.images {
+            images[field] = c.published(field, info)?.view(root: urls.root) ?? ImageView.plain(info, urls: urls)
+        }
+        let texts = cardTexts(c, item)
+        let card = CardView(title: texts.title, subtitle: texts.subtitle, image: c.config.cardImageField.flatMap { images[$0] })
+        let fieldList = item.fields.keys.sorted().compactMap { k -> (name: String, value: String)? in
+            guard images[k] == nil, let v = item.fields[k] else { return nil }
+            switch v {
+            case .string, .int, .double, .bool, .date: return (k, TemplateText.plain(v))
+            default: return nil
+            }
+        }
+        return ItemView(fields: item.fields, images: images, slug: item.slug, url: c.itemURLs[i], card: card, fieldList: fieldList,
+                        hasRelatedRules: !c.config.related.isEmpty)
+    }
+}
+
+extension ImageView {
+    /// A file shown as it is: its URL, and its size when known.
+    static func plain(_ info: ImageInfo, urls: URLScheme) -> ImageView {
+        var v = ImageView(src: info.isExternal ? info.source : urls.content(info.source))
+        if let w = info.width, let h = info.height {
+            v.width = w
+            v.height = h
+        }
+        return v
+    }
+}
