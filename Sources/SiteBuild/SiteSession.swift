@@ -451,11 +451,21 @@ public struct SiteSession: Sendable {
         // Every page may name a stylesheet or script by its fingerprinted name.
         for (path, named) in model.inputs.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
         let globalHash = global.finalize()
-        return plan.pages.map { page in
+        // Pages are read in place and a run of pages with one template hashes its name once:
+        // copying each planned page cost more reference counting than the hashing itself.
+        let pages = plan.pages
+        var prints: [Int] = []
+        prints.reserveCapacity(pages.count)
+        var lastTemplate = "", lastTemplateHash = 0
+        for i in pages.indices {
+            if pages[i].template != lastTemplate {
+                lastTemplate = pages[i].template
+                lastTemplateHash = templateHash(lastTemplate)
+            }
             var h = Hasher()
             h.combine(globalHash)
-            h.combine(templateHash(page.template))
-            for input in page.inputs {
+            h.combine(lastTemplateHash)
+            for input in pages[i].inputs {
                 switch input {
                 case .collectionData(let ci): h.combine(1); h.combine(own[ci])
                 case .collection(let ci): h.combine(2); h.combine(effective[ci])
@@ -472,8 +482,9 @@ public struct SiteSession: Sendable {
                 case .text(let s): h.combine(7); h.combine(s)
                 }
             }
-            return h.finalize()
+            prints.append(h.finalize())
         }
+        return prints
     }
 
     /// A summary of what the sitemap lists: every collection's pages (their versions) and each

@@ -11,7 +11,6 @@ public enum ImageProcessor {
     /// The outputs of `source` (the whole file) by `recipe`, the data in `variants`' order.
     /// `sourceWidth` is the upright width read from the header (it picks the output widths).
     public static func process(_ source: Data, sourceWidth: Int, recipe: ImageRecipe) throws(ImageFailure) -> (ProcessedImage, [Data]) {
-        if let failure = Vips.startFailure { throw ImageFailure("libvips did not start: \(failure)") }
         // libvips keeps one error text for the whole process, where every thread's warnings
         // accumulate: a failure's reason is read again from a run of its own, alone.
         do {

@@ -9,15 +9,23 @@ enum Vips {
     static let startFailure: String? = {
         guard sgv_start() == 0 else {
             let why = String(cString: sgv_start_failure())
-            return why.isEmpty ? takeError() : why
+            return why.isEmpty ? "libvips gave no reason" : why
         }
         return nil
     }()
 
     private static let gate = ReadWriteLock()
 
-    /// Runs `work` beside other such work (libvips calls on several threads at once).
+    /// Starts libvips if it has not started; every call into it goes through `shared` or `alone`
+    /// (before the start its functions are not resolved).
+    static func started() throws(ImageFailure) {
+        if let failure = startFailure { throw ImageFailure("libvips did not start: \(failure)") }
+    }
+
+    /// Runs `work` beside other such work (libvips calls on several threads at once), once
+    /// libvips has started.
     static func shared<T>(_ work: () throws(ImageFailure) -> T) throws(ImageFailure) -> T {
+        try started()
         gate.lockShared()
         defer { gate.unlock() }
         return try work()
@@ -25,6 +33,7 @@ enum Vips {
 
     /// Runs `work` while no other thread calls libvips, so the error text is its own alone.
     static func alone<T>(_ work: () throws(ImageFailure) -> T) throws(ImageFailure) -> T {
+        try started()
         gate.lockExclusive()
         defer { gate.unlock() }
         return try work()
