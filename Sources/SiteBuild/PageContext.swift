@@ -47,6 +47,9 @@ struct CollectionPages: Sendable {
     var fieldNames: Set<String>
     /// Item index by slug.
     var slugIndex: [String: Int]
+    /// Each item's place for messages ("content/bounties.json items[3]"), made once: every
+    /// edit plans every item's page again.
+    var itemSources: [String]
     /// Each item's view (fields, images, card, related lists), made once per model.
     var itemViews: [ItemView] = []
     /// Resized images of every collection (the image phase's result).
@@ -68,6 +71,7 @@ struct CollectionPages: Sendable {
         self.notesByItem = Array(repeating: [], count: loaded.items.count)
         self.fieldNames = fieldNames
         self.slugIndex = Dictionary(loaded.items.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
+        self.itemSources = loaded.items.map { item in item.source.path.map { "\(item.source.file) \($0)" } ?? item.source.file + " " }
     }
 
     var config: CollectionConfig { loaded.config }

@@ -114,10 +114,9 @@ extension SitePlan {
     private func itemPage(_ ci: Int, _ i: Int, _ model: SiteModel) -> PlannedPage {
         // Read in place, one array of inputs: an item page is planned for every item of every edit.
         let view = PageView.item(collection: ci, item: i)
-        let source = model.collections[ci].loaded.items[i].source
         let notes = model.collections[ci].notesByItem[i]
         return PlannedPage(view, model.collections[ci].itemURLs[i] ?? "",
-                           model.collections[ci].config.detailTemplate ?? "detail", source.path.map { "\(source.file) \($0)" } ?? source.file + " ",
+                           model.collections[ci].config.detailTemplate ?? "detail", model.collections[ci].itemSources[i],
                            notes.isEmpty ? [.identity(view), .collection(ci)] : [.identity(view), .collection(ci)] + notes.map { .note($0) }, identified: false) { v in
             let c = v.collections[ci], urls = v.urls
             let item = c.loaded.items[i]

@@ -170,8 +170,7 @@ public struct SiteSession: Sendable {
             versions.contentFiles = now
         }
         // Files that came and went between two looks (an editor's temporary file) change nothing.
-        let known = written.contentFiles.union(versions.contentFiles)
-        contentPaths = contentPaths.filter { known.contains($0) }
+        contentPaths = contentPaths.filter { written.contentFiles.contains($0) || versions.contentFiles.contains($0) }
         if templatesChanged {
             inputs.templates = try SiteInputs.loadTemplates(options.source)
         }
