@@ -55,9 +55,11 @@ public struct SiteSession: Sendable {
         var prints: [Int]
         var files: Set<PlannedFile>
         var sitemaps: Set<String>
-        /// What the sitemap is made from (page URLs and note dates), to skip remaking it (nil:
-        /// none written yet).
-        var sitemapKey: Int?
+        /// Each page's `lastmod` as of the sitemap written (nil: none written yet): with the
+        /// pages' kinds and paths, all a sitemap is made from.
+        var sitemapDates: [CalendarDate?]?
+        /// The notes' feed's notes and their versions, as of the feed written.
+        var feedKey: Int?
         /// Output file of each page path (computing it decodes the path).
         var pageFiles: [String: String]
         var collectionVersions: [String: Int]
@@ -70,7 +72,7 @@ public struct SiteSession: Sendable {
 
         /// Nothing written yet: what a full build starts from.
         static func nothing(generation: Int, content: ContentTree) -> Written {
-            Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
+            Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil, feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
                     contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
         }
     }
@@ -309,8 +311,11 @@ public struct SiteSession: Sendable {
         let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(model, plan, versions)
         let files = plan.files
         let newFiles = Set(files)
-        let key = Self.sitemapKey(model, versions)
-        let sitemaps = key == versions.sitemapKey ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
+        // The same kinds, paths and dates make the same sitemap (the base URL is the site's
+        // configuration: another one starts a new session's `Written`).
+        let dates = pages.map(\.lastModified)
+        let sitemapSame = versions.sitemapDates == dates && views == versions.views && paths == versions.paths
+        let sitemaps = sitemapSame ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
         var pass = Pass(dirty: [], gone: [], removedPages: [], filesWritten: 0, otherFilesWritten: 0)
         if views == versions.views && paths == versions.paths && newFiles == versions.files && sitemapPaths == versions.sitemaps {
@@ -331,6 +336,12 @@ public struct SiteSession: Sendable {
                     continue
                 }
                 if f.kind == .notesFeed || f.kind == .robots {
+                    if f.kind == .notesFeed {
+                        // Made only when one of its notes, or which notes it has, changed.
+                        let key = Self.feedKey(model, versions)
+                        guard key != versions.feedKey || !versions.files.contains(f) else { continue }
+                        versions.feedKey = key
+                    }
                     let data = try SiteFiles.data(f, model: model, source: options.source)
                     guard versions.generated[f.path] != data || !versions.files.contains(f) else { continue }
                     try sink.write(data, to: f.path, source: f.source)
@@ -365,7 +376,7 @@ public struct SiteSession: Sendable {
         versions.prints = prints
         versions.files = newFiles
         versions.sitemaps = sitemapPaths
-        versions.sitemapKey = key
+        versions.sitemapDates = dates
         Self.freeLater((plan, renderer))
         return pass
     }
@@ -497,13 +508,12 @@ public struct SiteSession: Sendable {
         return prints
     }
 
-    /// A summary of what the sitemap lists: every collection's pages (their versions) and each
-    /// standalone note's URL and date, in order.
-    static func sitemapKey(_ model: SiteModel, _ w: Written) -> Int {
+    /// The notes' feed's notes (by file) and their versions: the feed is made from nothing else
+    /// but the site's configuration, which a session keeps.
+    static func feedKey(_ model: SiteModel, _ w: Written) -> Int {
         var h = Hasher()
         h.combine(w.generation)
-        for c in model.collections { h.combine(c.config.name); h.combine(w.collectionVersions[c.config.name] ?? 0) }
-        for n in model.standaloneNotes { h.combine(model.notes[n].slug); h.combine(model.notes[n].date) }
+        for n in model.feedNotes { h.combine(model.notes[n].file); h.combine(w.noteVersions[model.notes[n].file] ?? 0) }
         return h.finalize()
     }
 

@@ -66,6 +66,27 @@ import Testing
         try s.expectSameAsFullBuild("after editing an attached note")
     }
 
+    @Test func aNotesDateOrSlugChangesTheSitemapAndOnlyItsNotesChangeTheFeed() throws {
+        let s = try Live()
+        let about = try s.site.read("content/notes/about.md")
+        let sitemap = { try String(contentsOf: s.live.appendingPathComponent("sitemap.xml"), encoding: .utf8) }
+        // The date is the note's sitemap <lastmod>; an earlier one keeps the notes' order (the
+        // same pages at the same paths: only a date differs).
+        let earlier = about.replacingOccurrences(of: "date: 2026-11-21", with: "date: 2026-11-19")
+        try s.edit("content/notes/about.md", earlier)
+        #expect(try sitemap().contains("<lastmod>2026-11-19</lastmod>"))
+        try s.expectSameAsFullBuild("after changing a note's date")
+        // A slug of its own moves the note's page: the same pages in the same order, one path changed.
+        try s.edit("content/notes/about.md", earlier.replacingOccurrences(of: "title: About this site", with: "title: About this site\nslug: about-the-site"))
+        #expect(try sitemap().contains("/notes/about-the-site/"))
+        try s.expectSameAsFullBuild("after changing a note's slug")
+        // An attached note is in no feed: the feed is not written again.
+        let luffy = try s.site.read("content/notes/luffy.md")
+        let r = try s.edit("content/notes/luffy.md", luffy.replacingOccurrences(of: "highest first", with: "largest first"))
+        #expect(r.filesWritten == 0, "nothing but the item's page")
+        try s.expectSameAsFullBuild("after editing an attached note")
+    }
+
     @Test func addingMovingAndDeletingNotes() throws {
         let s = try Live()
         try s.edit("content/notes/harbour.md", Self.note)
