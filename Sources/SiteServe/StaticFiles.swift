@@ -153,7 +153,8 @@ public final class ServedFile: Equatable {
     /// The whole file (to its end as it is now), or nil when it cannot be read.
     func contents() -> [UInt8]? {
         guard descriptor >= 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: max(size, 4096))
+        // One byte more than stat said, so reading to the end needs no second buffer.
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }

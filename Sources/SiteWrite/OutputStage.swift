@@ -172,13 +172,20 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
     }
 }
 
+/// The file a copy is made from cannot be opened (the message names it, not only the copy).
+struct UnreadableSource: LocalizedError {
+    var path: String
+    var reason: String
+    var errorDescription: String? { "cannot read \(path): \(reason)" }
+}
+
 /// Whole files written with plain system calls.
 enum FileBytes {
     /// The file at `from` copied to a new file at `to`: by the kernel (copy_file_range), else
     /// through memory.
     static func copy(_ from: String, to: String) throws {
         let source = open(from, O_RDONLY | O_CLOEXEC)
-        guard source >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard source >= 0 else { throw UnreadableSource(path: from, reason: String(cString: strerror(errno))) }
         defer { close(source) }
         let fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }

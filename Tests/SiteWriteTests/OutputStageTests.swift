@@ -83,7 +83,10 @@ import SiteCore
         }
         // A missing source is an error naming the file it was for.
         let again = try OutputStage(output: place.output)
-        #expect(throws: Diagnostic.self) { try again.copy(place.parent.appendingPathComponent("gone.webp").path, to: "a.webp", source: "content/a.jpg") }
+        let gone = place.parent.appendingPathComponent("gone.webp").path
+        #expect(throws: Diagnostic(file: "content/a.jpg", "cannot write a.webp: cannot read \(gone): No such file or directory")) {
+            try again.copy(gone, to: "a.webp", source: "content/a.jpg")
+        }
         again.discard()
     }
 
