@@ -60,6 +60,11 @@ enum ImageStep {
         /// The first item that points at the source, for messages.
         var at: SourceLocation
         var uses: [ImageUse]
+
+        /// The job's image as the cache entry `key` holds it.
+        func published(_ p: ProcessedImage, _ key: String) -> PublishedImage {
+            PublishedImage(key: key, processed: p, formats: recipe.formats, sizes: sizes)
+        }
     }
 
     struct Result: Sendable {
@@ -79,17 +84,28 @@ enum ImageStep {
     static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache, threads: Int, deferring: Bool = false,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
         let jobs = plan(collections)
-        let done = Counter()
         let digests = cache.digests()
-        let outcomes = jobs.parallelMap(threads: threads, minimumCount: 2) { job -> Swift.Result<Outcome, Diagnostic> in
-            defer { progress?(done.increment(), jobs.count) }
-            return Swift.Result { () throws(Diagnostic) in try process(job, content: content, cache: cache, digests: digests, deferring: deferring) }
+        // First what the cache has for sources unchanged since they were hashed (none is read) …
+        var outcomes: [Swift.Result<Outcome, Diagnostic>?] = jobs.parallelMap(threads: threads) { job in
+            cached(job, content: content, cache: cache, digests: digests).map { .success($0) }
         }
+        // … then the rest, read and processed unless the cache has them. Fewer of them than
+        // threads share the threads: one photo changed is resized on every core.
+        let rest = outcomes.indices.filter { outcomes[$0] == nil }
+        let each = max(1, threads / max(1, rest.count))
+        let done = Counter()
+        let made = rest.parallelMap(threads: threads, minimumCount: 2) { i -> Swift.Result<Outcome, Diagnostic> in
+            defer { progress?(done.increment(), rest.count) }
+            return Swift.Result { () throws(Diagnostic) in
+                try process(jobs[i], content: content, cache: cache, digests: digests, deferring: deferring, threads: each)
+            }
+        }
+        for (i, outcome) in zip(rest, made) { outcomes[i] = outcome }
         var result = Result()
         var problems: [Diagnostic] = []
         var fresh: [String: SourceDigests.Entry] = [:]
         for (job, outcome) in zip(jobs, outcomes) {
-            switch outcome {
+            switch outcome! {  // every job has its outcome: from the cache or from `process`
             case .success(let o):
                 for use in job.uses { result.images[use] = o.image }
                 if o.image.original != nil { result.waiting.append(job) } else if o.processed { result.processed += 1 } else { result.cached += 1 }
@@ -151,29 +167,33 @@ enum ImageStep {
         var digest: SourceDigests.Entry? = nil
     }
 
-    /// The job's entry from the cache, else processed and stored. The source is read only when
-    /// its remembered digest is stale or its entry is missing.
-    static func process(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests, deferring: Bool = false) throws(Diagnostic) -> Outcome {
-        func published(_ p: ProcessedImage, _ key: String) -> PublishedImage {
-            PublishedImage(key: key, processed: p, formats: job.recipe.formats, sizes: job.sizes)
-        }
+    /// The job's entry from the cache when its source's remembered digest is current (the source
+    /// is not read), else nil.
+    static func cached(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests) -> Outcome? {
+        guard let hash = digests.hash(of: sourcePath(job.source, content)) else { return nil }
+        let key = ImageCache.key(sourceHash: hash, recipe: job.recipe)
+        guard let hit = cache.lookup(key) else { return nil }
+        return Outcome(image: job.published(hit, key), processed: false, read: false)
+    }
+
+    /// The job's entry from the cache, else processed (on `threads` threads) and stored. The
+    /// source is read only when its remembered digest is stale or its entry is missing.
+    static func process(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests, deferring: Bool = false,
+                        threads: Int = 1) throws(Diagnostic) -> Outcome {
+        if let hit = cached(job, content: content, cache: cache, digests: digests) { return hit }
         let path = sourcePath(job.source, content)
-        if let hash = digests.hash(of: path) {
-            let key = ImageCache.key(sourceHash: hash, recipe: job.recipe)
-            if let hit = cache.lookup(key) { return Outcome(image: published(hit, key), processed: false, read: false) }
-        }
         let readAt = SourceDigests.now
         let data: Data
         do { data = try content.read(job.source) } catch { throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)") }
         let hash = ImageCache.hash(data)
         let digest = SourceDigests.entry(path, hash: hash, readAt: readAt)
         let key = ImageCache.key(sourceHash: hash, recipe: job.recipe)
-        if let hit = cache.lookup(key) { return Outcome(image: published(hit, key), processed: false, digest: digest) }
+        if let hit = cache.lookup(key) { return Outcome(image: job.published(hit, key), processed: false, digest: digest) }
         if deferring { return Outcome(image: .waiting(job), processed: false, digest: digest) }
         do throws(ImageFailure) {
-            let (processed, files) = try ImageProcessor.process(data, sourceWidth: job.sourceWidth, recipe: job.recipe)
+            let (processed, files) = try ImageProcessor.process(data, sourceWidth: job.sourceWidth, recipe: job.recipe, threads: threads)
             try cache.store(key, processed, files: files)
-            return Outcome(image: published(processed, key), processed: true, digest: digest)
+            return Outcome(image: job.published(processed, key), processed: true, digest: digest)
         } catch {
             throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
         }
@@ -219,9 +239,10 @@ public struct WaitingImages: Sendable {
     public func process() -> Outcome {
         let counter = Counter()
         let digests = cache.digests()
+        let each = max(1, threads / jobs.count)
         let results = jobs.parallelMap(threads: threads, minimumCount: 2) { job -> Diagnostic? in
             defer { progress?(counter.increment(), jobs.count) }
-            do throws(Diagnostic) { _ = try ImageStep.process(job, content: content, cache: cache, digests: digests) } catch { return error }
+            do throws(Diagnostic) { _ = try ImageStep.process(job, content: content, cache: cache, digests: digests, threads: each) } catch { return error }
             return nil
         }
         var outcome = Outcome()

@@ -40,6 +40,48 @@ struct ImageProcessorTests {
         }
     }
 
+    /// One source's decodes and encodes run on several threads when a build has spare ones (a
+    /// photo changed alone): the files are those of one thread, byte for byte. A JPEG decodes
+    /// each width on its own (shrunk on load), a PNG once at the widest.
+    @Test(arguments: [ImageFormat.jpeg, .png])
+    func theBytesDoNotDependOnTheThreads(family: ImageFormat) throws {
+        let source = family == .png ? try TestPictures.png(width: 400, height: 300) : try TestPictures.jpeg(width: 300, height: 400, orientation: 6)
+        let recipe = ImageRecipe(widths: [100, 200, 300], formats: [.avif, .webp, family], quality: 80)
+        let (processed, files) = try ImageProcessor.process(source, sourceWidth: family == .png ? 400 : 300, recipe: recipe, threads: 1)
+        for threads in [2, 5] {
+            let (again, filesAgain) = try ImageProcessor.process(source, sourceWidth: family == .png ? 400 : 300, recipe: recipe, threads: threads)
+            #expect(again == processed, "\(threads) threads")
+            #expect(filesAgain == files, "\(threads) threads")
+        }
+        #expect(processed.variants.map(\.width) == [100, 200, 300, 100, 200, 300, 100, 200, 300])
+        for (variant, data) in zip(processed.variants, files) {
+            let (_, w, h) = try Identify.header(data, ext: variant.format.fileExtension)
+            let aspect = family == .png ? 3.0 / 4 : 4.0 / 3
+            #expect(w == variant.width && h == variant.height && h == Int((Double(w) * aspect).rounded()), "\(variant)")
+        }
+        #expect(processed.preview.hasPrefix("data:image/webp;base64,") && processed.color.hasPrefix("#"))
+    }
+
+    /// After each AVIF encode the heaps' free pages go back to the system: glibc kept what the
+    /// AV1 encoder freed, and a build's memory grew with every new shape of picture.
+    @Test func freedHeapMemoryGoesBackToTheSystem() throws {
+        // 2,000 blocks of 100 KB (below glibc's mmap threshold: from a heap), all freed but the
+        // last, which holds the heap's top so that free itself cannot give the rest back.
+        var blocks = (0..<2000).map { _ in let p = malloc(100_000)!; memset(p, 1, 100_000); return p }
+        let pin = blocks.removeLast()
+        defer { free(pin) }
+        for p in blocks { free(p) }
+        let before = try Self.residentMB()
+        FreedMemory.release()
+        let after = try Self.residentMB()
+        #expect(before - after > 100, "resident \(before) MB before, \(after) MB after")
+    }
+
+    static func residentMB() throws -> Int {
+        let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+        return ((Int(statm[1]) ?? 0) * sysconf(Int32(_SC_PAGESIZE))) >> 20
+    }
+
     @Test func aSourceNarrowerThanEveryWidthIsWrittenAtItsOwn() throws {
         let source = try TestPictures.jpeg(width: 30, height: 20)
         let (processed, _) = try ImageProcessor.process(source, sourceWidth: 30, recipe: ImageRecipe(widths: [300, 600], formats: [.jpeg], quality: 80))

@@ -65,6 +65,26 @@ enum TestPictures {
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: length)
     }
+
+    /// An upright PNG of `width`×`height` quadrants, with an alpha channel.
+    static func png(width: Int, height: Int) throws -> Data {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (r, g, b) = uprightPixel(x, y, width, height)
+                let i = (y * width + x) * 4
+                pixels[i] = r; pixels[i + 1] = g; pixels[i + 2] = b; pixels[i + 3] = UInt8(128 + (x * 127) / width)
+            }
+        }
+        _ = Vips.startFailure
+        let image = pixels.withUnsafeBytes { vips_image_new_from_memory_copy($0.baseAddress, $0.count, Int32(width), Int32(height), 4, VIPS_FORMAT_UCHAR)! }
+        defer { g_object_unref(image) }
+        var buffer: UnsafeMutableRawPointer? = nil
+        var length = 0
+        guard sgv_pngsave(image, 1, &buffer, &length) == 0, let buffer else { throw ImageFailure(Vips.takeError()) }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: length)
+    }
 }
 
 /// ImageMagick's `identify` (scripts/setup.sh test installs it), on bytes written to a temporary file.
