@@ -271,6 +271,8 @@ static int encode_avif(VipsImage *in, int q, void **buf, size_t *len) {
     int stride = 0;
     uint8_t *plane = h.get_plane(image, heif_channel_interleaved, &stride);
     for (int y = 0; y < height; y++) memcpy(plane + (size_t)y * stride, pixels + (size_t)y * width * bands, (size_t)width * bands);
+    v.g_free(pixels);  // before the encoder's buffers are made
+    pixels = NULL;
     options = h.options_alloc();
     options->save_alpha_channel = bands == 4;
     if ((e = h.encode_image(ctx, image, encoder, options, NULL)).code) { heif_failed(e); goto done; }
@@ -286,7 +288,7 @@ done:
     if (image) h.image_release(image);
     if (encoder) h.encoder_release(encoder);
     h.context_free(ctx);
-    v.g_free(pixels);
+    if (pixels) v.g_free(pixels);
     return result;
 }
 

@@ -94,27 +94,21 @@ public enum ImageProcessor {
     }
 
     /// The source decoded at most `width` wide, upright, 8-bit sRGB, held in memory (its
-    /// encodes read it; the file is decoded twice when its metadata is kept).
+    /// encodes read it): one copy of the pixels, with no metadata unless it is kept.
     static func decode(_ source: Data, width: Int, keepMetadata: Bool) throws(ImageFailure) -> VipsHandle {
         let thumb = try thumbnail(source, width: width)
-        // Pixels are computed here, so a truncated file fails now, not in an encoder.
-        var length = 0
-        guard let pixels = sgv_write_to_memory(thumb.pointer, &length) else { throw ImageFailure("cannot decode: \(Vips.takeError())") }
-        defer { sgv_free(pixels) }
-        let base: VipsHandle
-        if keepMetadata {
-            let again = try thumbnail(source, width: width)
-            base = try memoryCopy(again)
-        } else {
-            // A new image of the bare pixels: no EXIF, XMP, IPTC or ICC can reach an encoder.
-            base = try VipsHandle.make("cannot decode") { out in
-                out.pointee = sgv_new_from_memory_copy(pixels, length, Int32(thumb.width), Int32(thumb.height), Int32(thumb.bands), sgv_format(thumb.pointer))
-                return out.pointee == nil ? -1 : 0
-            }
-        }
-        let srgb = try VipsHandle.make("cannot convert to sRGB") { sgv_srgb(base.pointer, $0) }
+        let srgb = try VipsHandle.make("cannot convert to sRGB") { sgv_srgb(thumb.pointer, $0) }
         let bytes = try VipsHandle.make("cannot convert to 8 bits") { sgv_cast_uchar(srgb.pointer, $0) }
-        return try memoryCopy(bytes)
+        // Pixels are computed here, so a truncated file fails now, not in an encoder.
+        if keepMetadata { return try memoryCopy(bytes) }
+        var length = 0
+        guard let pixels = sgv_write_to_memory(bytes.pointer, &length) else { throw ImageFailure("cannot decode: \(Vips.takeError())") }
+        defer { sgv_free(pixels) }
+        // A new image of the bare pixels: no EXIF, XMP, IPTC or ICC can reach an encoder.
+        return try VipsHandle.make("cannot decode") { out in
+            out.pointee = sgv_new_from_memory_copy(pixels, length, Int32(bytes.width), Int32(bytes.height), Int32(bytes.bands), sgv_format(bytes.pointer))
+            return out.pointee == nil ? -1 : 0
+        }
     }
 
     static func thumbnail(_ source: Data, width: Int) throws(ImageFailure) -> VipsHandle {

