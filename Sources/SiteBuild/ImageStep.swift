@@ -89,7 +89,7 @@ enum ImageStep {
         var outcomes: [Swift.Result<Outcome, Diagnostic>?] = jobs.parallelMap(threads: threads) { job in
             cached(job, content: content, cache: cache, digests: digests).map { .success($0) }
         }
-        // … then the rest, read and processed unless the cache has them. Fewer of them than
+        // … then the rest, read, hashed and processed unless the cache has them. Fewer of them than
         // threads share the threads: one photo changed is resized on every core.
         let rest = outcomes.indices.filter { outcomes[$0] == nil }
         let each = max(1, threads / max(1, rest.count))
@@ -97,7 +97,7 @@ enum ImageStep {
         let made = rest.parallelMap(threads: threads, minimumCount: 2) { i -> Swift.Result<Outcome, Diagnostic> in
             defer { progress?(done.increment(), rest.count) }
             return Swift.Result { () throws(Diagnostic) in
-                try process(jobs[i], content: content, cache: cache, digests: digests, deferring: deferring, threads: each)
+                try processSource(jobs[i], content: content, cache: cache, deferring: deferring, threads: each)
             }
         }
         for (i, outcome) in zip(rest, made) { outcomes[i] = outcome }
@@ -178,9 +178,15 @@ enum ImageStep {
 
     /// The job's entry from the cache, else processed (on `threads` threads) and stored. The
     /// source is read only when its remembered digest is stale or its entry is missing.
-    static func process(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests, deferring: Bool = false,
-                        threads: Int = 1) throws(Diagnostic) -> Outcome {
+    static func process(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests, threads: Int = 1) throws(Diagnostic) -> Outcome {
         if let hit = cached(job, content: content, cache: cache, digests: digests) { return hit }
+        return try processSource(job, content: content, cache: cache, threads: threads)
+    }
+
+    /// The job's source read and hashed: its entry from the cache under that hash, else (unless
+    /// `deferring`) processed on `threads` threads and stored.
+    static func processSource(_ job: Job, content: ContentTree, cache: ImageCache, deferring: Bool = false,
+                              threads: Int = 1) throws(Diagnostic) -> Outcome {
         let path = sourcePath(job.source, content)
         let readAt = SourceDigests.now
         let data: Data

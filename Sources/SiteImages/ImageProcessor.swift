@@ -46,7 +46,7 @@ public enum ImageProcessor {
         }
         let widths = recipe.outputWidths(sourceWidth: sourceWidth)
         let pictures = try decoded(source, widths: widths, keepMetadata: recipe.keepMetadata, threads: threads)
-        // Every encode, then the placeholder, made from the narrowest picture.
+        // Every encode, then the placeholder (made from the narrowest picture).
         let parts = recipe.formats.flatMap { f in pictures.indices.map { Part.encode(f, $0) } } + [.placeholder]
         let made = parts.parallelMap(threads: threads, minimumCount: 2) { part -> Result<Made, ImageFailure> in
             Result { () throws(ImageFailure) in
