@@ -9,6 +9,7 @@
 // headers are not included so that nothing here links against libvips.
 enum {
     SIZE_DOWN = 2,
+    FAIL_ON_ERROR = 2,
     FORMAT_UCHAR = 0,
     INTERPRETATION_sRGB = 22,
     HEIF_COMPRESSION_AV1 = 4,
@@ -45,6 +46,7 @@ static struct {
     VipsImage *(*new_from_memory_copy)(const void *, size_t, int, int, int, int);
     VipsImage *(*copy_memory)(VipsImage *);
     int (*thumbnail_buffer)(void *, size_t, VipsImage **, int, ...);
+    int (*jpegload_buffer)(void *, size_t, VipsImage **, ...);
     int (*thumbnail_image)(VipsImage *, VipsImage **, int, ...);
     int (*gaussblur)(VipsImage *, VipsImage **, double, ...);
     void *(*array_double_new)(const double *, int);
@@ -83,6 +85,7 @@ static int resolve(void *lib) {
     RESOLVE(get_format, "vips_image_get_format") RESOLVE(hasalpha, "vips_image_hasalpha")
     RESOLVE(write_to_memory, "vips_image_write_to_memory") RESOLVE(new_from_memory_copy, "vips_image_new_from_memory_copy")
     RESOLVE(copy_memory, "vips_image_copy_memory") RESOLVE(thumbnail_buffer, "vips_thumbnail_buffer")
+    RESOLVE(jpegload_buffer, "vips_jpegload_buffer")
     RESOLVE(thumbnail_image, "vips_thumbnail_image") RESOLVE(gaussblur, "vips_gaussblur")
     RESOLVE(array_double_new, "vips_array_double_new") RESOLVE(area_unref, "vips_area_unref")
     RESOLVE(flatten, "vips_flatten") RESOLVE(colourspace, "vips_colourspace") RESOLVE(cast, "vips_cast")
@@ -144,6 +147,16 @@ VipsImage *sgv_copy_memory(VipsImage *image) { return v.copy_memory(image); }
 int sgv_thumbnail_buffer(const void *buf, size_t len, int width, VipsImage **out) {
     return v.thumbnail_buffer((void *)buf, len, out, width, "height", 10000000, "size", SIZE_DOWN,
                               "no_rotate", 0, "option_string", "fail_on=error", NULL);
+}
+
+// A JPEG decoded `shrink` times smaller by libjpeg (its scaled IDCT), then resized the rest of the
+// way like `sgv_thumbnail_buffer` (upright, in sRGB).
+int sgv_thumbnail_jpeg(const void *buf, size_t len, int shrink, int width, VipsImage **out) {
+    VipsImage *loaded = NULL;
+    if (v.jpegload_buffer((void *)buf, len, &loaded, "shrink", shrink, "fail_on", FAIL_ON_ERROR, NULL) != 0) return -1;
+    int r = v.thumbnail_image(loaded, out, width, "height", 10000000, "size", SIZE_DOWN, "no_rotate", 0, NULL);
+    v.g_object_unref(loaded);
+    return r;
 }
 
 int sgv_thumbnail_image(VipsImage *in, int width, VipsImage **out) {

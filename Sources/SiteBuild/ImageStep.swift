@@ -78,6 +78,8 @@ enum ImageStep {
         var sources: Set<String> = []
         /// Sources not in the cache, left for later (`deferring`): published as they are meanwhile.
         var waiting: [Job] = []
+        /// The encodes of the sources processed, still running when `run` returns.
+        var encodes: PendingEncodes? = nil
     }
 
     /// With `deferring`, nothing is decoded: sources not in the cache are left in `waiting`.
@@ -89,17 +91,10 @@ enum ImageStep {
         var outcomes: [Swift.Result<Outcome, Diagnostic>?] = jobs.parallelMap(threads: threads) { job in
             cached(job, content: content, cache: cache, digests: digests).map { .success($0) }
         }
-        // … then the rest, read, hashed and processed unless the cache has them. Fewer of them than
-        // threads share the threads: one photo changed is resized on every core.
+        // … then the rest, read, hashed and decoded unless the cache has them; their encodes go on
+        // while the pages are made (the write phase waits for them before copying their files).
         let rest = outcomes.indices.filter { outcomes[$0] == nil }
-        let each = max(1, threads / max(1, rest.count))
-        let done = Counter()
-        let made = rest.parallelMap(threads: threads, minimumCount: 2) { i -> Swift.Result<Outcome, Diagnostic> in
-            defer { progress?(done.increment(), rest.count) }
-            return Swift.Result { () throws(Diagnostic) in
-                try processSource(jobs[i], content: content, cache: cache, deferring: deferring, threads: each)
-            }
-        }
+        let (made, encodes) = decode(rest.map { jobs[$0] }, content: content, cache: cache, deferring: deferring, threads: threads, progress: progress)
         for (i, outcome) in zip(rest, made) { outcomes[i] = outcome }
         var result = Result()
         var problems: [Diagnostic] = []
@@ -115,7 +110,12 @@ enum ImageStep {
             case .failure(let d): problems.append(d)
             }
         }
-        if !problems.isEmpty { throw Diagnostics(problems) }
+        if !problems.isEmpty {
+            // Not before the encodes under way end: a failed build leaves nothing running.
+            if let more = encodes?.wait() { problems += more.items }
+            throw Diagnostics(problems)
+        }
+        result.encodes = encodes
         let used = Set(jobs.map { sourcePath($0.source, content) })
         let kept = digests.updated(with: fresh, root: content.root.path, keeping: used)
         if kept != digests { try? cache.save(kept) }  // a shortcut only: without it sources are hashed again
@@ -180,13 +180,44 @@ enum ImageStep {
     /// source is read only when its remembered digest is stale or its entry is missing.
     static func process(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests, threads: Int = 1) throws(Diagnostic) -> Outcome {
         if let hit = cached(job, content: content, cache: cache, digests: digests) { return hit }
-        return try processSource(job, content: content, cache: cache, threads: threads)
+        let (outcome, decoded) = try decodeSource(job, content: content, cache: cache, threads: threads)
+        if let decoded { try encode(job, decoded, key: outcome.image.key, cache: cache, threads: threads) }
+        return outcome
+    }
+
+    /// `jobs` read, hashed and, unless the cache has them (or `deferring`), decoded, on a thread of
+    /// their own; returns once every one is decoded (or failed), their encodes still running.
+    /// Fewer jobs than threads share the threads: one photo changed is resized on every core.
+    static func decode(_ jobs: [Job], content: ContentTree, cache: ImageCache, deferring: Bool, threads: Int,
+                       progress: (@Sendable (Int, Int) -> Void)?) -> ([Swift.Result<Outcome, Diagnostic>], PendingEncodes?) {
+        guard !jobs.isEmpty else { return ([], nil) }
+        let each = max(1, threads / jobs.count)
+        let decoded = Arrivals<Swift.Result<Outcome, Diagnostic>>(count: jobs.count)
+        let encodes = PendingEncodes()
+        let done = Counter()
+        encodes.start {
+            _ = Array(jobs.indices).parallelMap(threads: threads, minimumCount: 2) { i in
+                defer { progress?(done.increment(), jobs.count) }
+                let result = Swift.Result { () throws(Diagnostic) in
+                    try decodeSource(jobs[i], content: content, cache: cache, deferring: deferring, threads: each)
+                }
+                guard case .success(let (outcome, picture)) = result, let picture else {
+                    decoded.set(i, result.map(\.0))
+                    return
+                }
+                let key = outcome.image.key
+                encodes.add(picture.processed.variants.map { cache.path(key, $0) })
+                decoded.set(i, .success(outcome))
+                do throws(Diagnostic) { try encode(jobs[i], picture, key: key, cache: cache, threads: each) } catch { encodes.failed(i, error) }
+            }
+        }
+        return (decoded.waitForAll(), encodes)
     }
 
     /// The job's source read and hashed: its entry from the cache under that hash, else (unless
-    /// `deferring`) processed on `threads` threads and stored.
-    static func processSource(_ job: Job, content: ContentTree, cache: ImageCache, deferring: Bool = false,
-                              threads: Int = 1) throws(Diagnostic) -> Outcome {
+    /// `deferring`) decoded on `threads` threads, its files left to `encode`.
+    static func decodeSource(_ job: Job, content: ContentTree, cache: ImageCache, deferring: Bool = false,
+                             threads: Int = 1) throws(Diagnostic) -> (Outcome, DecodedImage?) {
         let path = sourcePath(job.source, content)
         let readAt = SourceDigests.now
         let data: Data
@@ -194,12 +225,20 @@ enum ImageStep {
         let hash = ImageCache.hash(data)
         let digest = SourceDigests.entry(path, hash: hash, readAt: readAt)
         let key = ImageCache.key(sourceHash: hash, recipe: job.recipe)
-        if let hit = cache.lookup(key) { return Outcome(image: job.published(hit, key), processed: false, digest: digest) }
-        if deferring { return Outcome(image: .waiting(job), processed: false, digest: digest) }
+        if let hit = cache.lookup(key) { return (Outcome(image: job.published(hit, key), processed: false, digest: digest), nil) }
+        if deferring { return (Outcome(image: .waiting(job), processed: false, digest: digest), nil) }
         do throws(ImageFailure) {
-            let (processed, files) = try ImageProcessor.process(data, sourceWidth: job.sourceWidth, recipe: job.recipe, threads: threads)
-            try cache.store(key, processed, files: files)
-            return Outcome(image: job.published(processed, key), processed: true, digest: digest)
+            let decoded = try ImageProcessor.decode(data, sourceWidth: job.sourceWidth, recipe: job.recipe, threads: threads)
+            return (Outcome(image: job.published(decoded.processed, key), processed: true, digest: digest), decoded)
+        } catch {
+            throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
+        }
+    }
+
+    /// A decoded source's files encoded on `threads` threads and stored under `key`.
+    static func encode(_ job: Job, _ decoded: DecodedImage, key: String, cache: ImageCache, threads: Int) throws(Diagnostic) {
+        do throws(ImageFailure) {
+            try cache.store(key, decoded.processed, files: try decoded.encode(threads: threads))
         } catch {
             throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
         }

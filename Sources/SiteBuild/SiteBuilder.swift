@@ -80,13 +80,25 @@ public enum SiteBuilder {
         inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, threads: options.threads,
                                           deferring: options.deferImages, progress: options.imageProgress)
         clock.lap("images")
+        do throws(Diagnostics) {
+            return try writeSite(inputs, options: options, generation: generation, imagesStarted: imagesStarted, clock: &clock)
+        } catch {
+            // A failed build leaves nothing running: the encodes under way end first.
+            _ = inputs.images.encodes?.wait()
+            throw error
+        }
+    }
+
+    /// The phases from the model on, into a staging folder swapped in when they succeed.
+    private static func writeSite(_ inputs: SiteInputs, options: BuildOptions, generation: Int, imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
+        -> (report: BuildReport, model: SiteModel, written: SiteSession.Written) {
         let model = try SiteModel.make(inputs)
         clock.lap("sort")
 
         let stage: OutputStage
         do { stage = try OutputStage(output: options.output) } catch { throw Diagnostics([error]) }
         do throws(Diagnostics) {
-            var written = SiteSession.Written.nothing(generation: generation, content: content)
+            var written = SiteSession.Written.nothing(generation: generation, content: inputs.content)
             let pass = try SiteSession.planRenderWrite(model, options: options, changes: SiteSession.Changes(), written: &written, to: stage, clock: &clock)
             clock.lap("write")
             do { try stage.commit() } catch { throw Diagnostics([error]) }

@@ -327,8 +327,8 @@ public struct SiteSession: Sendable {
         clock.lap("plan")
         try renderer.render(pass.dirty, to: sink)
         clock.lap("render")
+        var copies: [PlannedFile] = []
         do {
-            var copies: [PlannedFile] = []
             for f in files {
                 if case .image = f.kind {
                     // A changed source gets a new key, so a new path: only new paths are copied.
@@ -363,14 +363,14 @@ public struct SiteSession: Sendable {
                 pass.filesWritten += 1
                 pass.otherFilesWritten += 1
             }
-            try copy(copies, to: sink, threads: options.threads)
-            pass.filesWritten += copies.count
-            pass.otherFilesWritten += copies.count
             for s in sitemaps ?? [] {
                 try sink.write(s.data, to: s.path, source: "sitemap")
                 pass.filesWritten += 1
             }
         } catch { throw Diagnostics([error]) }
+        try copy(copies, encodes: model.inputs.images.encodes, to: sink, threads: options.threads)
+        pass.filesWritten += copies.count
+        pass.otherFilesWritten += copies.count
         versions.views = views
         versions.paths = paths
         versions.prints = prints
@@ -387,6 +387,25 @@ public struct SiteSession: Sendable {
         // A moment later, so the caller's own references are gone by then (were they not, the
         // caller frees it: the same, only slower).
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(100)) { withExtendedLifetime(value) {} }
+    }
+
+    /// Copies resized images from the cache into the site: those in the cache first, then, once
+    /// they are done, those of `encodes` still under way.
+    static func copy(_ images: [PlannedFile], encodes: PendingEncodes?, to sink: some SiteSink, threads: Int) throws(Diagnostics) {
+        guard let encodes else {
+            do throws(Diagnostic) { try copy(images, to: sink, threads: threads) } catch { throw Diagnostics([error]) }
+            return
+        }
+        var now: [PlannedFile] = [], later: [PlannedFile] = []
+        for f in images {
+            if case .image(let cached) = f.kind, encodes.makes(cached) { later.append(f) } else { now.append(f) }
+        }
+        do throws(Diagnostic) { try copy(now, to: sink, threads: threads) } catch {
+            _ = encodes.wait()
+            throw Diagnostics([error])
+        }
+        if let problems = encodes.wait() { throw problems }
+        do throws(Diagnostic) { try copy(later, to: sink, threads: threads) } catch { throw Diagnostics([error]) }
     }
 
     /// Copies resized images from the cache into the site, on `threads` threads (a site has a

@@ -1,7 +1,10 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SiteBuild
 @testable import SiteImages
+import SiteCore
+import SiteWrite
 
 /// The image phase end to end: real libvips on real files, the cache's counts, hostile files.
 @Suite struct ImageBuildTests {
@@ -58,6 +61,41 @@ import Testing
         #expect(page.matches(of: /-100\.webp 100w, \/assets\/img\/[0-9a-f]+-200\.webp 200w/).count == 3)
         // Sources are published only through their copies.
         #expect(!FileManager.default.fileExists(atPath: f.output.appendingPathComponent("a.jpg").path))
+    }
+
+    /// A changed photo's files are encoded while the pages are written: the write phase copies
+    /// the cached images first and those being encoded only once they are done.
+    @Test func imagesBeingEncodedAreCopiedOnlyWhenDone() throws {
+        let f = try Fixture(files: ["cache/ready.webp": "ready"])
+        defer { f.remove() }
+        let cache = f.root.appendingPathComponent("cache").path
+        let files = [PlannedFile(path: "img/ready.webp", kind: .image("\(cache)/ready.webp"), source: "ready"),
+                     PlannedFile(path: "img/late.webp", kind: .image("\(cache)/late.webp"), source: "late")]
+        let encodes = PendingEncodes()
+        let gate = DispatchSemaphore(value: 0)
+        encodes.add(["\(cache)/late.webp"])
+        encodes.start {
+            gate.wait()
+            _ = FileManager.default.createFile(atPath: "\(cache)/late.webp", contents: Data("late".utf8))
+        }
+        let copied = DispatchSemaphore(value: 0)
+        let failure = Mutex<Diagnostics?>(nil)
+        let sink = LiveOutput(folder: f.output)
+        Thread {
+            do throws(Diagnostics) { try SiteSession.copy(files, encodes: encodes, to: sink, threads: 2) } catch { failure.withLock { $0 = error } }
+            copied.signal()
+        }.start()
+        // The cached file is copied while the other is still being encoded …
+        let ready = f.output.appendingPathComponent("img/ready.webp").path
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: ready), Date() < deadline { usleep(5_000) }
+        #expect(try f.read("public/img/ready.webp") == "ready")
+        #expect(!FileManager.default.fileExists(atPath: f.output.appendingPathComponent("img/late.webp").path))
+        // … which is copied once done.
+        gate.signal()
+        #expect(copied.wait(timeout: .now() + 30) == .success)
+        #expect(failure.withLock { $0 } == nil)
+        #expect(try f.read("public/img/late.webp") == "late")
     }
 
     /// Waits until every file under `f`'s content/ changed longer ago than the digests' racy

@@ -67,11 +67,13 @@ struct ImageProcessorTests {
     @Test func freedHeapMemoryGoesBackToTheSystem() throws {
         // 2,000 blocks of 100 KB (below glibc's mmap threshold: from a heap), all freed but the
         // last, which holds the heap's top so that free itself cannot give the rest back.
+        // Measured while they are held: a test on another thread may release them first (each
+        // AVIF encode does), which this test must not take for a failure.
         var blocks = (0..<2000).map { _ in let p = malloc(100_000)!; memset(p, 1, 100_000); return p }
         let pin = blocks.removeLast()
         defer { free(pin) }
-        for p in blocks { free(p) }
         let before = try Self.residentMB()
+        for p in blocks { free(p) }
         FreedMemory.release()
         let after = try Self.residentMB()
         #expect(before - after > 100, "resident \(before) MB before, \(after) MB after")
@@ -127,14 +129,44 @@ struct ImageProcessorTests {
         #expect(abs(rgb[0] - 0) < 12 && abs(rgb[1] - 128) < 12 && abs(rgb[2] - 128) < 12, "\(processed.color)")
     }
 
-    @Test func aTruncatedJPEGIsAnError() throws {
+    /// Decoded whole (an output as wide as the source) and shrunk on load (a quarter as wide):
+    /// each path fails on its own.
+    @Test(arguments: [400, 100])
+    func aTruncatedJPEGIsAnError(width: Int) throws {
         let source = try TestPictures.jpeg(width: 400, height: 300, quality: 90)
         let cut = source.prefix(source.count / 2)
         #expect {
-            _ = try ImageProcessor.process(Data(cut), sourceWidth: 400, recipe: recipe)
+            _ = try ImageProcessor.process(Data(cut), sourceWidth: 400, recipe: ImageRecipe(widths: [width], formats: [.jpeg], quality: 80))
         } throws: { error in
             let message = (error as? ImageFailure)?.message ?? ""
             return message == "cannot decode: VipsJpeg: Premature end of input file"
+        }
+    }
+
+    /// libjpeg decodes a JPEG 2, 4 or 8 times smaller when the output is still at least as wide
+    /// (its scaled size is rounded up), the rest is resized.
+    @Test func aJPEGShrinksOnLoadByTheLargestFactorThatKeepsTheWidth() {
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 4000, width: 1920) == 2)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 4000, width: 960) == 4)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 4000, width: 480) == 8)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 4000, width: 250) == 8)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 3839, width: 1920) == 2)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 3838, width: 1920) == 1)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 1920, width: 1920) == 1)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 300, width: 1920) == 1)
+    }
+
+    /// Shrunk on load (8 times: 640 px to 80), the picture is still turned upright, at the
+    /// exact width and aspect.
+    @Test(arguments: [1, 3, 6, 8])
+    func comesOutUprightWhenShrunkOnLoad(orientation: Int) throws {
+        let source = try TestPictures.jpeg(width: 640, height: 480, orientation: orientation)
+        let (processed, files) = try ImageProcessor.process(source, sourceWidth: 640, recipe: ImageRecipe(widths: [80, 250], formats: [.jpeg], quality: 90))
+        #expect(processed.variants == [ImageVariant(format: .jpeg, width: 80, height: 60), ImageVariant(format: .jpeg, width: 250, height: 188)])
+        for q in TestPictures.quadrantColors {
+            let (r, g, b) = try Identify.pixel(files[0], ext: "jpg", x: q.x, y: q.y)
+            let close = abs(r - q.rgb.0) < 40 && abs(g - q.rgb.1) < 40 && abs(b - q.rgb.2) < 40
+            #expect(close, "orientation \(orientation) at (\(q.x), \(q.y)): \(r),\(g),\(b)")
         }
     }
 

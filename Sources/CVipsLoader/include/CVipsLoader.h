@@ -36,6 +36,7 @@ VipsImage *sgv_copy_memory(VipsImage *image);
 /// Shrink-on-load to at most `width` wide (never enlarged), upright by the EXIF orientation,
 /// through the embedded colour profile to sRGB; a truncated or corrupt file is an error.
 int sgv_thumbnail_buffer(const void *buf, size_t len, int width, VipsImage **out);
+int sgv_thumbnail_jpeg(const void *buf, size_t len, int shrink, int width, VipsImage **out);
 /// `in` resized to `width` wide (aspect kept) from an already decoded image.
 int sgv_thumbnail_image(VipsImage *in, int width, VipsImage **out);
 int sgv_gaussblur(VipsImage *in, double sigma, VipsImage **out);
