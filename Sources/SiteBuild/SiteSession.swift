@@ -408,12 +408,12 @@ public struct SiteSession: Sendable {
         do throws(Diagnostic) { try copy(later, to: sink, threads: threads) } catch { throw Diagnostics([error]) }
     }
 
-    /// Copies resized images from the cache into the site, on `threads` threads (a site has a
-    /// thousand of them; each is a few system calls).
+    /// Publishes resized images from the cache (hard links where it can), on `threads` threads (a
+    /// site has a thousand of them; each is a few system calls).
     private static func copy(_ images: [PlannedFile], to sink: some SiteSink, threads: Int) throws(Diagnostic) {
         let failures = images.parallelMap(threads: threads) { f -> Diagnostic? in
             guard case .image(let cached) = f.kind else { return nil }
-            do throws(Diagnostic) { try sink.copy(cached, to: f.path, source: f.source) } catch { return error }
+            do throws(Diagnostic) { try sink.share(cached, to: f.path, source: f.source) } catch { return error }
             return nil
         }
         if let first = failures.lazy.compactMap({ $0 }).first { throw first }

@@ -61,7 +61,9 @@ public struct ImageCache: Sendable {
     public func store(_ key: String, _ processed: ProcessedImage, files: [Data]) throws(ImageFailure) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for (variant, data) in zip(processed.variants, files) { try writeAtomically(data, to: file(key, variant)) }
+            // Read-only: a site's copy is a hard link to it, which a tool changing the site's file
+            // in place would change here too.
+            for (variant, data) in zip(processed.variants, files) { try writeAtomically(data, to: file(key, variant), mode: 0o444) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try writeAtomically(try encoder.encode(processed), to: entry(key))
@@ -70,10 +72,10 @@ public struct ImageCache: Sendable {
         }
     }
 
-    private func writeAtomically(_ data: Data, to url: URL) throws {
+    private func writeAtomically(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
         let temporary = folder.appendingPathComponent(".tmp-\(getpid())-\(UUID().uuidString)")
         try data.write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
+        if chmod(temporary.path, mode) != 0 || rename(temporary.path, url.path) != 0 {
             let code = errno
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])

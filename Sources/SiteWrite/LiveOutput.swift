@@ -18,6 +18,10 @@ public struct LiveOutput: SiteSink {
         try replace(relative, source: source) { target in try FileBytes.copy(path, to: target) }
     }
 
+    public func share(_ path: String, to relative: String, source: String) throws(Diagnostic) {
+        try replace(relative, source: source) { target in try FileBytes.linkOrCopy(path, to: target) }
+    }
+
     /// Makes the file at `relative` with `make` under a temporary name, then renames it into place.
     private func replace(_ relative: String, source: String, _ make: (String) throws -> Void) throws(Diagnostic) {
         guard OutputStage.isSafe(relative) else { throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'") }

@@ -63,6 +63,52 @@ import SiteWrite
         #expect(!FileManager.default.fileExists(atPath: f.output.appendingPathComponent("a.jpg").path))
     }
 
+    /// The site's resized images are hard links to the cache's files, which are read-only (a
+    /// tool changing a site's file in place would change the cache's).
+    @Test func publishedImagesAreTheCachesReadOnlyFiles() throws {
+        let f = try site(["a.jpg": try Self.photo("01")], refs: ["a.jpg"])
+        defer { f.remove() }
+        _ = try SiteBuilder.build(options(f))
+        let published = try Self.images(in: f.output.appendingPathComponent("assets/img").path)
+        #expect(published.count == 4)
+        for path in published {
+            let cached = f.root.appendingPathComponent(".sitegen-cache/images/\((path as NSString).lastPathComponent)").path
+            let (site, cache) = (try Self.status(path), try Self.status(cached))
+            #expect(site.st_ino == cache.st_ino && site.st_dev == cache.st_dev, "\(path)")
+            #expect(cache.st_mode & 0o777 == 0o444, "\(cached)")
+        }
+    }
+
+    /// A cache on another file system (here tmpfs, the site under the temporary folder) cannot
+    /// be linked to: its files are copied.
+    @Test func aCacheOnAnotherFileSystemIsCopiedFrom() throws {
+        let f = try site(["a.jpg": try Self.photo("01")], refs: ["a.jpg"])
+        let elsewhere = URL(fileURLWithPath: "/dev/shm/sitegen-test-cache-\(UUID().uuidString)")
+        defer { f.remove(); try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        #expect(try Self.status(elsewhere.path).st_dev != Self.status(f.root.path).st_dev, "/dev/shm is on the temporary folder's file system")
+        var o = options(f)
+        o.cacheDir = elsewhere
+        _ = try SiteBuilder.build(o)
+        let published = try Self.images(in: f.output.appendingPathComponent("assets/img").path)
+        #expect(published.count == 4)
+        for path in published {
+            let cached = elsewhere.appendingPathComponent("images/\((path as NSString).lastPathComponent)").path
+            #expect(try Self.status(path).st_ino != Self.status(cached).st_ino)
+            #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: cached), "\(path)")
+        }
+    }
+
+    static func images(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { "\(folder)/\($0)" }
+    }
+
+    static func status(_ path: String) throws -> stat {
+        var s = stat()
+        guard stat(path, &s) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return s
+    }
+
     /// A changed photo's files are encoded while the pages are written: the write phase copies
     /// the cached images first and those being encoded only once they are done.
     @Test func imagesBeingEncodedAreCopiedOnlyWhenDone() throws {

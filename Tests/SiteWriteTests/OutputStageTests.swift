@@ -90,6 +90,32 @@ import SiteCore
         again.discard()
     }
 
+    /// A shared file (the image cache's) is a hard link in a new site and in a served one; a
+    /// copied file (content/) is a file of its own.
+    @Test func sharedFilesAreLinkedAndCopiedFilesAreNot() throws {
+        let place = try Place()
+        defer { place.remove() }
+        let original = place.parent.appendingPathComponent("cached.webp").path
+        _ = FileManager.default.createFile(atPath: original, contents: Data("pixels".utf8))
+        let stage = try OutputStage(output: place.output)
+        try stage.share(original, to: "img/a.webp", source: "a")
+        try stage.copy(original, to: "img/b.webp", source: "b")
+        try stage.commit()
+        let live = LiveOutput(folder: place.output)
+        try live.share(original, to: "img/c.webp", source: "c")
+        try live.copy(original, to: "img/d.webp", source: "d")
+        let inode = { (path: String) -> UInt in
+            var s = stat()
+            return stat(path, &s) == 0 ? UInt(s.st_ino) : 0
+        }
+        #expect(try place.files() == ["img/a.webp": "pixels", "img/b.webp": "pixels", "img/c.webp": "pixels", "img/d.webp": "pixels"])
+        let folder = place.output.appendingPathComponent("img").path
+        #expect(inode("\(folder)/a.webp") == inode(original))
+        #expect(inode("\(folder)/c.webp") == inode(original))
+        #expect(inode("\(folder)/b.webp") != inode(original))
+        #expect(inode("\(folder)/d.webp") != inode(original))
+    }
+
     @Test func aPathWrittenTwiceNamesBothSources() throws {
         let place = try Place()
         defer { place.remove() }

