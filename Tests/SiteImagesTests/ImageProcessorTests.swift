@@ -20,6 +20,8 @@ struct ImageProcessorTests {
         #expect(sgv_assumed("INTERPRETATION_sRGB") == Int32(VIPS_INTERPRETATION_sRGB.rawValue))
         #expect(sgv_assumed("HEIF_COMPRESSION_AV1") == Int32(VIPS_FOREIGN_HEIF_COMPRESSION_AV1.rawValue))
         #expect(sgv_assumed("LOG_LEVEL_WARNING") == Int32(G_LOG_LEVEL_WARNING.rawValue))
+        #expect(sgv_assumed("FAIL_ON_ERROR") == Int32(VIPS_FAIL_ON_ERROR.rawValue))
+        #expect(sgv_assumed("ACCESS_SEQUENTIAL") == Int32(VIPS_ACCESS_SEQUENTIAL.rawValue))
         #expect(sgv_assumed("ABI") == Int32(VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE))
         #expect(sgv_assumed("OTHER") == -1)
     }
