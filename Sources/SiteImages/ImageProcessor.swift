@@ -72,10 +72,9 @@ public enum ImageProcessor {
                 return (picture, try dominantColor(picture), try preview(picture))
             }
         }
-        var pictures: [VipsHandle] = []
-        for part in made { pictures.append(try part.get().0) }
-        let first = try made[0].get()
-        return (pictures, first.1, first.2)
+        var parts: [(VipsHandle, String, String)] = []
+        for part in made { parts.append(try part.get()) }
+        return (parts.map(\.0), parts[0].1, parts[0].2)
     }
 
     /// Whether the bytes start as a JPEG, a PNG or a WebP file.

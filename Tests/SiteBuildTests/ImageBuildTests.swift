@@ -232,6 +232,8 @@ import SiteWrite
         try FileManager.default.removeItem(at: folder.appendingPathComponent(json))
         let cut = folder.appendingPathComponent("\(key)-200.webp")
         let whole = try Data(contentsOf: cut)
+        // A new file (the cache's are read-only, and the site's copy is a link to this one).
+        try FileManager.default.removeItem(at: cut)
         try whole.prefix(10).write(to: cut)
         try Data("half".utf8).write(to: folder.appendingPathComponent(".tmp-1-x"))
         #expect(try counts(f) == (1, 1))
@@ -245,6 +247,37 @@ import SiteWrite
         for name in published where name.hasPrefix(key) {
             #expect(try Data(contentsOf: f.output.appendingPathComponent("assets/img/\(name)")) == Data(contentsOf: folder.appendingPathComponent(name)))
         }
+    }
+
+    /// A build that fails while a photo's files are being encoded returns only once they are
+    /// stored: nothing of it goes on writing to the cache. It fails after the image phase (a note
+    /// attached to no item) or in it (another source cut short: its error is read again with
+    /// libvips to itself, which also waits for the encodes). The photo is the example's
+    /// widest, in AVIF too, so its encodes outlast the rest of the failing build.
+    @Test(arguments: ["note", "cut"])
+    func aFailedBuildEndsItsEncodesFirst(failure: String) throws {
+        let photo = try Data(contentsOf: Fixture.repository.appendingPathComponent("content/photos/images/JhPbiLWp6Gx.jpg"))
+        let refs = failure == "cut" ? ["a.jpg", "cut.jpg"] : ["a.jpg"]
+        let items = refs.enumerated().map { "{\"name\": \"p\($0.offset)\", \"file\": \"\($0.element)\"}" }.joined(separator: ", ")
+        let f = try Fixture(files: [
+            "site.yml": """
+            title: T
+            baseURL: https://example.org/
+            collections:
+              pics:
+                data: pics.json
+                slug: name
+                images: { fields: file, widths: [2160], formats: [avif, webp, jpeg] }
+            """,
+            "content/pics.json": "[\(items)]\n",
+        ])
+        defer { f.remove() }
+        try f.write("content/a.jpg", photo)
+        if failure == "cut" { try f.write("content/cut.jpg", photo.prefix(photo.count / 2)) }
+        if failure == "note" { try f.write("content/n.md", "---\ntitle: N\nitem: pics/nope\n---\nText.\n") }
+        #expect(throws: Diagnostics.self) { try SiteBuilder.build(options(f)) }
+        // The entry's JSON is written last, after every file.
+        #expect(try entries(f).count == 1, "\(failure)")
     }
 
     @Test func hostileImagesAreLocatedErrorsAndLeaveThePreviousOutput() throws {
