@@ -31,11 +31,14 @@ enum Vips {
         return try work()
     }
 
-    /// Runs `work` while no other thread calls libvips, so the error text is its own alone.
+    /// Runs `work` while no other thread calls libvips, so the error text is its own alone:
+    /// cleared first of what other pictures' decodes left there (their warnings) before the
+    /// lock was taken.
     static func alone<T>(_ work: () throws(ImageFailure) -> T) throws(ImageFailure) -> T {
         try started()
         gate.lockExclusive()
         defer { gate.unlock() }
+        sgv_error_clear()  // others' warnings
         return try work()
     }
 

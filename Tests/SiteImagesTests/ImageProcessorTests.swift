@@ -192,6 +192,23 @@ struct ImageProcessorTests {
         }
     }
 
+    /// Warnings another picture left in libvips' error text after a failure's first run (a CI
+    /// run once read "Corrupt JPEG data …; Premature end of input file") are not part of the
+    /// message its second run, alone, reads.
+    @Test func aRunAloneReadsNoWarningsLeftBeforeIt() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = try Data(contentsOf: repository.appendingPathComponent("content/pinterest/photos/02.jpg"))
+        var damaged = source
+        damaged[source.count / 2] ^= 0x5A  // decodes, with a warning ("premature end of data segment")
+        let cut = try TestPictures.jpeg(width: 400, height: 300, quality: 90)
+        try Vips.alone { () throws(ImageFailure) in _ = try ImageProcessor.processOnce(damaged, sourceWidth: 400, recipe: recipe) }
+        #expect {
+            try Vips.alone { () throws(ImageFailure) in _ = try ImageProcessor.decodeOnce(Data(cut.prefix(cut.count / 2)), sourceWidth: 400, recipe: recipe) }
+        } throws: { error in
+            (error as? ImageFailure)?.message == "cannot decode: VipsJpeg: Premature end of input file"
+        }
+    }
+
     /// Found by fuzz/run.sh vips: a 98-byte GIF whose frame declares 65530×57825 px (its header
     /// says 7×5) made libvips allocate 15 GB. Under a .png name it would have reached libvips.
     @Test func onlyJPEGPNGAndWebPBytesAreDecoded() throws {
