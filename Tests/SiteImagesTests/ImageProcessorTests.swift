@@ -146,14 +146,14 @@ struct ImageProcessorTests {
     }
 
     /// libjpeg decodes a JPEG 2, 4 or 8 times smaller when the output is still at least as wide
-    /// (its scaled size is rounded up), the rest is resized.
+    /// (libvips sizes it by whole division), the rest is resized.
     @Test func aJPEGShrinksOnLoadByTheLargestFactorThatKeepsTheWidth() {
         #expect(ImageProcessor.jpegShrink(sourceWidth: 4000, width: 1920) == 2)
         #expect(ImageProcessor.jpegShrink(sourceWidth: 4000, width: 960) == 4)
         #expect(ImageProcessor.jpegShrink(sourceWidth: 4000, width: 480) == 8)
         #expect(ImageProcessor.jpegShrink(sourceWidth: 4000, width: 250) == 8)
-        #expect(ImageProcessor.jpegShrink(sourceWidth: 3839, width: 1920) == 2)
-        #expect(ImageProcessor.jpegShrink(sourceWidth: 3838, width: 1920) == 1)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 3840, width: 1920) == 2)
+        #expect(ImageProcessor.jpegShrink(sourceWidth: 3839, width: 1920) == 1)
         #expect(ImageProcessor.jpegShrink(sourceWidth: 1920, width: 1920) == 1)
         #expect(ImageProcessor.jpegShrink(sourceWidth: 300, width: 1920) == 1)
     }
@@ -221,6 +221,19 @@ struct ImageProcessorTests {
         }
         for name in ["a.jpg", "a.png", "a.webp"] {
             #expect(ImageProcessor.isResizable(try Data(contentsOf: seeds.appendingPathComponent(name))), "\(name)")
+        }
+    }
+
+    /// Found by fuzz/run.sh vips: a 135×5 JPEG shrunk 8 times on load for a 16 px output had
+    /// no row left, and libvips aborted the process. It is shrunk no further than it has rows,
+    /// and its corrupt data is an error (the process lives on).
+    @Test func aJPEGFewerRowsTallThanItsShrinkIsResizedWhole() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fuzz/seeds/vips")
+        let source = try Data(contentsOf: seeds.appendingPathComponent("jpeg-shrunk-to-no-row.jpg"))
+        #expect {
+            _ = try ImageProcessor.process(source, sourceWidth: 135, recipe: ImageRecipe(widths: [16, 64], formats: [.jpeg], quality: 50))
+        } throws: { error in
+            (error as? ImageFailure)?.message.hasSuffix("Quantization table 0x3d was not defined") ?? false
         }
     }
 
