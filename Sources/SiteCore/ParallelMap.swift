@@ -23,6 +23,15 @@ extension Array where Element: Sendable {
         }
         return results.values()
     }
+
+    /// `parallelMap` that starts the elements in `order` (each index once), results still in
+    /// input order: the longest parts first, so that no long part starts last and ends alone.
+    public func parallelMap<R: Sendable>(threads: Int, minimumCount: Int = 64, startingWith order: [Int], _ transform: @Sendable (Element) -> R) -> [R] {
+        let made = order.map { self[$0] }.parallelMap(threads: threads, minimumCount: minimumCount, transform)
+        var results = [R?](repeating: nil, count: count)
+        for (k, i) in order.enumerated() { results[i] = made[k] }
+        return results.map { $0! }  // `order` holds every index once
+    }
 }
 
 /// Hands out chunk numbers 0, 1, 2, … to the workers.

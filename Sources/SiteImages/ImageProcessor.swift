@@ -60,7 +60,7 @@ public enum ImageProcessor {
         -> (pictures: [VipsHandle], color: String, preview: String) {
         let isPNG = source.starts(with: [0x89, 0x50, 0x4E, 0x47])
         let widest = isPNG ? try decode(source, width: widths.last ?? 1, sourceWidth: sourceWidth, keepMetadata: keepMetadata) : nil
-        let made = Array(widths.indices).parallelMap(threads: threads, minimumCount: 2) { i -> Result<(VipsHandle, String, String), ImageFailure> in
+        let made = Array(widths.indices).parallelMap(threads: threads, minimumCount: 2, startingWith: largestFirst(widths)) { i -> Result<(VipsHandle, String, String), ImageFailure> in
             Result { () throws(ImageFailure) in
                 let picture: VipsHandle
                 if let widest {
@@ -75,6 +75,13 @@ public enum ImageProcessor {
         var parts: [(VipsHandle, String, String)] = []
         for part in made { parts.append(try part.get()) }
         return (parts.map(\.0), parts[0].1, parts[0].2)
+    }
+
+    /// The order to start a photo's parts in: the largest (by `sizes`, pixels or widths) first, in
+    /// their own order where equal. The widest decode and its encodes take longest; started last,
+    /// one ends alone while the other cores idle (a changed photo's build waits for it).
+    static func largestFirst(_ sizes: [Int]) -> [Int] {
+        sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
     }
 
     /// Whether the bytes start as a JPEG, a PNG or a WebP file.

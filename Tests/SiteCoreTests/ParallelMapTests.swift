@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import SiteCore
 import Testing
 
@@ -12,5 +13,18 @@ import Testing
         let used = Set(seen.map { UInt(bitPattern: Int(bitPattern: $0.1)) })
         #expect(used.count <= threads)
         if threads == 1 { #expect(used == [UInt(bitPattern: Int(bitPattern: caller))]) }
+    }
+
+    /// Started in the order given (on one thread, one after another), results in input order.
+    @Test(arguments: [1, 2])
+    func startsInTheOrderGivenAndKeepsInputOrder(threads: Int) {
+        let started = Mutex<[Int]>([])
+        let order = [3, 0, 4, 1, 2]
+        let results = Array(10...14).parallelMap(threads: threads, minimumCount: 1, startingWith: order) { n in
+            started.withLock { $0.append(n) }
+            return n * 2
+        }
+        #expect(results == [20, 22, 24, 26, 28])
+        if threads == 1 { #expect(started.withLock { $0 } == order.map { $0 + 10 }) }
     }
 }

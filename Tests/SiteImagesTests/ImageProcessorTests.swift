@@ -158,6 +158,18 @@ struct ImageProcessorTests {
         #expect(ImageProcessor.jpegShrink(sourceWidth: 300, width: 1920) == 1)
     }
 
+    /// A photo's parts start largest first (their own order where equal): the widest decode
+    /// and encode take longest, and a changed photo's build waits for the last part to end.
+    @Test func aPhotosLargestPartsStartFirst() throws {
+        #expect(ImageProcessor.largestFirst([480, 960, 1920]) == [2, 1, 0])
+        #expect(ImageProcessor.largestFirst([5, 9, 5, 9]) == [1, 3, 0, 2])
+        let source = try TestPictures.jpeg(width: 400, height: 300)
+        let decoded = try ImageProcessor.decode(source, sourceWidth: 400, recipe: ImageRecipe(widths: [100, 200, 400], formats: [.webp, .jpeg], quality: 80))
+        // Parts in the variants' order: webp 100, 200, 400, then jpeg 100, 200, 400.
+        #expect(decoded.parts.map(\.picture) == [0, 1, 2, 0, 1, 2])
+        #expect(decoded.startOrder == [2, 5, 1, 4, 0, 3])
+    }
+
     /// Shrunk on load (8 times: 640 px to 80), the picture is still turned upright, at the
     /// exact width and aspect.
     @Test(arguments: [1, 3, 6, 8])
