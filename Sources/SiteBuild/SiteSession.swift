@@ -142,17 +142,48 @@ public struct SiteSession: Sendable {
         var clock = PhaseClock()
         let relevant = paths.filter(Self.isSource)
         if relevant.isEmpty { return report(start, full: false) }
-        if relevant.contains(SiteConfig.fileName) {
-            let generation = written.generation + 1
-            let (m, w) = try Self.buildAll(options, generation: generation)
-            model = m
-            written = w
-            return UpdateReport(full: true, pagesWritten: w.views.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
-                                changedPages: nil, seconds: seconds(since: start))
-        }
-
+        if relevant.contains(SiteConfig.fileName) { return try rebuildAll(start) }
         var inputs = model.inputs
         var versions = written
+        let touched = try rescan(relevant, inputs: &inputs, versions: &versions)
+        clock.lap("scan")
+        // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
+        let changedNotes = touched.content.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
+        if !changedNotes.isEmpty || touched.rescanned {
+            try reloadNotes(changedNotes, rescanned: touched.rescanned, inputs: &inputs, versions: &versions)
+        }
+        clock.lap("load")
+        let reload = try reloadCollections(touched.content, notes: changedNotes, inputs: &inputs, versions: &versions)
+        // Images: only new or changed sources are processed, the rest come from the cache.
+        if !reload.isEmpty {
+            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
+                                              deferring: options.deferImages, progress: options.imageProgress)
+        }
+        clock.lap("images")
+        return try write(inputs, versions: versions, changes: Changes(content: touched.content, assets: touched.assets, collections: reload),
+                         start: start, clock: &clock)
+    }
+
+    /// `site.yml` changed: everything is built again, as a new generation.
+    private mutating func rebuildAll(_ start: DispatchTime) throws(Diagnostics) -> UpdateReport {
+        let (m, w) = try Self.buildAll(options, generation: written.generation + 1)
+        model = m
+        written = w
+        return UpdateReport(full: true, pagesWritten: w.views.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
+                            changedPages: nil, seconds: seconds(since: start))
+    }
+
+    /// What an update's paths touch: content files (relative to `content/`), assets (relative to
+    /// `templates/assets/`), and whether the content tree was scanned again.
+    private struct Touched {
+        var content: Set<String>
+        var assets: Set<String>
+        var rescanned: Bool
+    }
+
+    /// Sorts the changed paths, and reads again what they change of the content tree, the
+    /// templates and the assets.
+    private func rescan(_ relevant: Set<String>, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) -> Touched {
         let contentRoot = options.source.appendingPathComponent("content")
         var contentPaths = Set(relevant.filter { $0.hasPrefix("content/") }.map { String($0.dropFirst("content/".count)) })
         let assetPaths = Set(relevant.filter { $0.hasPrefix("templates/assets/") }.map { String($0.dropFirst("templates/assets/".count)) })
@@ -180,86 +211,83 @@ public struct SiteSession: Sendable {
         if !assetPaths.isEmpty || templatesChanged {
             try inputs.loadAssets(options.source)
         }
+        return Touched(content: contentPaths, assets: assetPaths, rescanned: needsScan)
+    }
 
-        clock.lap("scan")
-        // Notes: parse again the ones that changed.
-        // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
-        let changedNotes = contentPaths.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
-        if !changedNotes.isEmpty || needsScan {
-            let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts,
-                                    rootPath: inputs.config.baseURL.root, threads: options.threads)
-            var problems: [Diagnostic] = []
-            var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
-            for rel in changedNotes {
-                versions.noteVersions["content/\(rel)"] = bump()
-                guard inputs.content.notes.sortedContains(rel) else { loaded["content/\(rel)"] = .some(nil); continue }
-                do { loaded["content/\(rel)"] = .some(try loader.load(rel)) } catch { problems.append(error) }
+    /// Parses again the notes at `changed` (relative to `content/`); after a scan, the notes
+    /// follow the content tree's list.
+    private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) {
+        let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts,
+                                rootPath: inputs.config.baseURL.root, threads: options.threads)
+        var problems: [Diagnostic] = []
+        var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
+        for rel in changed {
+            versions.noteVersions["content/\(rel)"] = bump()
+            guard inputs.content.notes.sortedContains(rel) else { loaded["content/\(rel)"] = .some(nil); continue }
+            do { loaded["content/\(rel)"] = .some(try loader.load(rel)) } catch { problems.append(error) }
+        }
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        // An edit that neither adds nor removes a note replaces it in place; if no slug changes
+        // and no note becomes attached or standalone, slugs cannot newly clash.
+        let files = inputs.notes.lazy.map(\.file)
+        let positions = loaded.mapValues { note in note.flatMap { files.sortedIndex(of: $0.file) } }
+        var slugsChanged = true
+        if !rescanned, positions.values.allSatisfy({ $0 != nil }) {
+            slugsChanged = false
+            for (file, note) in loaded {
+                guard let note, let i = positions[file] ?? nil else { continue }
+                if inputs.notes[i].slug != note.slug || (inputs.notes[i].attachment == nil) != (note.attachment == nil) { slugsChanged = true }
+                inputs.notes[i] = note
             }
-            if !problems.isEmpty { throw Diagnostics(problems) }
-            // An edit that neither adds nor removes a note replaces it in place; if no slug changes
-            // and no note becomes attached or standalone, slugs cannot newly clash.
-            let files = inputs.notes.lazy.map(\.file)
-            let positions = loaded.mapValues { note in note.flatMap { files.sortedIndex(of: $0.file) } }
-            var slugsChanged = true
-            if !needsScan, positions.values.allSatisfy({ $0 != nil }) {
-                slugsChanged = false
-                for (file, note) in loaded {
-                    guard let note, let i = positions[file] ?? nil else { continue }
-                    if inputs.notes[i].slug != note.slug || (inputs.notes[i].attachment == nil) != (note.attachment == nil) { slugsChanged = true }
-                    inputs.notes[i] = note
-                }
-            } else {
-                let old = inputs.notes
-                inputs.notes = inputs.content.notes.compactMap { rel -> Note? in
-                    let file = "content/\(rel)"
-                    if let changed = loaded[file] { return changed }
-                    return old.lazy.map(\.file).sortedIndex(of: file).map { old[$0] }
-                }
-            }
-            if slugsChanged {
-                let duplicates = NoteLoader.duplicateSlugs(inputs.notes)
-                if !duplicates.isEmpty { throw Diagnostics(duplicates) }
+        } else {
+            let old = inputs.notes
+            inputs.notes = inputs.content.notes.compactMap { rel -> Note? in
+                let file = "content/\(rel)"
+                if let changed = loaded[file] { return changed }
+                return old.lazy.map(\.file).sortedIndex(of: file).map { old[$0] }
             }
         }
+        if slugsChanged {
+            let duplicates = NoteLoader.duplicateSlugs(inputs.notes)
+            if !duplicates.isEmpty { throw Diagnostics(duplicates) }
+        }
+    }
 
-        clock.lap("load")
-        // Collections: load again those whose data files changed, and those showing images when
-        // any other content file changed (an image's size may have changed).
-        let datasetPaths = contentPaths.filter { ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-        let otherPaths = contentPaths.filter { !changedNotes.contains($0) && !datasetPaths.contains($0) }
+    /// Loads again the collections whose data files changed, and those showing images when any
+    /// other content file changed (an image's size may have changed); returns their names.
+    private mutating func reloadCollections(_ content: Set<String>, notes: Set<String>, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) -> Set<String> {
+        let datasetPaths = content.filter { ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        let otherPaths = content.filter { !notes.contains($0) && !datasetPaths.contains($0) }
         let reload = Set(inputs.config.collections.filter { c in
             let patterns = c.dataFiles + c.joins.flatMap(\.dataFiles)
             if datasetPaths.contains(where: { rel in patterns.contains { ContentPath.matches(rel, pattern: $0) } }) { return true }
             return !otherPaths.isEmpty && ((c.images.map { !$0.external } ?? false) || c.icon != nil)
         }.map(\.name))
-        if !reload.isEmpty {
-            var problems: [Diagnostic] = []
-            let configs = inputs.config.collections.filter { reload.contains($0.name) }
-            let loaded = SiteInputs.collectProblems(SiteInputs.loadCollections(configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache(), threads: options.threads), into: &problems)
-            if !problems.isEmpty { throw Diagnostics(problems) }
-            for c in loaded {
-                if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) { inputs.collections[i] = c }
-                versions.collectionVersions[c.config.name] = bump()
-            }
+        guard !reload.isEmpty else { return reload }
+        var problems: [Diagnostic] = []
+        let configs = inputs.config.collections.filter { reload.contains($0.name) }
+        let loaded = SiteInputs.collectProblems(SiteInputs.loadCollections(configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache(), threads: options.threads), into: &problems)
+        if !problems.isEmpty { throw Diagnostics(problems) }
+        for c in loaded {
+            if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) { inputs.collections[i] = c }
+            versions.collectionVersions[c.config.name] = bump()
         }
+        return reload
+    }
 
-        // Images: only new or changed sources are processed, the rest come from the cache.
-        if !reload.isEmpty {
-            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
-                                              deferring: options.deferImages, progress: options.imageProgress)
-        }
-        clock.lap("images")
-
-        // The model, reusing the collections that did not change.
+    /// The model made again, reusing the collections that did not change, and what it changes
+    /// written into the live output; the session then holds them.
+    private mutating func write(_ inputs: SiteInputs, versions: Written, changes: Changes, start: DispatchTime,
+                                clock: inout PhaseClock) throws(Diagnostics) -> UpdateReport {
+        var versions = versions
         let reusable = Set(inputs.config.collections.filter { c in
-            !reload.contains(c.name) && !c.related.contains { reload.contains($0.collection) }
+            !changes.collections.contains(c.name) && !c.related.contains { changes.collections.contains($0.collection) }
         }.map(\.name))
         let newModel = try SiteModel.make(inputs, reusing: model, reusable: reusable)
         clock.lap("sort")
 
         let sink = LiveOutput(folder: options.output)
-        let pass = try Self.planRenderWrite(newModel, options: options, changes: Changes(content: contentPaths, assets: assetPaths, collections: reload),
-                                            written: &versions, to: sink, clock: &clock)
+        let pass = try Self.planRenderWrite(newModel, options: options, changes: changes, written: &versions, to: sink, clock: &clock)
         for file in pass.gone.sorted() { sink.remove(file) }
         let replaced = (model, written)
         model = newModel
