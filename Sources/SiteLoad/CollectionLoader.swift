@@ -103,95 +103,21 @@ public struct CollectionLoader: Sendable {
         let joins = loadJoins(config, problems: &problems)
         for (fileIndex, file) in expand(config.dataFiles, of: "collection '\(config.name)'", problems: &problems).enumerated() {
             guard let dataset = read(file, of: "collection '\(config.name)'", items: config.itemsPath, problems: &problems) else { continue }
-            let display = dataset.display
             if fileIndex == 0 { meta = values(config, from: dataset, problems: &problems) }
-            func locate(_ path: [PathComponent]) -> SourceLocation { dataset.location(config.itemsPath + path) }
-            let list: Value
-            switch dataset.value(at: config.itemsPath) {
-            case .success(let v): list = v
-            case .failure(let d): problems.append(d); continue
-            }
-            guard case .array(let rawItems) = list else {
-                problems.append(Diagnostic(file: display, "expected a list of items at '\(config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted)', found a \(list.typeName)"))
-                continue
-            }
+            guard let rawItems = itemList(config, in: dataset, problems: &problems) else { continue }
             // Every item's place in the file, found in one pass (items are located for messages
             // and for the page's source; locating each by itself would read the file once per item).
             let itemLocations = dataset.elementLocations(count: rawItems.count)
+            let normaliser = ItemNormaliser(loader: self, config: config, joins: joins, dataset: dataset, imageSizes: imageSizes)
             for (index, raw) in rawItems.enumerated() {
-                guard case .dictionary(var fields) = raw else {
-                    problems.append(Diagnostic(locate([.index(index)]), "item \(index) is a \(raw.typeName), expected a dictionary of fields"))
-                    continue
-                }
-                var itemProblems: [Diagnostic] = []
-                for (from, to) in config.rename.sorted(by: { $0.key < $1.key }) {
-                    if let v = fields.removeValue(forKey: from) { fields[to] = v }
-                }
-                // The original key of a renamed field, to locate it in the file.
-                func originalKey(_ name: String) -> String { config.rename.first { $0.value == name }?.key ?? name }
-                for (rule, records) in joins {
-                    if let v = fields[rule.on], v != .null, let record = records[TemplateText.plain(v)] { fields[rule.name] = record }
-                }
-                for (name, spec) in config.fields.sorted(by: { $0.key < $1.key }) {
-                    guard let v = fields[name], v != .null else {
-                        if let d = spec.defaultValue { fields[name] = d } else if spec.required {
-                            itemProblems.append(Diagnostic(locate([.index(index)]), "item \(index) has no field '\(name)' (\(spec.type.phrase))"))
-                        }
-                        continue
-                    }
-                    if !spec.type.accepts(v) {
-                        itemProblems.append(Diagnostic(locate([.index(index), .key(originalKey(name))]),
-                                                       "field '\(name)' of item \(index) must be \(spec.type.phrase), found \(describe(v))"))
-                    }
-                }
-                for (name, derivation) in config.derived {
-                    switch derivation.apply(fields, language: language) {
-                    case .success(let v): fields[name] = v
-                    case .failure(let e):
-                        let input = derivation.inputs.first.map(originalKey)
-                        itemProblems.append(Diagnostic(locate([.index(index)] + (input.map { [.key($0)] } ?? [])), "item \(index): \(e.message) (for derived field '\(name)')"))
-                    }
-                }
-                // The slug.
-                var slug = ""
-                let slugField = config.slug.field
-                switch (config.slug, fields[slugField]) {
-                case (_, nil), (_, .some(.null)):
-                    itemProblems.append(Diagnostic(locate([.index(index)]), "item \(index) has no field '\(slugField)' to name its page"))
-                case (.field, .some(let v)):
-                    slug = TemplateText.plain(v)
-                    if !Slug.isSafeSegment(slug) || slug.contains("%") {
-                        itemProblems.append(Diagnostic(locate([.index(index), .key(originalKey(slugField))]), "slug '\(slug)' of item \(index) cannot be a URL segment (\(Slug.segmentRule))"))
-                    }
-                case (.derived, .some(let v)):
-                    slug = Slug.make(TemplateText.plain(v))
-                    if slug.isEmpty { itemProblems.append(Diagnostic(locate([.index(index), .key(originalKey(slugField))]), "field '\(slugField)' of item \(index) gives an empty slug")) }
-                }
-                // Images.
-                var images: [String: ImageInfo] = [:]
-                if let rule = config.images {
-                    for field in rule.fields {
-                        guard let v = fields[field], case .string(let ref) = v, !ref.isEmpty else {
-                            if let v = fields[field], v != .null {
-                                itemProblems.append(Diagnostic(locate([.index(index), .key(originalKey(field))]), "image field '\(field)' of item \(index) must be a file name or URL, found \(describe(v))"))
-                            }
-                            continue
-                        }
-                        do {
-                            images[field] = try image(ref, rule: rule, fields: fields, at: locate([.index(index), .key(originalKey(field))]), cache: imageSizes)
-                        } catch {
-                            itemProblems.append(error)
-                        }
-                    }
-                }
-                if !itemProblems.isEmpty { problems += itemProblems; continue }
-                let location = itemLocations?[index] ?? locate([.index(index)])
+                guard let (slug, fields, images) = normaliser.normalise(raw, index: index, problems: &problems) else { continue }
+                let location = itemLocations?[index] ?? normaliser.locate([.index(index)])
                 if let first = slugOwners[slug] {
                     problems.append(Diagnostic(location, "duplicate slug '\(slug)' in collection '\(config.name)': item \(index) and \(describeLocation(first)) would share the page \(config.detailURL.map { TemplateText.fill($0) { _ in slug } } ?? slug)"))
                     continue
                 }
                 slugOwners[slug] = location
-                items.append(Item(slug: slug, fields: fields, images: images, source: SourceLocation(file: display, path: "[\(index)]")))
+                items.append(Item(slug: slug, fields: fields, images: images, source: SourceLocation(file: dataset.display, path: "[\(index)]")))
             }
         }
         var icon: ImageInfo? = nil
@@ -205,6 +131,21 @@ public struct CollectionLoader: Sendable {
         var loaded = LoadedCollection(config: config, items: items, meta: meta)
         loaded.icon = icon
         return loaded
+    }
+
+    /// The list of items at the collection's `items` path of `dataset`; nil (a problem added)
+    /// when the path leads nowhere or not to a list.
+    func itemList(_ config: CollectionConfig, in dataset: DatasetFile, problems: inout [Diagnostic]) -> [Value]? {
+        let list: Value
+        switch dataset.value(at: config.itemsPath) {
+        case .success(let v): list = v
+        case .failure(let d): problems.append(d); return nil
+        }
+        guard case .array(let items) = list else {
+            problems.append(Diagnostic(file: dataset.display, "expected a list of items at '\(config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted)', found a \(list.typeName)"))
+            return nil
+        }
+        return items
     }
 
     /// Data file patterns expanded against the content tree (a pattern without `*` is kept as
@@ -308,7 +249,7 @@ public struct CollectionLoader: Sendable {
         }
     }
 
-    private func image(_ ref: String, rule: ImageRule, fields: [String: Value], at: @autoclosure () -> SourceLocation, cache: ImageSizeCache) throws(Diagnostic) -> ImageInfo {
+    func image(_ ref: String, rule: ImageRule, fields: [String: Value], at: @autoclosure () -> SourceLocation, cache: ImageSizeCache) throws(Diagnostic) -> ImageInfo {
         let lower = ref.lowercased()
         if rule.external {
             guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
@@ -340,7 +281,7 @@ public struct CollectionLoader: Sendable {
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)
     }
 
-    private func describe(_ v: Value) -> String {
+    static func describe(_ v: Value) -> String {
         switch v {
         case .string(let s): "a string (\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\")"
         case .int(let i): "an integer (\(i))"
