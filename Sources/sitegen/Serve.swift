@@ -67,20 +67,7 @@ struct Serve: AsyncParsableCommand {
 
         // Listen first, so a port in use is reported at once rather than after the build.
         let basePath = SiteSession.basePath(options) ?? "/"
-        let server: PreviewServer
-        let address: (host: String, port: UInt16)
-        do {
-            var limits = ServeLimits()
-            limits.headerTimeout = headerTimeout
-            limits.idleTimeout = idleTimeout
-            limits.connections = maxConnections
-            limits.eventStreams = maxEventStreams
-            server = try PreviewServer(folder: outputURL, root: basePath, host: host, port: UInt16(port), allowedHosts: allowedHosts, limits: limits)
-            address = try await server.start()
-        } catch {
-            Terminal.error("sitegen: error: \(error.description)")
-            throw ExitCode(1)
-        }
+        let (server, address) = try await listen(folder: outputURL, root: basePath)
         var liveSite = await LiveSite.start(options)
         if let message = liveSite.error { server.live.fail(message) } else { server.live.reload(pages: nil) }
         let shownHost = address.host.contains(":") ? "[\(address.host)]" : address.host
@@ -94,13 +81,37 @@ struct Serve: AsyncParsableCommand {
                 server.live.ping()
             }
         }
-        // Edits and finished images, one at a time: photos are resized beside the rebuilds, and
-        // the pages showing them are rebuilt once they are in the cache.
+        await rebuildOnChanges(watcher, site: &liveSite, server: server, basePath: basePath)
+        pinger.cancel()
+        await server.stop()
+        Terminal.say("sitegen: stopped")
+    }
+
+    /// The preview server, listening; a port in use (or any other failure) ends the command.
+    private func listen(folder: URL, root: String) async throws -> (PreviewServer, (host: String, port: UInt16)) {
+        do {
+            var limits = ServeLimits()
+            limits.headerTimeout = headerTimeout
+            limits.idleTimeout = idleTimeout
+            limits.connections = maxConnections
+            limits.eventStreams = maxEventStreams
+            let server = try PreviewServer(folder: folder, root: root, host: host, port: UInt16(port), allowedHosts: allowedHosts, limits: limits)
+            return (server, try await server.start())
+        } catch {
+            Terminal.error("sitegen: error: \(error.description)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Edits and finished images, one at a time, until the watcher stops: photos are resized
+    /// beside the rebuilds, and the pages showing them are rebuilt once they are in the cache.
+    private func rebuildOnChanges(_ watcher: FileWatcher, site liveSite: inout LiveSite, server: PreviewServer, basePath: String) async {
         let (events, post) = AsyncStream.makeStream(of: ServeEvent.self)
         let forwarder = Task {
             for await batch in watcher.changes { post.yield(.edited(batch)) }
             post.finish()
         }
+        defer { forwarder.cancel() }
         var images = ImageWorker(post: post)
         images.start(liveSite.session?.waitingImages)
         for await event in events {
@@ -116,34 +127,33 @@ struct Serve: AsyncParsableCommand {
                 changed = outcome.done
                 imageProblems = outcome.problems
             }
-            defer {
-                // Shown after the reload of what did work, which would clear it.
-                if let imageProblems {
-                    server.live.fail(LiveSite.report(imageProblems, outcome: "the pages show those images as they are until they change"))
-                }
-                images.start(liveSite.session?.waitingImages)
+            if !changed.isEmpty { await rebuild(changed, site: &liveSite, server: server, basePath: basePath) }
+            // Shown after the reload of what did work, which would clear it.
+            if let imageProblems {
+                server.live.fail(LiveSite.report(imageProblems, outcome: "the pages show those images as they are until they change"))
             }
-            guard !changed.isEmpty else { continue }
-            let wasBroken = liveSite.error != nil
-            switch await liveSite.update(changed) {
-            case .rebuilt(let report):
-                if liveSite.session?.basePath != basePath {
-                    Terminal.error("sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(liveSite.session?.basePath ?? "/")")
-                }
-                // A fix that changes no file still has to clear the error shown in open pages.
-                guard !report.isEmpty || wasBroken else { continue }
-                server.live.reload(pages: report.changedPages.flatMap { $0.count > 200 ? nil : $0 })
-                let what = report.full ? "the whole site" : "\(report.pagesWritten) page\(report.pagesWritten == 1 ? "" : "s")"
-                let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000))" }.joined(separator: ", ")
-                Terminal.say("sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(Self.summary(changed)))\(phases.isEmpty ? "" : "; ms: " + phases)")
-            case .failed(let message):
-                server.live.fail(message)
-            }
+            images.start(liveSite.session?.waitingImages)
         }
-        pinger.cancel()
-        forwarder.cancel()
-        await server.stop()
-        Terminal.say("sitegen: stopped")
+    }
+
+    /// Rebuilds what `changed` touches and reloads the open pages, or shows the build's errors
+    /// in them.
+    private func rebuild(_ changed: Set<String>, site liveSite: inout LiveSite, server: PreviewServer, basePath: String) async {
+        let wasBroken = liveSite.error != nil
+        switch await liveSite.update(changed) {
+        case .rebuilt(let report):
+            if liveSite.session?.basePath != basePath {
+                Terminal.error("sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(liveSite.session?.basePath ?? "/")")
+            }
+            // A fix that changes no file still has to clear the error shown in open pages.
+            guard !report.isEmpty || wasBroken else { return }
+            server.live.reload(pages: report.changedPages.flatMap { $0.count > 200 ? nil : $0 })
+            let what = report.full ? "the whole site" : "\(report.pagesWritten) page\(report.pagesWritten == 1 ? "" : "s")"
+            let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000))" }.joined(separator: ", ")
+            Terminal.say("sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(Self.summary(changed)))\(phases.isEmpty ? "" : "; ms: " + phases)")
+        case .failed(let message):
+            server.live.fail(message)
+        }
     }
 
     /// The temporary output folder, or the staging folders this process left beside `--output`.
