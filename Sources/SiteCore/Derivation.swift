@@ -146,7 +146,7 @@ public enum Derivation: Sendable, Hashable {
 
     private func describe(_ v: Value) -> String {
         if case .string(let s) = v { return "\"\(s)\"" }
-        return "a \(v.typeName)"
+        return v.typePhrase
     }
 }
 

@@ -102,7 +102,7 @@ public struct Sorter: Sendable {
             if let day = format.parse(String(i)) { return .success(.integer(day.ordinal)) }
             return .failure(CoreError("expected a date in the form \(format), found \(i)"))
         default:
-            return .failure(CoreError("cannot sort by a \(value.typeName) as \(key.comparison.name)"))
+            return .failure(CoreError("cannot sort by \(value.typePhrase) as \(key.comparison.name)"))
         }
     }
 

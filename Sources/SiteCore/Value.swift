@@ -28,6 +28,15 @@ public enum Value: Sendable, Hashable {
         }
     }
 
+    /// The type with its article, for messages: "an integer", "a string", "null".
+    public var typePhrase: String {
+        switch self {
+        case .null: "null"
+        case .int, .array: "an \(typeName)"
+        default: "a \(typeName)"
+        }
+    }
+
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil

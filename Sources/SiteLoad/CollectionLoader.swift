@@ -74,7 +74,7 @@ struct DatasetFile {
             guard let next else {
                 let here = walked.isEmpty ? "the top level" : "'\(walked.dotted)'"
                 let hint: String
-                if case .dictionary(let d) = current { hint = " (keys there: \(d.keys.sorted().prefix(8).joined(separator: ", ")))" } else { hint = " (\(here) is \(current.typeName == "array" ? "an array" : "a \(current.typeName)"))" }
+                if case .dictionary(let d) = current { hint = " (keys there: \(d.keys.sorted().prefix(8).joined(separator: ", ")))" } else { hint = " (\(here) is \(current.typePhrase))" }
                 return .failure(Diagnostic(SourceLocation(file: display, path: nil), "key path '\(path.dotted)' leads nowhere: \(step) not found in \(here)\(hint)"))
             }
             walked.append(step)
@@ -142,7 +142,7 @@ public struct CollectionLoader: Sendable {
         case .failure(let d): problems.append(d); return nil
         }
         guard case .array(let items) = list else {
-            problems.append(Diagnostic(file: dataset.display, "expected a list of items at '\(config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted)', found a \(list.typeName)"))
+            problems.append(Diagnostic(file: dataset.display, "expected a list of items at '\(config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted)', found \(list.typePhrase)"))
             return nil
         }
         return items
@@ -227,7 +227,7 @@ public struct CollectionLoader: Sendable {
                 if case .array(let a) = found { list = a.enumerated().map { ($1, rule.itemsPath + [.index($0)]) } } else { list = [(found, rule.itemsPath)] }
                 for (record, path) in list {
                     guard case .dictionary(let d) = record else {
-                        problems.append(Diagnostic(dataset.location(path), "\(owner): expected a record (a dictionary), found a \(record.typeName)"))
+                        problems.append(Diagnostic(dataset.location(path), "\(owner): expected a record (a dictionary), found \(record.typePhrase)"))
                         continue
                     }
                     guard let k = d[rule.key], k != .null else {

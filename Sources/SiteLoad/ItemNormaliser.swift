@@ -15,7 +15,7 @@ struct ItemNormaliser {
     /// The item's slug, fields and images; nil when it has problems (added to `problems`).
     func normalise(_ raw: Value, index: Int, problems: inout [Diagnostic]) -> (slug: String, fields: [String: Value], images: [String: ImageInfo])? {
         guard case .dictionary(var fields) = raw else {
-            problems.append(Diagnostic(locate([.index(index)]), "item \(index) is a \(raw.typeName), expected a dictionary of fields"))
+            problems.append(Diagnostic(locate([.index(index)]), "item \(index) is \(raw.typePhrase), expected a dictionary of fields"))
             return nil
         }
         var found: [Diagnostic] = []

@@ -81,87 +81,20 @@ public struct NoteLoader: Sendable {
             throw Diagnostic(file: file, line: bad?.line, column: bad?.column, "\(bad?.message ?? "invalid UTF-8"): notes must be UTF-8 text")
         }
         let doc = try FrontMatter.parse(text, file: file)
-        var f = doc.fields
-        func line(of key: String) -> Int? { Self.frontMatterLine(of: key, in: text) }
-        func string(_ key: String) throws(Diagnostic) -> String? {
-            guard let v = f[key], v != .null else { return nil }
-            switch v {
-            case .string(let s): return s
-            case .int, .double, .bool: return TemplateText.plain(v)
-            default: throw Diagnostic(file: file, line: line(of: key), "front matter '\(key)' must be text, found a \(v.typeName)")
-            }
-        }
-        if case .bool(true) = f["draft"], !includeDrafts { return nil }
-        if let d = f["draft"], d != .null, case .bool = d {} else if f["draft"] != nil, f["draft"] != .null {
-            throw Diagnostic(file: file, line: line(of: "draft"), "front matter 'draft' must be true or false")
-        }
+        var front = NoteFrontMatter(file: file, text: text, fields: doc.fields)
+        if try front.bool("draft") == true, !includeDrafts { return nil }
         let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
-        let slug = try string("slug") ?? Slug.make(stem)
+        let slug = try front.string("slug") ?? Slug.make(stem)
         guard Slug.isSafeSegment(slug), !slug.contains("%") else {
-            throw Diagnostic(file: file, line: line(of: "slug"), "slug '\(slug)' cannot be a URL segment (\(Slug.segmentRule))")
+            throw front.problem("slug", "slug '\(slug)' cannot be a URL segment (\(Slug.segmentRule))")
         }
-        let title = try string("title") ?? stem
-        var date: CalendarDate? = nil
-        if let v = f["date"], v != .null {
-            switch v {
-            case .date(let d): date = CalendarDate(d)
-            case .string(let s):
-                date = DateFormat("YYYY-MM-DD").parse(s)
-                if date == nil { throw Diagnostic(file: file, line: line(of: "date"), "front matter 'date' must be a date like 2024-01-31, found \"\(s)\"") }
-            default: throw Diagnostic(file: file, line: line(of: "date"), "front matter 'date' must be a date like 2024-01-31, found a \(v.typeName)")
-            }
-            if let date { f["date"] = .string(DateFormat.iso.format(date)) }
-        }
-        var tags: [String] = []
-        switch f["tags"] {
-        case nil, .some(.null): break
-        case .some(.string(let s)): tags = [s]
-        case .some(.array(let a)):
-            for t in a {
-                guard case .string(let s) = t else { throw Diagnostic(file: file, line: line(of: "tags"), "front matter 'tags' must be a list of texts") }
-                tags.append(s)
-            }
-        default: throw Diagnostic(file: file, line: line(of: "tags"), "front matter 'tags' must be a list of texts")
-        }
-        var attachment: (String, String, Int?)? = nil
-        if let ref = try string("item") {
-            let parts = ref.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            if parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty {
-                attachment = (parts[0], parts[1], line(of: "item"))
-            } else if parts.count == 1, let c = notesCollection, !ref.isEmpty {
-                attachment = (c, ref, line(of: "item"))
-            } else {
-                throw Diagnostic(file: file, line: line(of: "item"), notesCollection == nil
-                    ? "front matter 'item' must be <collection>/<slug> (no notes collection is configured for a bare slug), found '\(ref)'"
-                    : "front matter 'item' must be <collection>/<slug> or a slug, found '\(ref)'")
-            }
-        }
-        let unsafe: Bool
-        switch f["unsafeHTML"] {
-        case nil, .some(.null): unsafe = false
-        case .some(.bool(let b)): unsafe = b
-        default: throw Diagnostic(file: file, line: line(of: "unsafeHTML"), "front matter 'unsafeHTML' must be true or false")
-        }
-        let html = MarkdownRenderer(allowRawHTML: unsafe, rootPath: rootPath).render(doc.body)
-        return Note(slug: slug, title: title, date: date, tags: tags, summary: try string("summary"), fields: f, html: html,
+        let title = try front.string("title") ?? stem
+        let date = try front.date()
+        if let date { front.fields["date"] = .string(DateFormat.iso.format(date)) }
+        let tags = try front.tags()
+        let attachment = try front.attachment(notesCollection: notesCollection)
+        let html = MarkdownRenderer(allowRawHTML: try front.bool("unsafeHTML") ?? false, rootPath: rootPath).render(doc.body)
+        return Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields, html: html,
                     file: file, attachment: attachment)
     }
-
-    /// The 1-based line of a top-level `key:` in the front matter, for messages about its value.
-    static func frontMatterLine(of key: String, in text: String) -> Int? {
-        // Line by line through the front matter only (not the body): this runs for every note.
-        let wanted = Array((key + ":").utf8)
-        var n = 0
-        var rest = text.utf8[...]
-        while !rest.isEmpty {
-            n += 1
-            let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
-            let line = rest[..<end]
-            if n > 1, line.starts(with: "---".utf8) { return nil }
-            if line.starts(with: wanted) { return n }
-            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
-        }
-        return nil
-    }
-
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SiteCore
 
@@ -28,5 +29,11 @@ import Testing
     @Test func dottedPaths() {
         let p: [PathComponent] = [.key("boxOfficeResult"), .key("list"), .index(3), .key("rank")]
         #expect(p.dotted == "boxOfficeResult.list[3].rank")
+    }
+
+    /// Messages name a value's type with its article ("found an array", never "a array").
+    @Test func valueTypesAreNamedWithTheirArticle() {
+        let values: [Value] = [.null, .bool(true), .int(1), .double(1.5), .string("x"), .date(Date(timeIntervalSince1970: 0)), .array([]), .dictionary([:])]
+        #expect(values.map(\.typePhrase) == ["null", "a boolean", "an integer", "a number", "a string", "a date", "an array", "a dictionary"])
     }
 }

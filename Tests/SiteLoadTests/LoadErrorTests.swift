@@ -155,6 +155,46 @@ import SiteCore
         #expect(notes[0].html == "<p>Hi <em>there</em></p>\n")
     }
 
+    /// Each front matter key of the wrong type is an error at its own line, naming what it
+    /// must be.
+    @Test(arguments: [
+        ("draft: maybe", "front matter 'draft' must be true or false"),
+        ("slug: [a, b]", "front matter 'slug' must be text, found an array"),
+        ("tags: [one, [two]]", "front matter 'tags' must be a list of texts"),
+        ("tags: { a: 1 }", "front matter 'tags' must be a list of texts"),
+        ("item: a/b/c", "front matter 'item' must be <collection>/<slug> or a slug, found 'a/b/c'"),
+        ("item: /luffy", "front matter 'item' must be <collection>/<slug> or a slug, found '/luffy'"),
+        ("unsafeHTML: 1", "front matter 'unsafeHTML' must be true or false"),
+        ("date: 2024-13-45", "front matter 'date' must be a date like 2024-01-31, found \"2024-13-45\""),
+    ])
+    func frontMatterOfTheWrongTypeIsAnErrorAtItsLine(line: String, message: String) throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = try tree(["notes/n.md": Data("---\ntitle: N\n\(line)\n---\nText\n".utf8)])
+        #expect(throws: Diagnostic(file: "content/notes/n.md", line: 3, message)) {
+            try NoteLoader(content: content, notesCollection: "bounties", includeDrafts: false).load("notes/n.md")
+        }
+    }
+
+    /// A bare slug in `item` needs a notes collection to belong to.
+    @Test func aBareItemSlugWithoutANotesCollectionIsAnError() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = try tree(["notes/n.md": Data("---\nitem: luffy\n---\n".utf8)])
+        #expect(throws: Diagnostic(file: "content/notes/n.md", line: 2,
+                                   "front matter 'item' must be <collection>/<slug> (no notes collection is configured for a bare slug), found 'luffy'")) {
+            try NoteLoader(content: content, notesCollection: nil, includeDrafts: false).load("notes/n.md")
+        }
+    }
+
+    /// Numbers and booleans where text is wanted are taken as written; tags may be one text.
+    @Test func frontMatterTextMayBeWrittenAsANumber() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = try tree(["notes/n.md": Data("---\ntitle: 2024\nslug: 42\ntags: solo\nitem: bounties/luffy\nunsafeHTML: true\n---\n<b>x</b>\n".utf8)])
+        let note = try #require(try NoteLoader(content: content, notesCollection: nil, includeDrafts: false).load("notes/n.md"))
+        #expect(note.title == "2024" && note.slug == "42" && note.tags == ["solo"])
+        #expect(note.attachment?.collection == "bounties" && note.attachment?.slug == "luffy" && note.attachment?.line == 5)
+        #expect(note.html == "<p><b>x</b></p>\n")
+    }
+
     /// A link to a sibling whose name starts like the content folder's (`content-private/`) leaves
     /// it too; a link inside it does not.
     @Test func symlinkToASiblingWithTheSamePrefixIsAnError() throws {
