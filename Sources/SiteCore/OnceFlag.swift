@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// A flag that is set once and read from any thread (e.g. "the server is up", "stop requested").
-public final class OnceFlag: @unchecked Sendable {  // the value is guarded by the lock
-    private let lock = NSLock()
-    private var value = false
+public final class OnceFlag: Sendable {
+    private let value = Mutex(false)
 
     public init() {}
 
-    public var isSet: Bool { lock.withLock { value } }
+    public var isSet: Bool { value.withLock { $0 } }
 
-    public func set() { lock.withLock { value = true } }
+    public func set() { value.withLock { $0 = true } }
 }

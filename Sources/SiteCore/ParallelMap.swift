@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 extension Array where Element: Sendable {
     /// `map` on at most `threads` threads, results in input order (output stays deterministic
@@ -35,11 +36,10 @@ extension Array where Element: Sendable {
 }
 
 /// Hands out chunk numbers 0, 1, 2, … to the workers.
-private final class ChunkCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
+private final class ChunkCounter: Sendable {
+    private let next = Mutex(0)
     func take(below limit: Int) -> Int? {
-        lock.withLock {
+        next.withLock { next in
             guard next < limit else { return nil }
             next += 1
             return next - 1

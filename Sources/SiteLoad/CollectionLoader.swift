@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ImageProbe
 import SiteCore
 import SiteFormats
@@ -302,16 +303,15 @@ public struct CollectionLoader: Sendable {
 }
 
 /// Image sizes read once per file per build, shared by every collection and thread.
-public final class ImageSizeCache: @unchecked Sendable {
-    private var sizes: [String: ImageSize] = [:]
-    private let lock = NSLock()
+public final class ImageSizeCache: Sendable {
+    private let sizes = Mutex<[String: ImageSize]>([:])
 
     public init() {}
 
     static let headBytes = 65_536
 
     func size(of relative: String, in content: ContentTree, referencedAt: @autoclosure () -> SourceLocation) throws(Diagnostic) -> ImageSize {
-        if let s = lock.withLock({ sizes[relative] }) { return s }
+        if let s = sizes.withLock({ $0[relative] }) { return s }
         let url = content.root.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw Diagnostic(referencedAt(), "image 'content/\(relative)' does not exist")
@@ -326,7 +326,7 @@ public final class ImageSizeCache: @unchecked Sendable {
         // the file's size.
         if case .success(let head) = content.head(relative, count: Self.headBytes), !head.whole,
            let size = try? ImageProbe.size(of: head.data, file: "content/\(relative)") {
-            lock.withLock { sizes[relative] = size }
+            sizes.withLock { $0[relative] = size }
             return size
         }
         let data: Data
@@ -335,7 +335,7 @@ public final class ImageSizeCache: @unchecked Sendable {
         do { size = try ImageProbe.size(of: data, file: "content/\(relative)") } catch {
             throw Diagnostic(referencedAt(), "image 'content/\(relative)': \(error.message)")
         }
-        lock.withLock { sizes[relative] = size }
+        sizes.withLock { $0[relative] = size }
         return size
     }
 }

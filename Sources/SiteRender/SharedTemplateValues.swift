@@ -1,25 +1,25 @@
 import Foundation
+import Synchronization
 
 /// Records converted once and shared by every page that shows them: an item appears on its own
 /// page, on its neighbours' pages and on a list page, and converting its view
 /// costs more than rendering it. Filled lazily by the rendering threads (an incremental rebuild
 /// converts only what the pages it renders show).
-public final class SharedTemplateValues: @unchecked Sendable {  // `slots` is guarded by the lock
-    private let lock = NSLock()
-    private var slots: [TemplateValue?]
+public final class SharedTemplateValues: Sendable {
+    private let slots: Mutex<[TemplateValue?]>
     let names: TemplateNames
 
     public init(count: Int, names: TemplateNames) {
-        slots = Array(repeating: nil, count: count)
+        slots = Mutex(Array(repeating: nil, count: count))
         self.names = names
     }
 
     /// The converted record at `index`, made from `record` the first time.
     public func value(_ index: Int, _ record: () -> TemplateValue) -> TemplateValue {
-        if let v = lock.withLock({ slots[index] }) { return v }
+        if let v = slots.withLock({ $0[index] }) { return v }
         // Two threads may convert the same record at once: both results are equal.
         let v = record()
-        lock.withLock { slots[index] = v }
+        slots.withLock { $0[index] = v }
         return v
     }
 }

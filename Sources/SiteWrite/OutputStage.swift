@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import Synchronization
 import SiteCore
 
 /// Where a build writes the site's files: paths are relative to the output folder, "/"-separated.
@@ -32,7 +33,7 @@ extension SiteSink {
 /// `.public.old-TOKEN/`, and `.public.sitegen-TOKEN.lock`, locked (flock) for as long as the build
 /// runs: the kernel releases it when the process dies however it dies, so the next build can tell
 /// a killed build's folders (removed) from a running one's (left alone).
-public final class OutputStage: SiteSink, @unchecked Sendable {
+public final class OutputStage: SiteSink, Sendable {
     /// The final output folder.
     public let output: URL
     /// The staging folder the build writes into.
@@ -41,9 +42,14 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
     private let old: URL
     private let lockFile: URL
     private let lockDescriptor: Int32
-    private let lock = NSLock()
-    private var createdDirectories: Set<String> = []
-    private var written: [String: String] = [:]
+    /// What the build's threads share: the folders made, each path's source, and whether the
+    /// lock file was dropped.
+    private struct Shared {
+        var createdDirectories: Set<String> = []
+        var written: [String: String] = [:]
+        var released = false
+    }
+    private let shared = Mutex(Shared())
 
     /// Creates an empty staging folder next to `output` (same file system, so the swap is a rename),
     /// after removing what killed builds left there.
@@ -86,11 +92,9 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
         if descriptor < 0 { throw Diagnostic(file: output.path, "the process is stopping: no new output is written") }
     }
 
-    private var released = false
-
     /// Drops the lock file, once.
     private func release() {
-        guard lock.withLock({ () -> Bool in defer { released = true }; return !released }) else { return }
+        guard shared.withLock({ s -> Bool in defer { s.released = true }; return !s.released }) else { return }
         unlink(lockFile.path)
         close(lockDescriptor)
     }
@@ -120,9 +124,9 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
     /// Claims `relative` for `source` and makes its folders, then runs `make` with its path.
     private func place(_ relative: String, source: String, _ make: (String) throws -> Void) throws(Diagnostic) {
         guard Self.isSafe(relative) else { throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'") }
-        let previous: String? = lock.withLock {
-            if let p = written[relative] { return p }
-            written[relative] = source
+        let previous: String? = shared.withLock { s in
+            if let p = s.written[relative] { return p }
+            s.written[relative] = source
             return nil
         }
         if let previous { throw Diagnostic(file: source, "'\(relative)' is also written by \(previous)") }
@@ -132,10 +136,10 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
         do {
             // Under the lock: a file of a folder another thread is still creating would not open.
             if let dir {
-                try lock.withLock {
-                    guard !createdDirectories.contains(dir) else { return }
+                try shared.withLock { s in
+                    guard !s.createdDirectories.contains(dir) else { return }
                     try Self.createFolders(dir.split(separator: "/"), in: stagingPath)
-                    createdDirectories.insert(dir)
+                    s.createdDirectories.insert(dir)
                 }
             }
             try make(stagingPath + "/" + relative)
@@ -144,7 +148,7 @@ public final class OutputStage: SiteSink, @unchecked Sendable {
         }
     }
 
-    public var writtenPaths: [String] { lock.withLock { written.keys.sorted() } }
+    public var writtenPaths: [String] { shared.withLock { $0.written.keys.sorted() } }
 
     /// Replaces the output folder with the staging folder. Two builds of one output swap one at a
     /// time (a lock on the folder holding it), so each replaces a whole site with a whole site.
@@ -304,19 +308,18 @@ struct Leftovers {
 /// Whether staging folders may still be started. Ctrl-C during a build removes the output's
 /// folder, which a build starting its staging folder a moment later would create again behind it:
 /// sealed, no staging folder is started, and none is half-made when `seal` returns.
-public final class StagingGate: @unchecked Sendable {  // `sealed` is guarded by the lock
+public final class StagingGate: Sendable {
     /// The gate of every build of this process.
     public static let process = StagingGate()
 
-    private let lock = NSLock()
-    private var sealed = false
+    private let sealed = Mutex(false)
 
     public init() {}
 
-    public func seal() { lock.withLock { sealed = true } }
+    public func seal() { sealed.withLock { $0 = true } }
 
     /// Runs `create` unless sealed (then: no descriptor, no error).
     func creating(_ create: () -> (Int32, Diagnostic?)) -> (Int32, Diagnostic?) {
-        lock.withLock { sealed ? (-1, nil) : create() }
+        sealed.withLock { $0 ? (-1, nil) : create() }
     }
 }
