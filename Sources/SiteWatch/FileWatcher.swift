@@ -9,7 +9,7 @@ import Glibc
 ///
 /// Uses inotify where the kernel offers it (every folder watched, new folders picked up as
 /// they appear) and otherwise scans the files' sizes and modification times a few times a second.
-public final class FileWatcher: @unchecked Sendable {
+public final class FileWatcher: Sendable {
     public enum Mode: String, Sendable { case inotify, polling }
 
     /// How changes are noticed.
@@ -23,7 +23,6 @@ public final class FileWatcher: @unchecked Sendable {
     private let quiet: Double
     private let continuation: AsyncStream<Set<String>>.Continuation
     private let stopPipe: [Int32]
-    private var thread: Thread?
     #if canImport(Glibc)
     private let source: InotifySource?
     #endif
@@ -56,7 +55,6 @@ public final class FileWatcher: @unchecked Sendable {
             continuation.finish()
         }
         t.name = "sitegen file watcher"
-        thread = t
         t.start()
     }
 
