@@ -12,8 +12,8 @@ import SiteWrite
         try Data(contentsOf: Fixture.repository.appendingPathComponent("content/pinterest/photos/\(n).jpg"))
     }
 
-    /// A site of one collection whose items name `files` (content/ paths).
-    func site(_ files: [String: Data], refs: [String], cache: Bool = true) throws -> Fixture {
+    /// A site of one collection whose items name `files` (content/ paths), resized by `images`.
+    func site(_ files: [String: Data], refs: [String], images: String = "{ fields: file, widths: [100, 200], formats: [webp, jpeg] }") throws -> Fixture {
         let items = refs.enumerated().map { "{\"name\": \"p\($0.offset)\", \"file\": \"\($0.element)\"}" }.joined(separator: ",\n")
         let f = try Fixture(files: [
             "site.yml": """
@@ -23,7 +23,7 @@ import SiteWrite
               pics:
                 data: pics.json
                 slug: name
-                images: { fields: file, widths: [100, 200], formats: [webp, jpeg] }
+                images: \(images)
                 layout: { kind: grid, columns: { 0: 2 } }
             """,
             "content/pics.json": "[\n\(items)\n]\n",
@@ -257,23 +257,9 @@ import SiteWrite
     @Test(arguments: ["note", "cut"])
     func aFailedBuildEndsItsEncodesFirst(failure: String) throws {
         let photo = try Data(contentsOf: Fixture.repository.appendingPathComponent("content/photos/images/JhPbiLWp6Gx.jpg"))
-        let refs = failure == "cut" ? ["a.jpg", "cut.jpg"] : ["a.jpg"]
-        let items = refs.enumerated().map { "{\"name\": \"p\($0.offset)\", \"file\": \"\($0.element)\"}" }.joined(separator: ", ")
-        let f = try Fixture(files: [
-            "site.yml": """
-            title: T
-            baseURL: https://example.org/
-            collections:
-              pics:
-                data: pics.json
-                slug: name
-                images: { fields: file, widths: [2160], formats: [avif, webp, jpeg] }
-            """,
-            "content/pics.json": "[\(items)]\n",
-        ])
+        let files = failure == "cut" ? ["a.jpg": photo, "cut.jpg": photo.prefix(photo.count / 2)] : ["a.jpg": photo]
+        let f = try site(files, refs: files.keys.sorted(), images: "{ fields: file, widths: [2160], formats: [avif, webp, jpeg] }")
         defer { f.remove() }
-        try f.write("content/a.jpg", photo)
-        if failure == "cut" { try f.write("content/cut.jpg", photo.prefix(photo.count / 2)) }
         if failure == "note" { try f.write("content/n.md", "---\ntitle: N\nitem: pics/nope\n---\nText.\n") }
         #expect(throws: Diagnostics.self) { try SiteBuilder.build(options(f)) }
         // The entry's JSON is written last, after every file.
