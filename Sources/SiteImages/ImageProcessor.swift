@@ -124,9 +124,9 @@ public enum ImageProcessor {
 
     /// How many times smaller libjpeg decodes a JPEG `sourceWidth` wide (upright) for an output
     /// `width` wide: the largest of 8, 4 and 2 that leaves it at least that wide (libvips sizes it
-    /// by whole division), as sharp's
-    /// `fastShrinkOnLoad` does. libvips' thumbnail keeps a factor of two more for its own
-    /// resize: a 4000 px photo was decoded whole for a 1920 px output, 60 % of its decode time.
+    /// by whole division), as sharp's `fastShrinkOnLoad` does. libvips' thumbnail keeps a factor
+    /// of two more for its own resize: a 4000 px photo was decoded whole for a 1920 px output,
+    /// 60 % of its decode time.
     static func jpegShrink(sourceWidth: Int, width: Int) -> Int {
         [8, 4, 2].first { sourceWidth / $0 >= width } ?? 1
     }
