@@ -6,10 +6,12 @@ is "killed"; one every test passes with "survived". Every mutant must be killed.
     scripts/mutants.py                 # the whole list (about 45 minutes on 2 cores)
     scripts/mutants.py NAME...         # only these mutants
     scripts/mutants.py --list          # the names
+    scripts/mutants.py --changed REV   # the mutants of the source files changed since REV (committed or not)
     scripts/mutants.py --tree DIR      # mutate a copy of DIR (a git work tree) instead of this one
 
-The copy lives in $MUTANTS_DIR (default /tmp/sitegen-mutants) and keeps its .build between runs,
-so only the first run builds from scratch. The working tree itself is never modified.
+The copy lives in $MUTANTS_DIR (default /tmp/sitegen-mutants-<hash of the tree's path>, so two work
+trees never share one) and keeps its .build between runs, so only the first run builds from scratch.
+The working tree itself is never modified.
 Exit status: 0 when every mutant is killed; 1 when one survived, does not compile, or no longer
 matches its source line (fix the list); 2 when the unmutated tests already fail.
 """
@@ -24,7 +26,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 LIST = REPO / "scripts" / "mutants.txt"
-WORK = Path(os.environ.get("MUTANTS_DIR", "/tmp/sitegen-mutants"))
+WORK = Path(os.environ.get("MUTANTS_DIR", "/tmp/sitegen-mutants-"
+                           + __import__("hashlib").sha256(str(REPO).encode()).hexdigest()[:8]))
 BUILD_TIMEOUT = 1800
 TEST_TIMEOUT = 900
 
@@ -140,6 +143,17 @@ def tail(text: str, lines: int = 15) -> str:
     return "\n".join("    " + l for l in text.strip().splitlines()[-lines:])
 
 
+def changed_files(tree: Path, rev: str) -> set[str]:
+    """The files that differ between `rev` and the work tree (commits, staged and unstaged
+    changes), and the untracked ones."""
+    def git(*cmd: str) -> list[str]:
+        p = subprocess.run(["git", *cmd], cwd=tree, capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.exit(f"git {' '.join(cmd)}: {p.stderr.strip()}")
+        return [line for line in p.stdout.splitlines() if line]
+    return set(git("diff", "--name-only", rev)) | set(git("ls-files", "-o", "--exclude-standard"))
+
+
 def main() -> int:
     args = sys.argv[1:]
     tree = REPO
@@ -148,6 +162,16 @@ def main() -> int:
         tree = Path(args[k + 1]).resolve()
         del args[k:k + 2]
     mutants = parse(LIST.read_text())
+    if "--changed" in args:
+        k = args.index("--changed")
+        if k + 1 >= len(args):
+            sys.exit("--changed needs a revision, e.g. --changed main or --changed HEAD~3")
+        touched = changed_files(tree, args[k + 1])
+        del args[k:k + 2]
+        mutants = [m for m in mutants if m.file in touched]
+        print(f"--changed: {len(touched)} files changed, {len(mutants)} mutants in them", flush=True)
+        if not mutants:
+            return 0
     if "--list" in args:
         for m in mutants:
             print(f"{m.name:40} {m.file}")
