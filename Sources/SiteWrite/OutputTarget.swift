@@ -34,8 +34,12 @@ public struct OutputTarget: Sendable {
             Protected(path: RealPath.resolve(site + "/templates"), what: "the site's templates folder", refuseInside: true),
             Protected(path: RealPath.resolve(site + "/site.yml"), what: "the site's configuration (site.yml)", refuseInside: true),
         ]
-        for p in sources + [Protected(path: kept, what: "the cache folder (--cache-dir)", refuseInside: true)] {
+        for p in sources {
             if let reason = p.conflict(with: out) { throw Refusal(description: "\(outputName) \(reason)\(replaced)") }
+        }
+        // The output inside the cache is the output's fault; the cache inside the output, the cache's (below).
+        if RealPath.isWithin(out, kept) {
+            throw Refusal(description: "\(outputName) is \(out == kept ? "" : "inside ")the cache folder (--cache-dir)\(replaced)")
         }
         for p in sources.dropFirst() + [Protected(path: out, what: "the output folder", refuseInside: true)] where RealPath.isWithin(kept, p.path) {
             throw Refusal(description: "\(cacheName) is \(kept == p.path ? "" : "inside ")\(p.what)\(p.path == out ? ", which each build replaces" : ", so the cache would be published or read as the site's sources"): keep the cache elsewhere, e.g. leave the option out")
