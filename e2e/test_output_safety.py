@@ -266,3 +266,27 @@ def test_a_build_killed_at_each_rename_leaves_the_old_or_the_new_site(sitegen_bi
     else:
         assert killed > 10, "the old site's files are removed one by one"
         shutil.rmtree(place / "reference")
+
+
+# --------------------------------------------------------------------------- cache leftovers
+
+
+def test_a_cache_write_killed_at_its_rename_leaves_nothing_after_the_next_build(sitegen_bin, tmp_path):
+    """A build killed at the image cache's first rename leaves a temporary file (its writer gone);
+    the next build that uses the cache deletes it, even one that fails."""
+    from conftest import REPO
+    site = tmp_path / "site"
+    shutil.copytree(Path(__file__).parent / "invalid-sites" / "_base", site)
+    photo = sorted((REPO / "content" / "photos" / "images").glob("*.jpg"))[0]
+    shutil.copy(photo, site / "content" / "images" / "a.jpg")
+    books = site / "content" / "books.json"
+    books.write_text(books.read_text().replace("images/a.svg", "images/a.jpg"))
+    cache = site / ".sitegen-cache" / "images"
+    r = strace_build(sitegen_bin, site, RENAMES, 1, {})
+    assert r.returncode in (-9, 137), r.stderr
+    left = [p.name for p in cache.iterdir() if p.name.startswith(".tmp-")]
+    assert left, "the killed build left its temporary file"
+    (site / "content" / "notes" / "bad.md").write_text("---\ntitle: Bad\nitem: books/nope\n---\nx\n")
+    r = run(sitegen_bin, ["build"], site)
+    assert r.returncode == 1, r.stderr
+    assert [p.name for p in cache.iterdir() if p.name.startswith(".tmp-")] == []
