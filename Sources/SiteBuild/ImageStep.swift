@@ -86,6 +86,7 @@ enum ImageStep {
     static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache, threads: Int, deferring: Bool = false,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
         let jobs = plan(collections)
+        if !jobs.isEmpty { cache.removeLeftovers() }
         let digests = cache.digests()
         // First what the cache has for sources unchanged since they were hashed (none is read) …
         var outcomes: [Swift.Result<Outcome, Diagnostic>?] = jobs.parallelMap(threads: threads) { job in

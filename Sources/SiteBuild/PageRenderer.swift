@@ -34,7 +34,7 @@ final class PageRenderer: Sendable {
         let site = SiteView(title: config.title, language: config.language, root: urls.root, baseURL: config.baseURL.description,
                             notesURL: urls.notesList(page: 1), notesTitle: config.notes.title, words: config.words, description: config.description,
                             feed: model.feedNotes.isEmpty ? nil : urls.notesFeed,
-                            asset: TemplateLibrary.templateFunction { path in urls.asset(names[path] ?? path) },
+                            asset: TemplateLibrary.helper { path in urls.asset(names[path] ?? path) },
                             tags: plan.tags.isEmpty ? nil : urls.tags)
         let templateNames = sharesItemValues ? model.inputs.templates.compiled.names : model.inputs.templates.compiled.names.keepingAllEntries
         encoding = TemplateEncoding(names: templateNames, site: site, items: model.collections.map(\.itemViews),

@@ -47,10 +47,18 @@ enum SearchIndex {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(File(collection: c.config.name, fields: rule.fields, items: records))
-            return String(decoding: data, as: UTF8.self)
+            return markupFree(String(decoding: data, as: UTF8.self))
         } catch {
             throw Diagnostic(file: SiteConfig.fileName, "cannot write the search index of collection '\(c.config.name)': \(error)")
         }
+    }
+
+    /// JSON text without `<`, `>` and `&` (written as `\u003c`, `\u003e`, `\u0026`; JSON has them
+    /// only inside strings): nothing in the file reads as markup, even to a client that sniffs it.
+    static func markupFree(_ json: String) -> String {
+        guard json.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) else { return json }
+        return json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
     }
 
     /// Every scalar inside `v`, as text.

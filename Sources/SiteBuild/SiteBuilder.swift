@@ -23,6 +23,8 @@ public struct BuildOptions: Sendable {
     /// Leave images not in the cache for later (`SiteSession.waitingImages`) and publish their
     /// sources as they are meanwhile: `serve` shows a page without waiting for photos.
     public var deferImages = false
+    /// Replace the output folder even if sitegen did not write it (`--force`).
+    public var force = false
 
     public init(source: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false, cacheDir: URL? = nil) {
         self.source = source.standardizedFileURL
@@ -30,6 +32,17 @@ public struct BuildOptions: Sendable {
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
         self.cacheDir = (cacheDir ?? source.appendingPathComponent(".sitegen-cache")).standardizedFileURL
+    }
+
+    /// The options of a build of `source` into `output` and with the cache in `cacheDir`, as the
+    /// command line gives them (nil: the defaults); refused when they overlap the sources, the
+    /// cache or a folder sitegen did not write (`OutputTarget`). The build then uses the resolved
+    /// paths: what was checked is what is written.
+    public static func checked(source: URL, output: String?, cacheDir: String?, force: Bool) throws(OutputTarget.Refusal) -> BuildOptions {
+        let target = try OutputTarget.check(source: source, output: output, cache: cacheDir, force: force)
+        var options = BuildOptions(source: source, output: target.output, cacheDir: target.cache)
+        options.force = force
+        return options
     }
 
     /// The image cache of this build.
@@ -70,6 +83,7 @@ public enum SiteBuilder {
     static func buildKeepingModel(_ options: BuildOptions, generation: Int = 0) throws(Diagnostics)
         -> (report: BuildReport, model: SiteModel, written: SiteSession.Written) {
         var clock = PhaseClock()
+        OutputStage.recover(output: options.output)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         clock.lap("config")
         var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts, threads: options.threads)
@@ -96,7 +110,7 @@ public enum SiteBuilder {
         clock.lap("sort")
 
         let stage: OutputStage
-        do { stage = try OutputStage(output: options.output) } catch { throw Diagnostics([error]) }
+        do { stage = try OutputStage(output: options.output, force: options.force) } catch { throw Diagnostics([error]) }
         do throws(Diagnostics) {
             var written = SiteSession.Written.nothing(generation: generation, content: inputs.content)
             let pass = try SiteSession.planRenderWrite(model, options: options, changes: SiteSession.Changes(), written: &written, to: stage, clock: &clock)

@@ -72,19 +72,68 @@ public struct ImageCache: Sendable {
         }
     }
 
+    /// Writes `url` through a temporary file renamed into place. The temporary file is locked
+    /// (flock) by its writer until renamed, so the kernel tells a later build whether its writer is
+    /// gone (killed, or failed without removing it): `removeLeftovers` deletes those.
     private func writeAtomically(_ data: Data, to url: URL, mode: mode_t = 0o644) throws {
-        let temporary = folder.appendingPathComponent(".tmp-\(getpid())-\(UUID().uuidString)")
-        try data.write(to: temporary)
-        if chmod(temporary.path, mode) != 0 || rename(temporary.path, url.path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
+        let (fd, temporary) = try lockedTemporaryFile()
+        defer { close(fd) }  // after the rename: the lock is held until the file has its name
+        do {
+            try data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { throw Self.posix(errno) }
+                    offset += n
+                }
+            }
+            guard fchmod(fd, mode) == 0, rename(temporary, url.path) == 0 else { throw Self.posix(errno) }
+        } catch {
+            unlink(temporary)
+            throw error
         }
     }
 
+    /// A new temporary file in the folder, open and locked. A cleaner may take the lock in the
+    /// instant between the creation and the lock and delete the file: then it has no name any more
+    /// (no link), and another is made.
+    private func lockedTemporaryFile() throws -> (Int32, String) {
+        while true {
+            let path = folder.path + "/" + Self.temporaryPrefix + UUID().uuidString
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw Self.posix(errno) }
+            var st = stat()
+            if flock(fd, LOCK_EX) == 0, fstat(fd, &st) == 0, st.st_nlink > 0 { return (fd, path) }
+            close(fd)
+        }
+    }
+
+    static let temporaryPrefix = ".tmp-"
+
+    static func posix(_ code: Int32) -> CocoaError {
+        CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
+    }
+
+    /// Deletes the temporary files whose writer is gone (its lock can be taken): a killed build's,
+    /// or one that failed on a full disk. Run by every build that uses the cache. Returns how many.
+    @discardableResult
+    public func removeLeftovers() -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(Self.temporaryPrefix) {
+            let path = folder.path + "/" + name
+            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { continue }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0, unlink(path) == 0 { removed += 1 }
+            close(fd)
+        }
+        return removed
+    }
+
     /// Removes entries not in `used` that no build touched since `since` (another build sharing
-    /// the folder renews what it uses), and temporary files older than an hour (left by a killed
-    /// build). Returns how many files were removed.
+    /// the folder renews what it uses), and temporary files whose writer is gone. Returns how many
+    /// files were removed.
     @discardableResult
     public func prune(keeping used: Set<String>, untouchedSince since: Date) -> Int {
         let fm = FileManager.default
@@ -97,16 +146,14 @@ public struct ImageCache: Sendable {
             let time = (try? fm.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date) ?? .distantPast
             if time < since { stale.insert(key) }
         }
-        var removed = 0
-        let hourAgo = Date().addingTimeInterval(-3600)
-        for name in names {
+        var removed = removeLeftovers()
+        for name in names where !name.hasPrefix(Self.temporaryPrefix) {
             let path = folder.appendingPathComponent(name).path
             let key = String(name.prefix { $0 != "-" && $0 != "." })
-            let orphanTemp = name.hasPrefix(".tmp-") && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < hourAgo
             // A file whose entry has no JSON and was not written in this build (a killed build's).
             let orphanFile = !name.hasPrefix(".") && !name.hasSuffix(".json") && name != Self.digestsFile && !used.contains(key) && !entries.contains("\(key).json")
                 && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < since
-            if stale.contains(key) || orphanTemp || orphanFile {
+            if stale.contains(key) || orphanFile {
                 if (try? fm.removeItem(atPath: path)) != nil { removed += 1 }
             }
         }

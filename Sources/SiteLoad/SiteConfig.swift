@@ -10,8 +10,10 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// The path the site lives under, always starting and ending with "/": `/` or `/apps/`.
     public var root: String
 
-    /// Accepts `http(s)://host[:port][/path]`.
+    /// Accepts `http(s)://host[:port][/path]` without a character that markup would need
+    /// escaped (`markupCharacter`): the base URL is printed into every page.
     public init?(_ text: String) {
+        guard Self.markupCharacter(in: text) == nil else { return nil }
         let lower = text.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
         let afterScheme = text.index(text.startIndex, offsetBy: lower.hasPrefix("https://") ? 8 : 7)
@@ -28,6 +30,22 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { origin + root }
+
+    /// The first character of `text` that HTML would need escaped or that would end a URL in
+    /// markup (`" ' < > \``, a space, a control character), with its percent-encoded form.
+    public static func markupCharacter(in text: String) -> (character: Character, encoded: String)? {
+        guard let c = text.unicodeScalars.first(where: { "\"'<>` \\".unicodeScalars.contains($0) || $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return (Character(c), c.utf8.map { String(format: "%%%02X", $0) }.joined())
+    }
+
+    /// Why `text` is no base URL (nil when it is one), for `what` (`'baseURL'`, `--base-url`).
+    public static func problem(_ text: String, what: String) -> String? {
+        if let (c, encoded) = markupCharacter(in: text) {
+            return "\(what) must not contain '\(c)', which would need escaping in HTML: percent-encode it as \(encoded) (found '\(text)')"
+        }
+        return BaseURL(text) == nil ? "\(what) must be an absolute http(s) URL such as https://example.org/ (found '\(text)')" : nil
+    }
 
     /// A site path (`/bounties/`) under the site's root (`/apps/bounties/`).
     public func path(_ sitePath: String) -> String { String(root.dropLast()) + sitePath }
@@ -242,12 +260,10 @@ public struct SiteConfig: Sendable {
         if let override = baseURLOverride {
             top.declare("baseURL")
             base = BaseURL(override)
-            if base == nil { problems.append(Diagnostic(file: "--base-url", "'\(override)' is not an absolute http(s) URL")) }
+            if let p = BaseURL.problem(override, what: "the base URL") { problems.append(Diagnostic(file: "--base-url", p)) }
         } else if let text = attempt(&problems, { () throws(Diagnostic) in try top.requiredString("baseURL") }) {
             base = BaseURL(text)
-            if base == nil, let n = top.raw("baseURL") {
-                problems.append(top.error(n, "'baseURL' must be an absolute http(s) URL such as https://example.org/ (found '\(text)')"))
-            }
+            if let p = BaseURL.problem(text, what: "'baseURL'"), let n = top.raw("baseURL") { problems.append(top.error(n, p)) }
         }
         let language = (attempt(&problems) { () throws(Diagnostic) in try top.string("language") } ?? nil) ?? "en"
         let description = attempt(&problems) { () throws(Diagnostic) in try top.string("description") } ?? nil

@@ -50,7 +50,9 @@ struct MustacheRenderer {
             return pc + 1
         case .variable(let name, let escaped):
             guard let value = lookup(name, scope.position) else { return pc + 1 }
-            if case .lambda(let f) = value {
+            if case .lambda(let f) = value, f.isValue {
+                write(.string(f.body("")), escaped ? escaping : .text)
+            } else if case .lambda(let f) = value {
                 let text = f.body("")
                 renderFunctionResult(escaped ? escapedText(text, escaping) : text, scope, escaping)
             } else {
@@ -59,7 +61,9 @@ struct MustacheRenderer {
             return pc + 1
         case .section(let name, let end, let raw):
             let value = lookup(name, scope.position)
-            if case .lambda(let f)? = value {
+            if case .lambda(let f)? = value, f.isValue {
+                write(.string(f.body(raw)), escaping)
+            } else if case .lambda(let f)? = value {
                 renderFunctionResult(f.body(raw), scope, escaping)
             } else {
                 section(value, program, pc + 1..<end, scope, escaping)

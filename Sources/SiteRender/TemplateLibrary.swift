@@ -146,6 +146,15 @@ public struct TemplateLibrary: Sendable {
         TemplateFunction { text in body(text.trimmingCharacters()) }
     }
 
+    /// A helper such as `{{#site.asset}}name.css{{/site.asset}}`: `body(trimmed text)` is a value,
+    /// escaped like any other (never read as a template): what it makes from the configuration
+    /// (a base URL's path) cannot become markup.
+    public static func helper(_ body: @escaping @Sendable (String) -> String) -> TemplateFunction {
+        var f = TemplateFunction { text in body(text.trimmingCharacters()) }
+        f.isValue = true
+        return f
+    }
+
     /// Renders `context` with the template `name` (checked beforehand): its `[String: Any]`
     /// values become template values here, the one place they are converted.
     public func render(_ name: String, _ context: [String: Any]) -> String {

@@ -31,6 +31,10 @@ public struct TemplateList: Sendable {
 /// (the text returned is read as a template, as swift-mustache does).
 public struct TemplateFunction: Sendable {
     public let body: @Sendable (String) -> String
+    /// The result is a value, escaped like any other and never read as a template (sitegen's
+    /// helpers, e.g. `site.asset`: a URL made from configuration must not become markup). false:
+    /// Mustache's lambdas, whose result is template text.
+    public var isValue = false
     public init(_ body: @escaping @Sendable (String) -> String) { self.body = body }
 }
 

@@ -29,10 +29,15 @@ extension SiteSink {
 /// A new site written beside the output folder and swapped in only when the whole build
 /// succeeded, so a failed build leaves the previous output exactly as it was.
 ///
-/// Beside `public/` a build has `.public.sitegen-TOKEN/` (the staging folder), during the swap
-/// `.public.old-TOKEN/`, and `.public.sitegen-TOKEN.lock`, locked (flock) for as long as the build
-/// runs: the kernel releases it when the process dies however it dies, so the next build can tell
-/// a killed build's folders (removed) from a running one's (left alone).
+/// Beside `public/` a build has `.public.sitegen-TOKEN/` (the staging folder, holding
+/// `OutputFolder.marker`) and `.public.sitegen-TOKEN.lock`, locked (flock) for as long as the
+/// build runs: the kernel releases it when the process dies however it dies, so the next build
+/// can tell a killed build's folders (removed) from a running one's (left alone). The swap
+/// exchanges the two folders in one step (`renameat2` with RENAME_EXCHANGE), so `public/` holds
+/// the old site or the new one at every instant; the old one is then under the staging name and
+/// removed. Where the file system cannot exchange, `public/` is renamed to `.public.old-TOKEN/`
+/// and the staging folder to `public/`: a kill between the two leaves no `public/`, which the
+/// next build puts back from the old folder (`recover`).
 public final class OutputStage: SiteSink, Sendable {
     /// The final output folder.
     public let output: URL
@@ -42,6 +47,8 @@ public final class OutputStage: SiteSink, Sendable {
     private let old: URL
     private let lockFile: URL
     private let lockDescriptor: Int32
+    /// Replace the output even if it is a folder sitegen did not write (`--force`).
+    private let force: Bool
     /// What the build's threads share: the folders made, each path's source, and whether the
     /// lock file was dropped.
     private struct Shared {
@@ -53,11 +60,13 @@ public final class OutputStage: SiteSink, Sendable {
 
     /// Creates an empty staging folder next to `output` (same file system, so the swap is a rename),
     /// after removing what killed builds left there.
-    public init(output: URL, gate: StagingGate = .process) throws(Diagnostic) {
+    public init(output: URL, force: Bool = false, gate: StagingGate = .process) throws(Diagnostic) {
         self.output = output.standardizedFileURL
+        self.force = force
         let parent = self.output.deletingLastPathComponent()
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let names = Leftovers(output: self.output)
+        let outputPath = self.output.path
         let staging = parent.appendingPathComponent(names.staging(token))
         let lockFile = parent.appendingPathComponent(names.lock(token))
         self.staging = staging
@@ -70,7 +79,7 @@ public final class OutputStage: SiteSink, Sendable {
             } catch {
                 return (-1, Diagnostic(file: output.path, "cannot create the folder \(parent.path): \(error.localizedDescription)"))
             }
-            names.removeStale(in: parent)
+            names.removeStale(in: parent, output: outputPath)
             // The lock before the folder: a staging folder without a held lock is never a live build's.
             let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             // Blocking: another build probing this new file (to judge it stale) holds it for a moment.
@@ -79,7 +88,9 @@ public final class OutputStage: SiteSink, Sendable {
             }
             do {
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+                try FileManager.default.createDirectory(at: staging.appendingPathComponent(OutputFolder.marker), withIntermediateDirectories: false)
             } catch {
+                try? FileManager.default.removeItem(at: staging)
                 unlink(lockFile.path)
                 close(fd)
                 return (-1, Diagnostic(file: output.path, "cannot create the staging folder \(staging.path): \(error.localizedDescription)"))
@@ -90,6 +101,14 @@ public final class OutputStage: SiteSink, Sendable {
         if let created { throw created }
         // `creating` returns no descriptor and no error when the gate is sealed.
         if descriptor < 0 { throw Diagnostic(file: output.path, "the process is stopping: no new output is written") }
+    }
+
+    /// Puts back an output that a build killed mid-swap left missing, and removes what killed
+    /// builds left beside it: run at the start of every build, so that a failed build also
+    /// leaves the previous output in place.
+    public static func recover(output: URL) {
+        let output = output.standardizedFileURL
+        Leftovers(output: output).removeStale(in: output.deletingLastPathComponent(), output: output.path)
     }
 
     /// Drops the lock file, once.
@@ -152,18 +171,39 @@ public final class OutputStage: SiteSink, Sendable {
 
     /// Replaces the output folder with the staging folder. Two builds of one output swap one at a
     /// time (a lock on the folder holding it), so each replaces a whole site with a whole site.
+    /// The output is judged again (it may have changed since the command line was checked): a
+    /// folder sitegen did not write is left as it is unless forced.
     public func commit() throws(Diagnostic) {
-        let fm = FileManager.default
         defer { release() }
         let swapLock = open(output.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if swapLock >= 0 { flock(swapLock, LOCK_EX) }
         defer { if swapLock >= 0 { close(swapLock) } }
-        do {
-            if fm.fileExists(atPath: output.path) { try fm.moveItem(at: output, to: old) }
-            try fm.moveItem(at: staging, to: output)
-            if fm.fileExists(atPath: old.path) { try fm.removeItem(at: old) }
-        } catch {
-            throw Diagnostic(file: output.path, "cannot replace the output folder: \(error.localizedDescription)")
+        let path = output.path
+        let present = OutputFolder.judge(path)
+        switch present {
+        case .absent, .empty, .sitegen: break
+        case .foreign where force: break
+        case .foreign, .notFolder:
+            throw Diagnostic(file: path, "the output changed during the build and is no longer a folder sitegen wrote: it was left as it is")
+        }
+        func failed(_ what: String) -> Diagnostic {
+            Diagnostic(file: path, "cannot replace the output folder (\(what)): \(String(cString: strerror(errno)))")
+        }
+        if present == .absent {
+            guard Swap.move(stagingPath, to: path) else { throw failed("rename") }
+        } else if Swap.exchanges, sg_rename_swap(stagingPath, path, 1) == 0 {
+            // The old site is now under the staging name.
+            try? FileManager.default.removeItem(atPath: stagingPath)
+        } else if Swap.exchanges, errno != EINVAL, errno != ENOSYS {
+            throw failed("exchange")
+        } else {
+            guard rename(path, old.path) == 0 else { throw failed("rename") }
+            guard rename(stagingPath, path) == 0 else {
+                let error = failed("rename")
+                rename(old.path, path)
+                throw error
+            }
+            try? FileManager.default.removeItem(at: old)
         }
     }
 
@@ -280,8 +320,9 @@ struct Leftovers {
 
     /// Removes the staging and old folders (and lock files) of builds that are no longer running:
     /// their lock can be taken. A folder without a lock file (an older sitegen, or a build killed
-    /// between the two) is judged by its process id.
-    func removeStale(in parent: URL) {
+    /// between the two) is judged by its process id. A build killed between the two renames of a
+    /// swap left no output but its old folder: that is put back first.
+    func removeStale(in parent: URL, output: String) {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: parent.path) else { return }
         var tokens: Set<String> = []
@@ -290,7 +331,9 @@ struct Leftovers {
             tokens.insert(String(name.dropFirst("\(base).sitegen-".count).dropLast(".lock".count)))
         }
         for t in tokens.sorted() where !isRunning(t, lock: parent.appendingPathComponent(lock(t)).path) {
-            for name in [staging(t), old(t), lock(t)] { try? fm.removeItem(at: parent.appendingPathComponent(name)) }
+            let old = parent.appendingPathComponent(old(t)).path
+            if names.contains(self.old(t)), OutputFolder.judge(output) == .absent { _ = Swap.move(old, to: output) }
+            for name in [staging(t), self.old(t), lock(t)] { try? fm.removeItem(at: parent.appendingPathComponent(name)) }
         }
     }
 
@@ -302,6 +345,24 @@ struct Leftovers {
         }
         guard let pid = token.split(separator: "-").first.flatMap({ Int32($0) }) else { return true }
         return kill(pid, 0) == 0 || errno != ESRCH
+    }
+}
+
+/// How the swap renames.
+enum Swap {
+    /// Whether the swap exchanges the folders in one step where the file system can. Tests set
+    /// `SITEGEN_TEST_TWO_RENAMES=1` to run the two-rename fallback (and its recovery) on a file
+    /// system that can exchange; read once.
+    static let exchanges = ProcessInfo.processInfo.environment["SITEGEN_TEST_TWO_RENAMES"] != "1"
+
+    /// Renames `from` to `to` where nothing is (RENAME_NOREPLACE; a plain rename where the file
+    /// system lacks it, or in the fallback). False with errno set when it fails.
+    static func move(_ from: String, to: String) -> Bool {
+        if exchanges {
+            if sg_rename_swap(from, to, 0) == 0 { return true }
+            guard errno == EINVAL || errno == ENOSYS else { return false }
+        }
+        return rename(from, to) == 0
     }
 }
 

@@ -41,15 +41,15 @@ struct Serve: AsyncParsableCommand {
         for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == ":" || $0 == "/" || $0.isWhitespace }) {
             throw ValidationError("--allowed-host takes a host name without port or scheme, e.g. --allowed-host mybox.lan (got '\(name)')")
         }
+        // The temporary output is new: only the cache is checked then.
+        _ = try site.buildOptions(output: output ?? Self.temporaryFolder().appendingPathComponent("site").path)
     }
 
     func run() async throws {
         let sourceURL = site.sourceURL
-        let temporary = output == nil
-            ? FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-            : nil
-        let outputURL = output.map { URL(fileURLWithPath: $0) } ?? temporary!.appendingPathComponent("site")
-        let options = { var o = site.buildOptions(output: outputURL); o.deferImages = true; return o }()
+        let temporary = output == nil ? Self.temporaryFolder() : nil
+        let options = try { var o = try site.buildOptions(output: output ?? temporary!.appendingPathComponent("site").path); o.deferImages = true; return o }()
+        let outputURL = options.output
         // Watch from the start, so an edit made during the first build is not missed; Ctrl-C
         // stops the watcher once serving, and before that ends the process at once (after
         // removing what this process created).
@@ -85,6 +85,11 @@ struct Serve: AsyncParsableCommand {
         pinger.cancel()
         await server.stop()
         Terminal.say("sitegen: stopped")
+    }
+
+    /// A new name for the temporary output folder (made only when serving).
+    static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     }
 
     /// The preview server, listening; a port in use (or any other failure) ends the command.

@@ -57,11 +57,22 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: "Where processed images are kept between builds (default: <source>/.sitegen-cache).")
     var cacheDir: String?
 
+    @Flag(name: .long, help: "Replace --output even if it is a folder sitegen did not write (never the site's sources or the cache).")
+    var force = false
+
     var sourceURL: URL { location.sourceURL }
 
-    func buildOptions(output: URL?) -> BuildOptions {
-        var options = BuildOptions(source: sourceURL, output: output, baseURL: location.baseURL, includeDrafts: drafts,
-                                   cacheDir: cacheDir.map { URL(fileURLWithPath: $0) })
+    /// The options of a build into `output` (nil: `<source>/public`), after checking that the
+    /// output and the cache overlap neither the sources nor each other: otherwise a usage error
+    /// (exit 64). Called by the command's `validate()` (for the usage text under the message)
+    /// and again by `run()`, which builds with the paths it resolves.
+    func buildOptions(output: String?) throws -> BuildOptions {
+        var options: BuildOptions
+        do { options = try BuildOptions.checked(source: sourceURL, output: output, cacheDir: cacheDir, force: force) } catch {
+            throw ValidationError(error.description)
+        }
+        options.baseURL = location.baseURL
+        options.includeDrafts = drafts
         options.imageProgress = ImageProgress.line()
         return options
     }
@@ -72,7 +83,7 @@ struct Build: ParsableCommand {
 
     @OptionGroup var site: SiteOptions
 
-    @Option(name: .long, help: "Where to write the site (default: <source>/public). Replaced only when the build succeeds.")
+    @Option(name: .long, help: "Where to write the site (default: <source>/public). Replaced only when the build succeeds, and only if sitegen wrote it, it is empty or it does not exist.")
     var output: String?
 
     @Option(name: .long, help: "Use at most this many threads (default: one per core; the output is the same either way).")
@@ -80,11 +91,12 @@ struct Build: ParsableCommand {
 
     func validate() throws {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        _ = try site.buildOptions(output: output)
     }
 
     func run() throws {
         let start = DispatchTime.now()
-        var options = site.buildOptions(output: output.map { URL(fileURLWithPath: $0) })
+        var options = try site.buildOptions(output: output)
         if let threads { options.threads = threads }
         switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.build(options) }) {
         case .success(let report):

@@ -249,6 +249,27 @@ import SiteWrite
         }
     }
 
+    /// Temporary files whose writer is gone (a killed build's, a failed one's: no process holds
+    /// their lock) are deleted by the next build that uses the cache, also a failing one; a file
+    /// a live writer holds is kept.
+    @Test func temporaryFilesOfGoneWritersAreDeletedByTheNextBuild() throws {
+        let f = try site(["a.jpg": try Self.photo("01")], refs: ["a.jpg"])
+        defer { f.remove() }
+        #expect(try counts(f) == (1, 0))
+        let folder = f.root.appendingPathComponent(".sitegen-cache/images")
+        for name in [".tmp-1-x", ".tmp-\(UUID().uuidString)", ".tmp-empty"] {
+            try Data((name == ".tmp-empty" ? "" : "half").utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let live = folder.appendingPathComponent(".tmp-live").path
+        let fd = open(live, O_RDWR | O_CREAT, 0o600)
+        defer { close(fd) }
+        #expect(fd >= 0 && flock(fd, LOCK_EX) == 0)
+        try f.write("content/n.md", "---\ntitle: N\nitem: pics/nope\n---\nText.\n")
+        #expect(throws: Diagnostics.self) { try SiteBuilder.build(options(f)) }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        #expect(left == [".tmp-live"])
+    }
+
     /// A build that fails while a photo's files are being encoded returns only once they are
     /// stored: nothing of it goes on writing to the cache. It fails after the image phase (a note
     /// attached to no item) or in it (another source cut short: its error is read again with

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import SiteCore
+@testable import SiteWrite
+
+/// Which outputs a build may replace, judged on real paths (issue 31; the command line's cases
+/// are end-to-end tests in e2e/test_output_safety.py).
+@Suite struct OutputTargetTests {
+    let root: String
+
+    init() throws {
+        // Resolved: the temporary folder may itself be reached through a link.
+        root = RealPath.resolve(FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-target-\(UUID().uuidString)").path)
+        try FileManager.default.createDirectory(atPath: root + "/a/b", withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+
+    @Test func dotDotAfterALinkIsTakenFromTheLinksTarget() throws {
+        defer { remove() }
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: "a/b")
+        #expect(RealPath.resolve(root + "/link/../x") == root + "/a/x")
+        #expect(RealPath.resolve("link/./../b/new/../c", from: root) == root + "/a/b/c")
+        #expect(RealPath.resolve(root + "/missing/../a") == root + "/a")
+        #expect(RealPath.isWithin(root + "/a/b", root + "/a") && RealPath.isWithin("/x", "/") && !RealPath.isWithin(root + "/ab", root + "/a"))
+    }
+
+    @Test func foldersAreJudgedByTheirMarkerOrTheirShape() throws {
+        defer { remove() }
+        let fm = FileManager.default
+        #expect(OutputFolder.judge(root + "/none") == .absent)
+        #expect(OutputFolder.judge(root + "/a/b") == .empty)
+        #expect(OutputFolder.judge(root + "/a") == .foreign(entries: 1, example: "b"))
+        try fm.createDirectory(atPath: root + "/a/" + OutputFolder.marker, withIntermediateDirectories: false)
+        #expect(OutputFolder.judge(root + "/a") == .sitegen)
+        let earlier = root + "/earlier"
+        try fm.createDirectory(atPath: earlier + "/assets", withIntermediateDirectories: true)
+        for name in ["index.html", "404.html", "sitemap.xml", "assets/site.0123456789abcdef.css"] {
+            #expect(OutputFolder.judge(earlier) != .sitegen, "not yet: \(name) is missing")
+            try Data().write(to: URL(fileURLWithPath: earlier + "/" + name))
+        }
+        #expect(OutputFolder.judge(earlier) == .sitegen)
+        try fm.moveItem(atPath: earlier + "/assets/site.0123456789abcdef.css", toPath: earlier + "/assets/site.0123456789abcdeg.css")
+        #expect(OutputFolder.judge(earlier) != .sitegen, "not a hex fingerprint")
+        try Data().write(to: URL(fileURLWithPath: root + "/file"))
+        #expect(OutputFolder.judge(root + "/file") == .notFolder(kind: "a regular file"))
+    }
+
+    /// Between the command line's check and the swap the output became someone else's: the swap
+    /// leaves it as it is (and the staging folder is discarded), unless forced.
+    @Test(arguments: [false, true])
+    func anOutputChangedDuringTheBuildIsReplacedOnlyWhenForced(force: Bool) throws {
+        defer { remove() }
+        let output = URL(fileURLWithPath: root + "/public")
+        let stage = try OutputStage(output: output, force: force)
+        try stage.write("new", to: "index.html", source: "t")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
+        try Data("mine".utf8).write(to: output.appendingPathComponent("mine.txt"))
+        if force {
+            try stage.commit()
+            #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+        } else {
+            #expect(throws: Diagnostic.self) { try stage.commit() }
+            stage.discard()
+            #expect(try FileManager.default.contentsOfDirectory(atPath: output.path) == ["mine.txt"])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["a", "public"])
+    }
+}
