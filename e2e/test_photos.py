@@ -727,3 +727,44 @@ def test_pull_down_with_reduced_motion_comes_back_at_once(browser, base_url):
             f"with reduced motion the photo should be back at once, without a spring: {fmt(b)}"
     finally:
         set_reduced_motion(browser, False)
+
+
+def test_a_sideways_drag_is_no_pull(browser, base_url):
+    """A drag mostly sideways belongs to the pager (the next photo), not to pull-to-dismiss: the
+    photo does not follow it down and the viewer stays."""
+    pid = FEED_IDS[12]
+    open_pager(browser, base_url, pid, 1280)
+    before = photo_box(browser, pid)
+    sideways = Pointer(browser, "mouse")
+    sideways._send("down", before["cx"], before["cy"], 0)
+    for k, (dx, dy) in enumerate([(30, 4), (80, 10), (140, 20), (200, 30)], 1):
+        sideways._send("move", before["cx"] - dx, before["cy"] + dy, 40 * k)
+    browser.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));")
+    during = photo_box(browser, pid)
+    sideways._send("up", before["cx"] - 200, before["cy"] + 30, 600)
+    assert abs(during["cy"] - before["cy"]) <= 0.5 and abs(during["cx"] - before["cx"]) <= 0.5, \
+        f"a sideways drag moved the photo as a pull: {fmt(before)} → {fmt(during)}"
+    browser.execute_async_script("const done = arguments[0]; setTimeout(() => requestAnimationFrame(done), 300);")
+    assert browser.current_url.endswith(f"{PAGER_URL}#photo-{pid}"), browser.current_url
+
+
+def test_focus_follows_the_shown_photo(browser, base_url):
+    """Paging on while a link of the shown photo has the focus: the slide left behind turns inert,
+    and the focus moves to the pager (not lost to the page), so Tab goes on to the new photo's links."""
+    pid, after = FEED_IDS[13], FEED_IDS[14]
+    open_pager(browser, base_url, pid, 1280)
+    for _ in range(12):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.execute_script(FOCUS_JS).get("slide") == f"photo-{pid}":
+            break
+    else:
+        pytest.fail("Tab never reached the shown photo's links")
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    wait_for(browser, lambda d: fills_viewport(slide(d, after)) and d.execute_script("return location.hash") == f"#photo-{after}",
+             WAIT, lambda: f"ArrowRight from a link did not page on: {fmt(slide(browser, after))}")
+    f = wait_for(browser, lambda d: (lambda f: f if f.get("inPager") else None)(d.execute_script(FOCUS_JS)), WAIT,
+                 lambda: f"the focus was lost when its slide was left: {fmt(browser.execute_script(FOCUS_JS))}")
+    assert f["slide"] is None, f"the focus stayed in the slide left behind: {fmt(f)}"
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    f = browser.execute_script(FOCUS_JS)
+    assert f.get("slide") == f"photo-{after}", f"Tab after paging went to {fmt(f)}, not to #photo-{after}'s links"
