@@ -768,3 +768,15 @@ def test_focus_follows_the_shown_photo(browser, base_url):
     ActionChains(browser).send_keys(Keys.TAB).perform()
     f = browser.execute_script(FOCUS_JS)
     assert f.get("slide") == f"photo-{after}", f"Tab after paging went to {fmt(f)}, not to #photo-{after}'s links"
+
+
+def test_a_malformed_address_still_opens_the_viewer(browser, base_url):
+    """An address whose fragment is no valid %-escape (#%E0%A4) opens the viewer at its first photo
+    with its script working: the info button shown, the arrow keys paging."""
+    browser.get("about:blank")
+    open_at(browser, f"{base_url}{PAGER_URL}#%E0%A4", 375, mobile=True)
+    shown = browser.execute_script("const b = document.querySelector('[data-info-toggle]'); return !!b && b.checkVisibility()")
+    assert shown, "the viewer's script stopped on the address: no info button"
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    wait_for(browser, lambda d: fills_viewport(slide(d, FEED_IDS[1])), WAIT,
+             lambda: f"ArrowRight did not page: {fmt(slide(browser, FEED_IDS[1]))}")

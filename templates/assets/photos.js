@@ -65,7 +65,10 @@
     if (hadFocus) list.focus({ preventScroll: true });
     if (location.hash !== '#' + slides[i].id) history.replaceState(null, '', '#' + slides[i].id);
   }
-  show(Math.max(0, indexOf(decodeURIComponent(location.hash.slice(1)))));
+  function addressed() {
+    try { return indexOf(decodeURIComponent(location.hash.slice(1))); } catch (e) { return -1; } // a bad %-escape
+  }
+  show(Math.max(0, addressed()));
   var timer = 0;
   function settled() { clearTimeout(timer); show(scrolledTo()); }
   list.addEventListener('scroll', function () {
