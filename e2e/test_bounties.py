@@ -16,12 +16,14 @@ import re
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
 
 from helpers import (
     approx, assert_no_horizontal_scroll, child_rects, columns, computed_style,
     fmt, http_get, is_identity_transform, page_layout_shift,
     animation_disabled, load_all_images, open_at, overlapping_pairs, query_rects, record_samples,
-    set_reduced_motion, viewport,
+    set_reduced_motion, viewport, WAIT, wait_for,
 )
 
 GRID = '[data-layout="grid"]'
@@ -324,3 +326,39 @@ def test_detail_reduced_motion(browser, base_url):
         assert_no_horizontal_scroll(browser, width)
     finally:
         set_reduced_motion(browser, False)
+
+
+# --------------------------------------------------------------------------- the sheet is modal (issue 35)
+
+SHEET_JS = """
+const sheet = document.querySelector('.bounty-sheet');
+const r = sheet.getBoundingClientRect();
+const header = [...document.querySelectorAll('.site-header a, .site-footer a')].map(a => {
+  const b = a.getBoundingClientRect();
+  const hit = b.width && b.height ? document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2) : null;
+  return {text: a.textContent.trim(), shown: a.checkVisibility({visibilityProperty: true}) && !!hit && a.contains(hit)};
+});
+return {top: r.top, left: r.left, right: r.right, innerWidth: innerWidth, headerShown: header.filter(h => h.shown).map(h => h.text)};
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_detail_sheet_covers_the_site_header(browser, base_url, width):
+    """Presented modally (DESIGN §2.1), the sheet covers the screen it came from, site header
+    included: it starts at the top of the window, and what is under it can be neither seen nor
+    reached with Tab; its close control stays, and Escape closes it too."""
+    open_at(browser, base_url + "/bounties/zoro/", width, mobile=width < 768)
+    browser.execute_script("for (const a of document.getAnimations()) a.finish()")
+    s = browser.execute_script(SHEET_JS)
+    assert s["top"] <= 16, f"{width}px: the sheet starts {s['top']:.0f} px down, under the site header: {fmt(s)}"
+    assert not s["headerShown"], f"{width}px: site header/footer links still shown beside the sheet: {s['headerShown']}"
+    stops = []
+    for _ in range(6):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        stops.append(browser.execute_script(
+            "const a = document.activeElement; return a.closest('.site-header, .site-footer') ? a.textContent : null"))
+    assert not any(stops), f"{width}px: Tab reaches the site header under the sheet: {[s for s in stops if s]}"
+    assert urlsplit(close_link_href(browser)).path == "/bounties/"
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    wait_for(browser, lambda d: urlsplit(d.current_url).path == "/bounties/", WAIT,
+             lambda: f"Escape did not close the sheet ({browser.current_url})")

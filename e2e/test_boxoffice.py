@@ -115,3 +115,37 @@ def test_movie_page_joins_the_movie_info(browser, base_url, code):
     assert page["actors"] == [a["peopleNm"] for a in info["actors"]]
     assert page["empty"] == (not info["actors"]), "an empty cast shows the empty state, and only then"
     assert_no_horizontal_scroll(browser, 375)
+
+
+@pytest.mark.parametrize("code", sorted(p.stem for p in (DATA / "movies").glob("*.json")))
+def test_cast_role_only_where_there_is_one(browser, base_url, code):
+    """An actor with a role reads "<name> <role> 역"; one without a role (an empty `cast`) is the
+    name alone, with no stray " 역" (issue 35)."""
+    actors = movie(code)["actors"]
+    open_at(browser, base_url + f"/boxoffice/{code}/", 375, mobile=True)
+    got = browser.execute_script(
+        "return [...document.querySelectorAll('.movie-cast > li')].map(li => li.textContent.replace(/\\s+/g, ' ').trim())")
+    want = [f"{a['peopleNm']} {a['cast']} 역" if a.get("cast") else a["peopleNm"] for a in actors]
+    assert got == want, f"/boxoffice/{code}/: cast {got}, want {want}"
+
+
+def fetched() -> str:
+    """When the example's ranking was fetched: `fetchedAt` beside `boxOfficeResult` in daily.json."""
+    return json.loads((DATA / "daily.json").read_text(encoding="utf-8"))["fetchedAt"]
+
+
+def test_the_ranking_says_when_its_data_was_fetched(browser, base_url):
+    """The page says when its data was fetched, from the data (never the build's clock, so the
+    output stays the same bytes whenever it is built; test_determinism checks those)."""
+    stamp = fetched()          # e.g. 2025-01-06T07:30+09:00
+    day, clock = stamp[:10], stamp[11:16]
+    y, m, d = (int(x) for x in day.split("-"))
+    open_at(browser, base_url + "/boxoffice/", 375, mobile=True)
+    t = browser.execute_script("""
+        const t = document.querySelector('.boxoffice-fetched time');
+        return t && {datetime: t.dateTime, text: t.textContent, line: t.parentElement.textContent.trim(),
+                     shown: t.checkVisibility()};""")
+    assert t, "/boxoffice/ does not say when its data was fetched (.boxoffice-fetched time)"
+    assert t["datetime"] == stamp and t["shown"], fmt(t)
+    assert t["text"] == f"{y}년 {m}월 {d}일 {clock}", fmt(t)
+    assert_no_horizontal_scroll(browser, 375)

@@ -29,6 +29,7 @@ sizes of content/photos/images/<id>.jpg, read from their JPEG headers and EXIF o
 from __future__ import annotations
 
 import json
+import time
 from datetime import datetime
 from pathlib import Path
 
@@ -41,7 +42,7 @@ from helpers import (
     open_nojs,
     jpeg_upright_size,
     assert_no_horizontal_scroll, fmt, http_get, open_at, overlapping_pairs, page_layout_shift, query_rects,
-    WAIT, wait_for,
+    WAIT, set_reduced_motion, wait_for,
 )
 
 REPO = Path(__file__).resolve().parent.parent
@@ -372,7 +373,7 @@ def test_tapping_the_photo_toggles_the_info_bar(browser, base_url):
     pid = FEED_IDS[1]
     s = open_pager(browser, base_url, pid, 375)
     assert s["infoOff"] is False and s["infoVisibility"] == "visible", fmt(s)
-    photo = browser.find_element(By.CSS_SELECTOR, f"#photo-{pid} > img")   # the photo, not the avatar
+    photo = browser.find_element(By.CSS_SELECTOR, f"#photo-{pid} .slide-photo")   # the photo, not the avatar
     photo.click()
     s = slide(browser, pid)
     assert s["infoOff"] is True and s["infoVisibility"] == "hidden", f"info bar still shown after a tap: {fmt(s)}"
@@ -459,3 +460,323 @@ def test_group_page_lists_its_photos(browser, base_url, kind, key, belongs):
     for pid, href in got:
         assert href == f"{base_url}/photos/view/#photo-{pid}", f"{pid} links to {href}"
     assert_no_horizontal_scroll(browser, 375)
+
+
+# --------------------------------------------------------------------------- pager: captions (issue 35)
+
+CAPTIONS_JS = """
+return [...document.querySelectorAll('li.slide')].map(s => {
+  const c = s.querySelector('.slide-caption');
+  return {id: s.id.replace(/^photo-/, ''), caption: c ? c.textContent.trim() : null};
+});
+"""
+
+
+def test_pager_captions_are_each_photos_own(browser, base_url):
+    """A slide's caption is its photo's description; a photo without one has no caption (not the
+    collection's tagline, which Mustache finds in an enclosing context when the photo has none)."""
+    open_at(browser, base_url + PAGER_URL, 375, mobile=True)
+    got = {s["id"]: s["caption"] for s in browser.execute_script(CAPTIONS_JS)}
+    by_id = {p["id"]: p for p in PHOTOS}
+    wrong = [f"{pid}: caption {got.get(pid)!r}, want {by_id[pid]['description']!r}"
+             for pid in FEED_IDS if got.get(pid) != by_id[pid]["description"]]
+    assert any(p["description"] is None for p in PHOTOS), "data: every photo has a description"
+    assert not wrong, "\n".join(wrong)
+
+
+# --------------------------------------------------------------------------- pager: keyboard (issue 35)
+
+FOCUS_JS = """
+const a = document.activeElement;
+if (!a || a === document.body || a === document.documentElement) return {body: true};
+const slide = a.closest('li.slide');
+let d = a.tagName.toLowerCase();
+if (a.className) d += '.' + String(a.className).trim().split(/\\s+/).join('.');
+if (a.getAttribute('href')) d += '[href=' + a.getAttribute('href') + ']';
+return {body: false, desc: d, tag: a.tagName.toLowerCase(), inPager: !!a.closest('[data-pager]'),
+        inHeader: !!a.closest('.site-header, .site-footer'), slide: slide ? slide.id : null,
+        visible: a.checkVisibility({visibilityProperty: true}),
+        focusVisible: a.matches(':focus-visible')};
+"""
+
+
+def tab_stops(driver, presses: int = 12, backwards: bool = False) -> list[dict]:
+    """The focused element after each of up to `presses` Tab (or Shift+Tab) presses (stops once
+    one repeats)."""
+    stops, seen = [], set()
+    for _ in range(presses):
+        if backwards:
+            ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        else:
+            ActionChains(driver).send_keys(Keys.TAB).perform()
+        f = driver.execute_script(FOCUS_JS)
+        key = f.get("desc", "body") + str(f.get("slide"))
+        if key in seen:
+            break
+        seen.add(key)
+        stops.append(f)
+    return stops
+
+
+@pytest.mark.parametrize("backwards", [False, True], ids=["tab", "shift-tab"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_pager_tab_order_stays_on_the_shown_photo(browser, base_url, width, backwards):
+    """Tab (and Shift+Tab) visits the viewer's own controls and the shown photo's links, never the
+    site header under the overlay nor another photo's links (which would scroll the pager away)."""
+    pid = FEED_IDS[5]
+    open_pager(browser, base_url, pid, width)
+    stops = tab_stops(browser, backwards=backwards)
+    stops = [s for s in stops if not s["body"]]
+    problems = [f"Tab reached {s['desc']} in the site header/footer under the viewer" for s in stops if s["inHeader"]]
+    problems += [f"Tab reached {s['desc']} outside the viewer" for s in stops if not s["inPager"] and not s["inHeader"]]
+    problems += [f"Tab reached {s['desc']} of {s['slide']}, not of the shown #photo-{pid}"
+                 for s in stops if s["slide"] and s["slide"] != f"photo-{pid}"]
+    problems += [f"Tab reached {s['desc']}, which is not visible" for s in stops if not s["visible"]]
+    assert not problems, "\n".join(problems) + f"\nstops: {fmt(stops)}"
+    assert any(s["slide"] == f"photo-{pid}" and s["tag"] == "a" for s in stops), \
+        f"Tab never reached the shown photo's links: {fmt(stops)}"
+    assert any(s["tag"] == "button" for s in stops), f"no button among the tab stops (info toggle): {fmt(stops)}"
+    s = slide(browser, pid)
+    assert fills_viewport(s) and s["hash"] == f"#photo-{pid}", f"tabbing moved the viewer: {fmt(s)}"
+
+
+def info_hidden(driver, pid: str) -> bool:
+    s = slide(driver, pid)
+    return s["infoOff"] is True and s["infoVisibility"] == "hidden"
+
+
+@pytest.mark.parametrize("key", ["Enter", "Space"])
+def test_pager_info_toggle_by_keyboard(browser, base_url, key):
+    pid = FEED_IDS[8]
+    open_pager(browser, base_url, pid, 375)
+    for _ in range(12):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.execute_script("return document.activeElement.tagName") == "BUTTON":
+            break
+    else:
+        pytest.fail(f"no button reached by Tab in the viewer: stops end at {fmt(browser.execute_script(FOCUS_JS))}")
+    assert not info_hidden(browser, pid)
+    press = Keys.ENTER if key == "Enter" else Keys.SPACE
+    ActionChains(browser).send_keys(press).perform()
+    wait_for(browser, lambda d: info_hidden(d, pid), WAIT, lambda: f"{key} did not hide the info: {fmt(slide(browser, pid))}")
+    pressed = browser.execute_script("return document.activeElement.getAttribute('aria-pressed')")
+    ActionChains(browser).send_keys(press).perform()
+    wait_for(browser, lambda d: not info_hidden(d, pid), WAIT, lambda: f"{key} did not show the info again: {fmt(slide(browser, pid))}")
+    assert pressed is not None and pressed != browser.execute_script(
+        "return document.activeElement.getAttribute('aria-pressed')"), "the toggle's aria-pressed does not follow it"
+    assert fills_viewport(slide(browser, pid)) and browser.execute_script("return location.hash") == f"#photo-{pid}"
+
+
+def test_no_focus_frame_after_a_pointer_opens_the_viewer(browser, base_url):
+    """Opened by a click (mouse or touch), the viewer shows no focus frame (:focus-visible), yet the
+    arrow keys page at once."""
+    open_feed(browser, base_url, 1280)
+    pid = FEED_IDS[1]
+    link = browser.find_element(By.CSS_SELECTOR, f'{CARD}[data-item="{pid}"] a')
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
+    ActionChains(browser).move_to_element(link).click().perform()
+    wait_for(browser, lambda d: d.current_url == f"{base_url}{PAGER_URL}#photo-{pid}", WAIT,
+             lambda: f"clicking card {pid} opened {browser.current_url}")
+    wait_for(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+    wait_for(browser, lambda d: fills_viewport(slide(d, pid)), WAIT, lambda: fmt(slide(browser, pid)))
+    # The page's load handlers have run (a frame after `load`).
+    browser.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));")
+    framed = browser.execute_script("""
+        return [...document.querySelectorAll(':focus-visible')].map(e => {
+          const cs = getComputedStyle(e); return e.tagName + '.' + e.className + ' outline ' + cs.outlineStyle + ' ' + cs.outlineWidth; });""")
+    assert framed == [], f"a focus frame after a pointer opened the viewer: {framed}"
+    after = FEED_IDS[2]
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    wait_for(browser, lambda d: fills_viewport(slide(d, after)), WAIT,
+             lambda: f"ArrowRight did not page after a pointer open: {fmt(slide(browser, after))}")
+
+
+# --------------------------------------------------------------------------- pager: pull down (issue 35)
+
+PHOTO_BOX_JS = """
+const img = document.querySelector('#' + arguments[0] + ' .slide-photo');
+const r = img.getBoundingClientRect(), screen = document.querySelector('[data-pager]');
+return {cx: r.left + r.width / 2, cy: r.top + r.height / 2, width: r.width, path: location.pathname,
+        animations: img.getAnimations().length, backdrop: getComputedStyle(screen).backgroundColor,
+        opacity: parseFloat(getComputedStyle(screen).opacity)};
+"""
+
+
+def photo_box(driver, pid: str) -> dict:
+    return driver.execute_script(PHOTO_BOX_JS, f"photo-{pid}")
+
+
+def backdrop_alpha(box: dict) -> float:
+    """The viewer's backdrop opacity: its background colour's alpha times its own opacity."""
+    c = box["backdrop"]
+    alpha = float(c[c.index("(") + 1:-1].split(",")[3]) if c.startswith("rgba") else 1.0
+    return alpha * box["opacity"]
+
+
+class Pointer:
+    """A real pointer in Chromium through CDP input events (mouse, or touch with touch emulation),
+    each event stamped `ms` after the gesture started so speeds do not depend on the machine."""
+
+    def __init__(self, driver, kind: str):
+        self.d, self.kind, self.t0 = driver, kind, time.time()
+
+    def _send(self, phase: str, x: float, y: float, ms: float) -> None:
+        stamp = self.t0 + ms / 1000
+        if self.kind == "mouse":
+            kind = {"down": "mousePressed", "move": "mouseMoved", "up": "mouseReleased"}[phase]
+            self.d.execute_cdp_cmd("Input.dispatchMouseEvent", {
+                "type": kind, "x": x, "y": y, "button": "left", "buttons": 0 if phase == "up" else 1,
+                "clickCount": 1, "timestamp": stamp})
+        else:
+            kind = {"down": "touchStart", "move": "touchMove", "up": "touchEnd"}[phase]
+            points = [] if phase == "up" else [{"x": x, "y": y, "id": 1}]
+            self.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": stamp})
+
+    def drag(self, x: float, y0: float, dys: list[float], step_ms: float) -> None:
+        """Press at (x, y0) and move through y0 + each of dys, `step_ms` apart; no release."""
+        self._send("down", x, y0, 0)
+        self.x, self.y0, self.ms = x, y0, 0.0
+        for dy in dys:
+            self.ms += step_ms
+            self._send("move", x, y0 + dy, self.ms)
+        self.dy = dys[-1] if dys else 0
+
+    def release(self, after_ms: float) -> None:
+        self._send("up", self.x, self.y0 + self.dy, self.ms + after_ms)
+
+
+@pytest.fixture
+def touch(browser):
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        yield
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def start_drag(driver, base_url, kind: str, pid: str, dys: list[float], step_ms: float = 40) -> tuple[Pointer, dict]:
+    width = 375 if kind == "touch" else 1280
+    open_pager(driver, base_url, pid, width)
+    before = photo_box(driver, pid)
+    p = Pointer(driver, kind)
+    p.drag(before["cx"], before["cy"], dys, step_ms)
+    return p, before
+
+
+@pytest.mark.parametrize("kind", ["mouse", "touch"])
+def test_pull_down_follows_the_pointer_and_springs_back(browser, base_url, kind, request):
+    if kind == "touch":
+        request.getfixturevalue("touch")
+    pid = FEED_IDS[4]
+    p, before = start_drag(browser, base_url, kind, pid, [10, 30, 50, 70, 90], step_ms=60)
+    during = wait_for(browser, lambda d: (lambda b: b if abs(b["cy"] - before["cy"] - 90) <= 3 else None)(photo_box(d, pid)),
+                      WAIT, lambda: f"{kind}: the photo did not follow the pointer 90 px down: "
+                                    f"{fmt(before)} → {fmt(photo_box(browser, pid))}")
+    assert backdrop_alpha(during) < backdrop_alpha(before) - 0.05, \
+        f"{kind}: the background did not fade while dragging: {before['backdrop']} → {during['backdrop']}"
+    p.release(after_ms=400)   # a slow release, short of the threshold: it springs back
+    wait_for(browser, lambda d: (lambda b: abs(b["cy"] - before["cy"]) <= 0.5 and b["animations"] == 0)(photo_box(d, pid)),
+             WAIT, lambda: f"{kind}: the photo did not spring back: {fmt(photo_box(browser, pid))}")
+    after = photo_box(browser, pid)
+    assert after["path"] == PAGER_URL and abs(backdrop_alpha(after) - backdrop_alpha(before)) < 0.01, fmt(after)
+    # The release was no tap: the info bars did not toggle.
+    assert not info_hidden(browser, pid)
+
+
+@pytest.mark.parametrize("kind", ["mouse", "touch"])
+def test_pull_down_past_the_threshold_dismisses(browser, base_url, kind, request):
+    if kind == "touch":
+        request.getfixturevalue("touch")
+    pid = FEED_IDS[6]
+    p, before = start_drag(browser, base_url, kind, pid, [20, 60, 120, 180, 240, 300], step_ms=60)
+    wait_for(browser, lambda d: (lambda b: abs(b["cy"] - before["cy"] - 300) <= 3)(photo_box(d, pid)), WAIT,
+             lambda: f"{kind}: the photo did not follow the pointer 300 px down: {fmt(photo_box(browser, pid))}")
+    p.release(after_ms=400)
+    wait_for(browser, lambda d: d.current_url == base_url + "/photos/", WAIT,
+             lambda: f"{kind}: a pull of 300 px did not dismiss the viewer ({browser.current_url})")
+
+
+def test_a_fast_flick_dismisses(browser, base_url, touch):
+    pid = FEED_IDS[9]
+    p, before = start_drag(browser, base_url, "touch", pid, [15, 30, 45, 60], step_ms=16)
+    p.release(after_ms=16)    # 60 px in 80 ms: short, but fast
+    wait_for(browser, lambda d: d.current_url == base_url + "/photos/", WAIT,
+             lambda: f"a fast flick did not dismiss the viewer ({browser.current_url})")
+
+
+def test_a_slow_short_pull_does_not_dismiss(browser, base_url, touch):
+    pid = FEED_IDS[9]
+    p, before = start_drag(browser, base_url, "touch", pid, [15, 30, 45, 60], step_ms=200)
+    p.release(after_ms=200)
+    wait_for(browser, lambda d: (lambda b: abs(b["cy"] - before["cy"]) <= 0.5 and b["animations"] == 0)(photo_box(d, pid)),
+             WAIT, lambda: f"the photo did not come back: {fmt(photo_box(browser, pid))}")
+    assert browser.current_url.endswith(f"{PAGER_URL}#photo-{pid}")
+
+
+def test_pull_down_with_reduced_motion_comes_back_at_once(browser, base_url):
+    pid = FEED_IDS[3]
+    set_reduced_motion(browser, True)
+    try:
+        p, before = start_drag(browser, base_url, "mouse", pid, [20, 40, 60, 80], step_ms=60)
+        wait_for(browser, lambda d: abs(photo_box(d, pid)["cy"] - before["cy"] - 80) <= 3, WAIT,
+                 lambda: f"the photo did not follow the pointer: {fmt(photo_box(browser, pid))}")
+        p.release(after_ms=400)
+        browser.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));")
+        b = photo_box(browser, pid)
+        assert abs(b["cy"] - before["cy"]) <= 0.5 and b["animations"] == 0, \
+            f"with reduced motion the photo should be back at once, without a spring: {fmt(b)}"
+    finally:
+        set_reduced_motion(browser, False)
+
+
+def test_a_sideways_drag_is_no_pull(browser, base_url):
+    """A drag mostly sideways belongs to the pager (the next photo), not to pull-to-dismiss: the
+    photo does not follow it down and the viewer stays."""
+    pid = FEED_IDS[12]
+    open_pager(browser, base_url, pid, 1280)
+    before = photo_box(browser, pid)
+    sideways = Pointer(browser, "mouse")
+    sideways._send("down", before["cx"], before["cy"], 0)
+    for k, (dx, dy) in enumerate([(30, 4), (80, 10), (140, 20), (200, 30)], 1):
+        sideways._send("move", before["cx"] - dx, before["cy"] + dy, 40 * k)
+    browser.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));")
+    during = photo_box(browser, pid)
+    sideways._send("up", before["cx"] - 200, before["cy"] + 30, 600)
+    assert abs(during["cy"] - before["cy"]) <= 0.5 and abs(during["cx"] - before["cx"]) <= 0.5, \
+        f"a sideways drag moved the photo as a pull: {fmt(before)} → {fmt(during)}"
+    browser.execute_async_script("const done = arguments[0]; setTimeout(() => requestAnimationFrame(done), 300);")
+    assert browser.current_url.endswith(f"{PAGER_URL}#photo-{pid}"), browser.current_url
+
+
+def test_focus_follows_the_shown_photo(browser, base_url):
+    """Paging on while a link of the shown photo has the focus: the slide left behind turns inert,
+    and the focus moves to the pager (not lost to the page), so Tab goes on to the new photo's links."""
+    pid, after = FEED_IDS[13], FEED_IDS[14]
+    open_pager(browser, base_url, pid, 1280)
+    for _ in range(12):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        if browser.execute_script(FOCUS_JS).get("slide") == f"photo-{pid}":
+            break
+    else:
+        pytest.fail("Tab never reached the shown photo's links")
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    wait_for(browser, lambda d: fills_viewport(slide(d, after)) and d.execute_script("return location.hash") == f"#photo-{after}",
+             WAIT, lambda: f"ArrowRight from a link did not page on: {fmt(slide(browser, after))}")
+    f = wait_for(browser, lambda d: (lambda f: f if f.get("inPager") else None)(d.execute_script(FOCUS_JS)), WAIT,
+                 lambda: f"the focus was lost when its slide was left: {fmt(browser.execute_script(FOCUS_JS))}")
+    assert f["slide"] is None, f"the focus stayed in the slide left behind: {fmt(f)}"
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    f = browser.execute_script(FOCUS_JS)
+    assert f.get("slide") == f"photo-{after}", f"Tab after paging went to {fmt(f)}, not to #photo-{after}'s links"
+
+
+def test_a_malformed_address_still_opens_the_viewer(browser, base_url):
+    """An address whose fragment is no valid %-escape (#%E0%A4) opens the viewer at its first photo
+    with its script working: the info button shown, the arrow keys paging."""
+    browser.get("about:blank")
+    open_at(browser, f"{base_url}{PAGER_URL}#%E0%A4", 375, mobile=True)
+    shown = browser.execute_script("const b = document.querySelector('[data-info-toggle]'); return !!b && b.checkVisibility()")
+    assert shown, "the viewer's script stopped on the address: no info button"
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    wait_for(browser, lambda d: fills_viewport(slide(d, FEED_IDS[1])), WAIT,
+             lambda: f"ArrowRight did not page: {fmt(slide(browser, FEED_IDS[1]))}")

@@ -341,3 +341,53 @@ def test_json_index_is_served(base_url, path):
             assert re.fullmatch(r"/trends/[^/]+/", it["url"]), f"{path}: {it['title']} → {it['url']}"
         else:
             assert it["url"] == url, f"{path}: {it['title']} → {it['url']}, want {url}"
+
+
+# --------------------------------------------------------------------------- /trends/search/ (issue 35)
+
+CLOSE_AND_FIELD_JS = """
+const close = [...document.querySelectorAll('a[aria-label]')].find(a => a.getAttribute('aria-label').includes('닫기'));
+const field = document.querySelector('form[data-search] input[type=search]');
+const box = el => { const r = el.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+return {close: close && box(close), field: field && box(field), innerWidth: innerWidth,
+        order: close && field ? (close.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING ? 'close first' : 'field first') : null};
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_trend_search_close_is_at_the_top_left(browser, base_url, width):
+    """As in the seed (SearchVC: "B 화면의 왼쪽 상단 닫기 버튼"), the close control sits at the top
+    left, before the field (visually and in tab order)."""
+    open_at(browser, base_url + "/trends/search/", width, mobile=width < 768)
+    g = browser.execute_script(CLOSE_AND_FIELD_JS)
+    assert g["close"] and g["field"], fmt(g)
+    c, f = g["close"], g["field"]
+    assert c["top"] < 40 and c["right"] <= f["left"], f"{width}px: the close control is not left of the field: {fmt(g)}"
+    # At the left of the search bar (the screen's left edge, or the centred column's at 1280 px).
+    column_left = (width - min(width, 760)) / 2
+    assert c["left"] - column_left < 24, f"{width}px: the close control is not at the top left: {fmt(g)}"
+    assert g["order"] == "close first", "the close control comes after the field in tab order"
+
+
+def test_trend_search_works_or_hides_without_javascript(nojs_browser, base_url):
+    """Without JavaScript the search field either works (a query lists only the shows that match)
+    or is not shown at all, like the photo search's; a field that does nothing is neither."""
+    d = nojs_browser
+    open_nojs(d, base_url + "/trends/search/", 375)
+    fields = [f for f in d.find_elements(By.CSS_SELECTOR, "input[type=search]") if f.is_displayed()]
+    if not fields:
+        assert shown_titles(d) == [s["title"] for s in SHOWS], "without JavaScript every show is listed"
+        return
+    fields[0].send_keys("drama", Keys.ENTER)
+    wait_for(d, lambda drv: "q=drama" in drv.current_url, WAIT, lambda: f"submitting went to {d.current_url}")
+    wait_for(d, lambda drv: drv.execute_script("return document.readyState") == "complete")
+    want = [s["title"] for s in SHOWS if matches(show_fields(s), "drama")]
+    assert shown_titles(d) == want, f"without JavaScript, searching 'drama' shows {shown_titles(d)}, want {want}"
+
+
+def test_trend_search_reads_the_query_from_the_address(browser, base_url):
+    """The form submits ?q=… to the page itself; with JavaScript the page filters by it on load."""
+    want = [s["title"] for s in SHOWS if matches(show_fields(s), "drama")]
+    open_at(browser, base_url + "/trends/search/?q=drama", 375, mobile=True)
+    wait_for(browser, lambda d: shown_titles(d) == want, WAIT, lambda: f"?q=drama shows {shown_titles(browser)}, want {want}")
+    assert browser.find_element(By.CSS_SELECTOR, "form[data-search] input[type=search]").get_attribute("value") == "drama"

@@ -3,7 +3,8 @@
 Expectations come from content/trends/shows.json (DESIGN.md §2.4): a card per show in data order
 with poster, title, genre, region, rate and release date, an external link button at the card's
 top right (rel="noopener"), rounded cards with a shadow; the casting page with the backdrop, the
-starring actors (an empty `starring` shows an empty state) and an overview in <details>.
+starring actors as cells of the theme's list layout (an empty `starring` shows an empty state)
+and the overview folded to three lines, a <details> unfolding it (issue 35).
 """
 
 from __future__ import annotations
@@ -64,21 +65,116 @@ def test_casting_page(browser, base_url, site_dir, index):
     href = cards(browser)[index]["href"]
     open_at(browser, href, 375, mobile=True)
     page = browser.execute_script("""
-        const d = document.querySelector('details.casting-overview');
+        const d = document.querySelector('.casting-overview details');
         return {title: document.querySelector('h1').textContent, backdrop: document.querySelector('.casting-backdrop').getAttribute('src'),
                 cast: [...document.querySelectorAll('.casting-cast li')].map(li => li.textContent),
-                empty: !!document.querySelector('.empty-state'), open: d.open, overview: d.querySelector('p').textContent};""")
+                empty: !!document.querySelector('.empty-state'), open: d.open,
+                overview: document.querySelector('.casting-overview-text').textContent};""")
     assert page["title"] == show["title"]
     problem = resized_copy_problem(site_dir, page["backdrop"], REPO / "content" / show["backdropImage"])
     assert problem is None, problem
     assert page["cast"] == [n.strip() for n in show["starring"].split(",") if n.strip()]
     assert page["empty"] == (not show["starring"].strip())
     assert page["overview"] == show["overview"] and page["open"] is False
-    # The overview opens and closes with the native <details> control (no script on the page).
-    summary = browser.find_element("css selector", "details.casting-overview summary")
+    # The overview unfolds and folds with the native <details> control (no script on the page).
+    summary = browser.find_element("css selector", ".casting-overview details summary")
     summary.click()
-    assert browser.execute_script("return document.querySelector('details.casting-overview').open") is True
+    assert browser.execute_script("return document.querySelector('.casting-overview details').open") is True
     summary.click()
-    assert browser.execute_script("return document.querySelector('details.casting-overview').open") is False
+    assert browser.execute_script("return document.querySelector('.casting-overview details').open") is False
     assert "<script" not in browser.page_source.lower()
     assert_no_horizontal_scroll(browser, 375)
+
+
+# --------------------------------------------------------------------------- casting (issue 35)
+
+OVERVIEW_JS = """
+const want = arguments[0];
+const all = [...document.querySelectorAll('main *')].filter(e => e.textContent.trim() === want);
+const text = all[all.length - 1];   // the innermost element holding exactly the overview
+if (!text) return null;
+const toggles = [...document.querySelectorAll('main summary, main button')].filter(t => t.checkVisibility());
+const toggle = toggles.find(t => /더보기|접기/.test(t.textContent));
+const cs = getComputedStyle(text), r = text.getBoundingClientRect();
+return {height: r.height, lineHeight: parseFloat(cs.lineHeight), shown: text.checkVisibility({visibilityProperty: true}),
+        label: toggle ? toggle.innerText.trim() : null, toggleTag: toggle ? toggle.tagName : null,
+        hasToggle: !!toggle};
+"""
+
+
+def overview(driver, text: str) -> dict:
+    o = driver.execute_script(OVERVIEW_JS, text)
+    assert o is not None, f"{driver.current_url}: no element holds the overview text"
+    return o
+
+
+def long_show() -> dict:
+    return max(SHOWS, key=lambda s: len(s["overview"]))
+
+
+def lines(o: dict) -> float:
+    return o["height"] / o["lineHeight"]
+
+
+def check_fold(driver) -> None:
+    show = long_show()
+    o = overview(driver, show["overview"])
+    assert o["shown"] and abs(lines(o) - 3) < 0.1, f"folded, the synopsis should show its first 3 lines: {fmt(o)}"
+    assert o["label"] == "더보기", f"folded, the toggle should read 더보기: {fmt(o)}"
+    toggle = driver.find_element("xpath", "//main//*[self::summary or self::button][contains(., '더보기')]")
+    toggle.click()
+    o = overview(driver, show["overview"])
+    assert o["shown"] and lines(o) > 3.5, f"unfolded, the whole synopsis should show (over 3 lines here): {fmt(o)}"
+    assert o["label"] == "접기", f"unfolded, the toggle should read 접기: {fmt(o)}"
+    toggle.click()
+    o = overview(driver, show["overview"])
+    assert abs(lines(o) - 3) < 0.1 and o["label"] == "더보기", f"folded again: {fmt(o)}"
+
+
+def test_synopsis_folds_to_three_lines(browser, base_url):
+    open_at(browser, base_url + "/trends/", 375, mobile=True)
+    href = next(c["href"] for c in cards(browser) if c["title"] == long_show()["title"])
+    open_at(browser, href, 375, mobile=True)
+    check_fold(browser)
+
+
+def test_synopsis_folds_without_javascript(nojs_browser, base_url):
+    from helpers import open_nojs
+    open_nojs(nojs_browser, base_url + "/trends/", 375)
+    href = next(c["href"] for c in cards(nojs_browser) if c["title"] == long_show()["title"])
+    open_nojs(nojs_browser, href, 375)
+    check_fold(nojs_browser)
+
+
+CAST_JS = """
+const list = document.querySelector('main [data-layout]:has(> li)') ;
+const box = el => { if (!el) return null; const r = el.getBoundingClientRect();
+  return {left: r.left, top: r.top, width: r.width, height: r.height, right: r.right, bottom: r.bottom}; };
+return list && {layout: list.dataset.layout, classes: list.className, cells: [...list.children].map(li => ({
+  name: (li.querySelector('.card-title') || {}).textContent, role: (li.querySelector('.card-meta') || {}).textContent || null,
+  cell: box(li), media: box(li.querySelector('.card-media')), title: box(li.querySelector('.card-title')),
+  picture: li.querySelector('.card-media img') ? li.querySelector('.card-media img').getAttribute('src') : null}))};
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_cast_as_cells(browser, base_url, width):
+    """Each actor is a cell of the core's list layout (cards-list): a picture box (the data has no
+    pictures of actors, so a placeholder) beside the name (and the role, where the data has one)."""
+    show = next(s for s in SHOWS if s["starring"].count(",") >= 2)
+    open_at(browser, base_url + "/trends/", width, mobile=width < 768)
+    href = next(c["href"] for c in cards(browser) if c["title"] == show["title"])
+    open_at(browser, href, width, mobile=width < 768)
+    cast = browser.execute_script(CAST_JS)
+    names = [n.strip() for n in show["starring"].split(",") if n.strip()]
+    assert cast and cast["layout"] in ("list", "grid") and "cards" in cast["classes"].split(), \
+        f"the cast is not laid out as the core's list or grid of cards: {fmt(cast)}"
+    assert [c["name"] for c in cast["cells"]] == names, fmt(cast)
+    for c in cast["cells"]:
+        m, t = c["media"], c["title"]
+        assert m and m["width"] >= 32 and abs(m["width"] - m["height"]) < 1, f"{c['name']}: no picture box: {fmt(c)}"
+        if cast["layout"] == "list":
+            assert m["right"] <= t["left"] and m["top"] <= t["top"] and t["bottom"] <= m["bottom"] + 1, \
+                f"{c['name']}: the name is not beside its picture: {fmt(c)}"
+        assert c["role"] is None, "the data has no roles for shows"
+    assert_no_horizontal_scroll(browser, width)
