@@ -131,6 +131,9 @@ def test_mistyped_subcommand(sitegen_bin, tmp_path):
     assert p.returncode == 64 and p.stderr == (
         "error: unknown command 'biuld'; did you mean 'sitegen build'? "
         "(commands: build, serve, check, init, eject)\n"), p.stderr
+    # Options are the argument parser's: --help is help, not a command two letters from `help`.
+    p = run(sitegen_bin, "--help", cwd=tmp_path)
+    assert p.returncode == 0 and "SUBCOMMANDS" in p.stdout and "eject" in p.stdout, p.stdout + p.stderr
 
 
 # --------------------------------------------------------------------------- posters
@@ -239,6 +242,10 @@ def test_detail_image_is_sharp(browser, poster_urls, template, selector):
     file_width = int(re.search(r"-(\d+)\.\w+$", i["src"]).group(1))
     assert i["drawn"] >= 400, f"the detail image is drawn only {i['drawn']} px wide: {i}"
     assert file_width >= i["drawn"], f"{template}: {i['src']} ({file_width} px) drawn {i['drawn']} px wide"
+    # The detail variant holds its own widths (760 px and more, here the posters' 600), not the cards'.
+    srcset = browser.execute_script("return document.querySelector(arguments[0]).srcset", selector)
+    widths = [int(w) for w in re.findall(r"-(\d+)\.\w+ \d+w", srcset)]
+    assert widths == [600], f"{template}: the detail image's srcset {srcset}"
 
 
 # --------------------------------------------------------------------------- theme

@@ -24,7 +24,7 @@ import Testing
     @Test func aQuoteNeverClosed() {
         #expect(message("a: \"x\nb: 1\nc: \"y\"\n")?.contains("the quote opened at line 1, column 4 is not closed on its line") == true)
         // Closed quotes, escaped ones and apostrophes inside words are not taken for it.
-        #expect(YAMLHints.unclosedQuote(in: ["a: \"x \\\" y\"", "b: it's", "c: 'it''s'"], before: 4) == nil)
+        #expect(YAMLHints.unclosedQuote(in: ["a: \"x \\\" y\"", "b: it's", "c: 'it''s'", "d: it 'is", "# - \"x"], before: 6) == nil)
         #expect(YAMLHints.unclosedQuote(in: ["a: [\"x\", 'y", "b: 1"], before: 3)! == (1, 10))
     }
 
@@ -37,6 +37,8 @@ import Testing
     }
 
     @Test func otherErrorsKeepLibYAMLsWords() {
+        // A character that starts no token, but not a tab.
+        #expect(message("a: @b\n")?.contains("a tab") == false)
         // An error the hints do not know is reported as libyaml words it.
         #expect(YAMLHints.explain("some other problem", line: 1, column: 1, context: nil, yaml: "a: 1\n") == nil)
         #expect(message("a: [1, 2\n")?.contains("invalid YAML in site configuration: ") == true)
