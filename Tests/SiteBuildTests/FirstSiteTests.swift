@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteLoad
 @testable import SiteBuild
 import Testing
 
@@ -72,6 +73,32 @@ import Testing
         let list = try s.read("public/films/index.html")
         #expect(list.contains("--media-aspect:7/10;--text-height:40px;--inset:0px;--cols:1}"))
         #expect(!list.contains("@media (min-width:640px)"))
+    }
+
+    @Test func cardImagesAreSizedForTheInsetGrid() throws {
+        let yml = Self.siteYML.replacingOccurrences(of: "LAYOUT", with: "{ kind: grid }")
+        let c = try #require(try SiteConfig.parse(yml, file: "site.yml").collections.first)
+        let (widths, sizes) = ImageDefaults.outputs(c, field: "poster")
+        // 2 columns below 640 px: (639 − 2 × 16 − 10) / 2 = 298.5 px at most.
+        #expect(sizes.hasSuffix("calc((100vw - 42px) / 2)"), "\(sizes)")
+        #expect(widths.first == 300, "\(widths)")
+    }
+
+    @Test func aTemplateThatStartsShowingDetailGetsItsFilesInServe() throws {
+        let f = try Fixture(files: [
+            "site.yml": Self.siteYML.replacingOccurrences(of: "LAYOUT", with: "{ kind: grid }")
+                .replacingOccurrences(of: "images: { fields: poster }", with: "images: { fields: poster, widths: [100, 200], formats: [jpeg] }"),
+            "content/films.json": "[{\"name\": \"a\", \"poster\": \"a.jpg\"}]",
+            "templates/film.mustache": "{{item.name}}",
+        ])
+        defer { f.remove() }
+        try f.write("content/a.jpg", try ImageBuildTests.photo("01"))
+        var session = try SiteSession(BuildOptions(source: f.root, output: f.root.appendingPathComponent("live")))
+        try f.write("templates/film.mustache", "{{#item.poster.detail}}{{srcset}}{{/item.poster.detail}}")
+        _ = try session.update(["templates/film.mustache"])
+        let page = try String(contentsOf: f.root.appendingPathComponent("live/films/a/index.html"), encoding: .utf8)
+        // The detail column's files (760 px, or the photo's own width), not the cards' 100 and 200.
+        #expect(!page.isEmpty && !page.contains("-100.jpg") && !page.contains("-200.jpg"), "\(page)")
     }
 
     @Test func theStarterGoesBesideDotfilesOnly() throws {
