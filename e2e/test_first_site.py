@@ -267,6 +267,9 @@ def test_theme_consistency(browser, tmp_path, sitegen_bin):
         d = browser.execute_script("const r = document.querySelector('.detail').getBoundingClientRect();"
                                    "return {left: r.left, right: r.right};")
         assert abs(d["left"] - r["left"]) <= 1, f"note {r} and detail {d} columns differ"
+        lefts = browser.execute_script("return ['.detail h1', '.detail .note h2'].map("
+                                       "s => document.querySelector(s).getBoundingClientRect().left)")
+        assert abs(lefts[0] - lefts[1]) <= 0.5, f"the item's note is indented from its title: {lefts}"
         open_at(browser, url + "/", 1280)
         h = browser.execute_script("""const h = document.querySelector('.home-notes h2');
             const a = h.querySelector('a') || h; const s = getComputedStyle(a);

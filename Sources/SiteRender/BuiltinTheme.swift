@@ -283,6 +283,8 @@ public enum BuiltinTheme {
     .detail { position: relative; padding: 16px; max-width: 760px; margin: 0 auto; }
     .detail .close { position: absolute; right: 8px; top: 4px; display: grid; place-items: center; width: 44px; height: 44px; font-size: 28px; line-height: 1; text-decoration: none; color: var(--fg); }
     .detail-image { display: block; margin: 0 auto; border-radius: 8px; }
+    /* A note on an item's page lines up with the page's text (the column has its padding). */
+    .detail .note { padding: 0; }
     /* The label column is sized by the page, not by the longest label: a longer label arriving later
        would move every value sideways. */
     .fields { display: grid; grid-template-columns: minmax(6em, 30%) minmax(0, 1fr); gap: 4px 16px; }
