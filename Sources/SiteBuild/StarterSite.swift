@@ -92,7 +92,8 @@ public enum StarterSite {
         let fm = FileManager.default
         let existing = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
         if let taken = existing.sorted().first(where: { !$0.hasPrefix(".") }) {
-            throw Diagnostic(file: directory.path, "folder is not empty (it holds '\(taken)'); sitegen init writes only into a new folder or one holding nothing but dotfiles such as .git")
+            throw Diagnostic(file: directory.path, "folder is not empty (it holds '\(taken)'); sitegen init writes only "
+                                 + "into a new folder or one holding nothing but dotfiles such as .git")
         }
         var outcome = Outcome()
         do {

@@ -148,9 +148,11 @@ public struct CollectionLoader: Sendable {
             let lists = Self.lists(in: list, at: config.itemsPath).sorted {
                 ($0.depth, -$0.count, $0.path) < ($1.depth, -$1.count, $1.path)
             }
-            let hint = lists.isEmpty ? "" : "; its lists of records: " + lists.map { "'\($0.path)' (\($0.count) item\($0.count == 1 ? "" : "s"))" }
-                .joined(separator: ", ") + ". Name the one to use with items: in site.yml, e.g. items: \(lists[0].path)"
-            problems.append(Diagnostic(file: dataset.display, "expected a list of items at '\(config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted)', found \(list.typePhrase)\(hint)"))
+            let named = lists.map { "'\($0.path)' (\($0.count) item\($0.count == 1 ? "" : "s"))" }.joined(separator: ", ")
+            let hint = lists.isEmpty ? "" : "; its lists of records: \(named). Name the one to use with items: in site.yml, "
+                + "e.g. items: \(lists[0].path)"
+            let at = config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted
+            problems.append(Diagnostic(file: dataset.display, "expected a list of items at '\(at)', found \(list.typePhrase)\(hint)"))
             return nil
         }
         return items
@@ -158,7 +160,8 @@ public struct CollectionLoader: Sendable {
 
     /// The lists of records inside `value` (at `path` in its file), up to three levels down, by
     /// their full key paths: the candidates for `items:` when `value` is not a list.
-    static func lists(in value: Value, at path: [PathComponent], depth: Int = 3) -> [(path: String, count: Int, depth: Int)] {
+    static func lists(in value: Value, at path: [PathComponent], depth: Int = 3)
+        -> [(path: String, count: Int, depth: Int)] {
         guard depth > 0, case .dictionary(let d) = value else { return [] }
         var found: [(path: String, count: Int, depth: Int)] = []
         for (key, inner) in d.sorted(by: { $0.key < $1.key }) {

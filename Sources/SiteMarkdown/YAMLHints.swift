@@ -7,19 +7,24 @@ enum YAMLHints {
     /// lines named in the text are the file's (`lineOffset` added).
     static func explain(_ problem: String, line: Int, column: Int, context: (text: String, line: Int, column: Int)?,
                         yaml: String, lineOffset: Int = 0) -> String? {
-        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         guard line >= 1, line <= lines.count else { return nil }
         let text = lines[line - 1]
         if let open = unclosedQuote(in: lines, before: line) {
-            return "the quote opened at line \(open.line + lineOffset), column \(open.column) is not closed on its line, so the text runs on to the next quote: close it"
+            return "the quote opened at line \(open.line + lineOffset), column \(open.column) is not closed on its line, "
+                + "so the text runs on to the next quote: close it"
         }
         switch problem {
         case "did not find expected key" where context?.text == "while parsing a block mapping":
-            return misplacedKey(text, column: column, mapping: context!, lines: lines, line: line, lineOffset: lineOffset)
+            return misplacedKey(text, column: column, mapping: context!, lines: lines, line: line,
+                                lineOffset: lineOffset)
         case "did not find expected '-' indicator" where context != nil:
-            return "this line does not fit the list that starts at line \(context!.line + lineOffset): its items start with '- ' indented by \(spaces(context!.column - 1))"
+            return "this line does not fit the list that starts at line \(context!.line + lineOffset): "
+                + "its items start with '- ' indented by \(spaces(context!.column - 1))"
         case "mapping values are not allowed in this context":
-            return "a ': ' where a value is already being read: put a value holding ': ' in quotes (title: \"A: B\"), or indent a key like the keys above it"
+            return "a ': ' where a value is already being read: put a value holding ': ' in quotes "
+                + "(title: \"A: B\"), or indent a key like the keys above it"
         case "found character that cannot start any token" where text.dropFirst(max(0, column - 1)).first == "\t":
             return "a tab: YAML indents with spaces only"
         case "could not find expected ':'":
@@ -37,15 +42,17 @@ enum YAMLHints {
         guard column - 1 == indent else { return nil }
         let keys = mapping.column - 1
         if indent == keys {
-            return "this line is not a 'key: value' like the other keys of the mapping that starts at line \(mapping.line + lineOffset)"
-                + (text.dropFirst(indent).hasPrefix("-") ? " (a list item goes under its key, indented more than it)" : "")
+            let item = text.dropFirst(indent).hasPrefix("-") ? " (a list item goes under its key, indented more than it)" : ""
+            return "this line is not a 'key: value' like the other keys of the mapping that starts at line "
+                + "\(mapping.line + lineOffset)\(item)"
         }
         var above = ""
         if let p = (0..<(line - 1)).reversed().first(where: { isContent(lines[$0]) }) {
             let pi = lines[p].prefix { $0 == " " }.count
             if pi != keys { above = " and line \(p + 1 + lineOffset) by \(spaces(pi))" }
         }
-        return "this line is indented by \(spaces(indent)), but the keys of the mapping that starts at line \(mapping.line + lineOffset) are indented by \(spaces(keys))\(above): indent it like the lines it belongs with"
+        return "this line is indented by \(spaces(indent)), but the keys of the mapping that starts at line "
+            + "\(mapping.line + lineOffset) are indented by \(spaces(keys))\(above): indent it like the lines it belongs with"
     }
 
     static func spaces(_ n: Int) -> String { n == 1 ? "1 space" : "\(n) spaces" }

@@ -73,7 +73,8 @@ public struct TemplateLibrary: Sendable {
     public func usesName(_ part: String, from name: String) -> Bool {
         closure(of: name).contains { t in
             TemplateScan.tags(in: texts[t] ?? "").contains { tag in
-                [.variable, .section, .inverted].contains(tag.kind) && tag.name.split(separator: ".").contains { $0 == part }
+                [.variable, .section, .inverted].contains(tag.kind)
+                    && tag.name.split(separator: ".").contains { $0 == part }
             }
         }
     }
@@ -134,8 +135,9 @@ public struct TemplateLibrary: Sendable {
                     } else if parts.count > 1, let at = topLevel(parts), parts.indices.contains(at) {
                         let sigil = tag.kind == .section ? "#" : tag.kind == .inverted ? "^" : ""
                         let written = "{{\(sigil)\(parts[at...].joined(separator: "."))}}"
+                        let hint = "`\(parts[at])` is top-level: `\(written)`"
                         problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                                   "unknown name '\(tag.name)': `\(parts[at])` is top-level: `\(written)`"))
+                                                   "unknown name '\(tag.name)': \(hint)"))
                     }
                 default: continue
                 }

@@ -9,7 +9,8 @@ enum CommandSpelling {
         guard let first = arguments.first, !first.hasPrefix("-") else { return }
         let names = Sitegen.configuration.subcommands.map { $0._commandName } + ["help"]
         guard !names.contains(first), let guess = Spelling.nearest(to: first, among: names) else { return }
-        Terminal.error("error: unknown command '\(first)'; did you mean 'sitegen \(guess)'? (commands: \(names.dropLast().joined(separator: ", ")))")
+        let commands = names.dropLast().joined(separator: ", ")
+        Terminal.error("error: unknown command '\(first)'; did you mean 'sitegen \(guess)'? (commands: \(commands))")
         Sitegen.exit(withError: ExitCode(64))
     }
 }

@@ -23,7 +23,8 @@ struct Eject: ParsableCommand {
         case .success(let outcome):
             for path in outcome.written { Terminal.say("wrote templates/\(path)") }
             for path in outcome.skipped { Terminal.say("skipped templates/\(path): it exists (left as it is)") }
-            Terminal.say("sitegen: wrote \(outcome.written.count) file\(outcome.written.count == 1 ? "" : "s"), skipped \(outcome.skipped.count); "
+            let files = "\(outcome.written.count) file\(outcome.written.count == 1 ? "" : "s")"
+            Terminal.say("sitegen: wrote \(files), skipped \(outcome.skipped.count); "
                 + "the site builds as before until you edit them (README: \"The built-in theme\")")
         }
     }

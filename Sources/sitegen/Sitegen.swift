@@ -119,7 +119,8 @@ struct Init: ParsableCommand {
             let here = dir.path == URL(fileURLWithPath: ".").standardizedFileURL.path
             print("sitegen: created a starter site in \(dir.path)")
             if outcome.keptGitignore { print("sitegen: kept your .gitignore; add public/ and .sitegen-cache/ to it") }
-            print("Next: \(here ? "" : "cd \(directory) && ")sitegen serve   (a preview at http://127.0.0.1:8000/; sitegen build writes public/)")
+            let cd = here ? "" : "cd \(directory) && "
+            print("Next: \(cd)sitegen serve   (a preview at http://127.0.0.1:8000/; sitegen build writes public/)")
         }
     }
 }
