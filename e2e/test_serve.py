@@ -1465,6 +1465,10 @@ def test_a_failed_first_build_shows_its_error_then_the_fixed_site(sitegen_bin, t
     srv = start_on(sitegen_bin, site, port, tmp_path / "out")
     try:
         assert srv.wait_line("stderr", r"content/people\.json:\d+:\d+: error:", STARTUP_TIMEOUT), srv.logs()
+        # There never was a good site: the summary must not claim one is still served.
+        summary = srv.wait_line("stderr", r"^sitegen: build failed with 1 error; (.*)$", STARTUP_TIMEOUT)
+        assert summary and summary.group(1) == (
+            "nothing to serve until the site builds; fix the file and it is built again"), srv.logs()
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         conn.request("GET", "/people/")
         resp = conn.getresponse()
@@ -1474,6 +1478,12 @@ def test_a_failed_first_build_shows_its_error_then_the_fixed_site(sitegen_bin, t
         st = wait_page(driver, lambda s: bool(s["overlay"] and s["overlay"]["visible"]), STARTUP_TIMEOUT,
                        "no error overlay on the building page", srv)
         assert "content/people.json" in st["overlay"]["text"], st["overlay"]
+        assert "does not build yet" in st["overlay"]["text"] and "last good" not in st["overlay"]["text"], st["overlay"]
+        # Still broken after an edit: still nothing to serve.
+        seen = len(srv.stderr)
+        write_in_place(site / "content" / "people.json", '[{"name": "b", "bounty": 2},]')
+        again = srv.wait_line("stderr", r"^sitegen: build failed with 1 error; (.*)$", STARTUP_TIMEOUT, start=seen)
+        assert again and again.group(1) == summary.group(1), srv.logs()
         write_in_place(site / "content" / "people.json", '[{"name": "fixed-person", "bounty": 1}]')
         wait_page(driver, lambda s: "fixed-person" in s["text"] and not (s["overlay"] and s["overlay"]["visible"]),
                   STARTUP_TIMEOUT, "the fixed site did not replace the building page", srv)

@@ -11,6 +11,8 @@ enum ImageDefaults {
     static let pageWidth = 1240.0
     static let detailWidths = [760, 1520]
     static let detailSizes = "(min-width: 760px) 760px, 100vw"
+    /// The built-in detail page's column: 760 px less its 16 px padding each side.
+    static let detailColumnSizes = "(min-width: 760px) 728px, calc(100vw - 32px)"
 
     /// (widths, sizes) of `field` in `c`.
     static func outputs(_ c: CollectionConfig, field: String) -> (widths: [Int], sizes: String) {
@@ -18,8 +20,9 @@ enum ImageDefaults {
         switch c.layout {
         case .grid(let g):
             let n = { (bp: ColumnBreakpoint) in Double(max(1, bp.columns)) }
-            return cards(g.breakpoints, cap: pageWidth, width: { bp, w in g.cell(gridWidth: w, columns: bp.columns).width },
-                         css: { bp in "calc((100vw - \(LayoutStyles.px(g.spacing * (n(bp) - 1)))) / \(bp.columns))" })
+            // The grid is `inset` in from each side of the screen.
+            return cards(g.breakpoints, cap: pageWidth, width: { bp, w in g.cell(gridWidth: w - 2 * g.inset, columns: bp.columns).width },
+                         css: { bp in "calc((100vw - \(LayoutStyles.px(2 * g.inset + g.spacing * (n(bp) - 1)))) / \(bp.columns))" })
         case .masonry(let m):
             let sides = m.insets.left + m.insets.right
             return cards(m.breakpoints, cap: m.maxWidth ?? pageWidth, width: { bp, w in m.geometry(columns: bp.columns).cardWidth(containerWidth: w) },

@@ -10,9 +10,19 @@ struct PublishedImage: Sendable, Hashable {
     var processed: ProcessedImage
     var formats: [ImageFormat]
     var sizes: String
+    /// The widths of the field's own files (`processed` may hold the detail variant's too).
+    var widths: [Int]
+    /// The variant for a detail page's column, when the site's item templates use one.
+    var detail: DetailVariant? = nil
     /// The source as it is (content-relative), shown while it waits to be processed: `serve`
     /// never holds a page back for a photo being resized.
     var original: String? = nil
+
+    /// The widths and `sizes` of an image's variant for the detail column.
+    struct DetailVariant: Sendable, Hashable {
+        var widths: [Int]
+        var sizes: String
+    }
 
     /// Output path of a variant, under the site's root.
     func path(_ v: ImageVariant) -> String { original ?? "assets/img/\(key)-\(v.width).\(v.format.fileExtension)" }
@@ -22,22 +32,31 @@ struct PublishedImage: Sendable, Hashable {
         let format = ImageFormat(sourcePath: job.source)
         let variant = ImageVariant(format: format, width: job.sourceWidth, height: job.sourceHeight)
         return PublishedImage(key: "", processed: ProcessedImage(variants: [variant], color: "transparent", preview: "data:,"),
-                              formats: [format], sizes: job.sizes, original: job.source)
+                              formats: [format], sizes: job.sizes, widths: [job.sourceWidth],
+                              detail: job.detail.map { DetailVariant(widths: [job.sourceWidth], sizes: $0.sizes) }, original: job.source)
     }
 
     /// `src`, `width`, `height` (the widest fallback), `srcset` (fallback), `sizes`, `sources`
-    /// (`type` and `srcset` per modern format, most preferred first), `avif`/`webp` srcsets, and
-    /// `placeholder` (`color`, `preview`, `style`).
+    /// (`type` and `srcset` per modern format, most preferred first), `avif`/`webp` srcsets,
+    /// `placeholder` (`color`, `preview`, `style`) and `detail` (the same for the detail column).
     func view(root: String) -> ImageView {
+        let own = variant(root: root, widths: widths, sizes: sizes)
+        var view = ImageView(src: own.src, width: own.width, height: own.height,
+                             resized: ImageView.Resized(srcset: own.srcset, sizes: sizes, sources: own.sources,
+                                                        color: processed.color, preview: processed.preview))
+        view.detail = detail.map { variant(root: root, widths: $0.widths, sizes: $0.sizes) } ?? own
+        return view
+    }
+
+    /// The files of `widths` as one `srcset` per format, the widest fallback as `src`.
+    func variant(root: String, widths: [Int], sizes: String) -> ImageView.Variant {
         let fallback = formats.last ?? .jpeg
-        let main = processed.variants(fallback).last ?? processed.variants[0]
-        func srcset(_ f: ImageFormat) -> String {
-            processed.variants(f).map { "\(root)\(path($0)) \($0.width)w" }.joined(separator: ", ")
-        }
-        return ImageView(src: root + path(main), width: main.width, height: main.height,
-                         resized: ImageView.Resized(srcset: srcset(fallback), sizes: sizes,
-                                                    sources: formats.dropLast().map { ($0.rawValue, $0.mimeType, srcset($0)) },
-                                                    color: processed.color, preview: processed.preview))
+        let wanted = Set(widths)
+        func files(_ f: ImageFormat) -> [ImageVariant] { processed.variants(f).filter { wanted.contains($0.width) } }
+        func srcset(_ f: ImageFormat) -> String { files(f).map { "\(root)\(path($0)) \($0.width)w" }.joined(separator: ", ") }
+        let main = files(fallback).last ?? processed.variants(fallback).last ?? processed.variants[0]
+        return ImageView.Variant(src: root + path(main), width: main.width, height: main.height, srcset: srcset(fallback), sizes: sizes,
+                                 sources: formats.dropLast().map { ($0.rawValue, $0.mimeType, srcset($0)) })
     }
 }
 
@@ -57,13 +76,19 @@ enum ImageStep {
         var sourceHeight: Int
         var recipe: ImageRecipe
         var sizes: String
+        /// The field's own widths (`recipe` adds the detail variant's).
+        var widths: [Int]
+        var detail: PublishedImage.DetailVariant?
         /// The first item that points at the source, for messages.
         var at: SourceLocation
         var uses: [ImageUse]
 
         /// The job's image as the cache entry `key` holds it.
         func published(_ p: ProcessedImage, _ key: String) -> PublishedImage {
-            PublishedImage(key: key, processed: p, formats: recipe.formats, sizes: sizes)
+            PublishedImage(key: key, processed: p, formats: recipe.formats, sizes: sizes,
+                           widths: ImageRecipe(widths: widths, formats: [], quality: 0).outputWidths(sourceWidth: sourceWidth),
+                           detail: detail.map { .init(widths: ImageRecipe(widths: $0.widths, formats: [], quality: 0).outputWidths(sourceWidth: sourceWidth),
+                                                      sizes: $0.sizes) })
         }
     }
 
@@ -80,12 +105,15 @@ enum ImageStep {
         var waiting: [Job] = []
         /// The encodes of the sources processed, still running when `run` returns.
         var encodes: PendingEncodes? = nil
+        /// The collections whose images got a detail variant.
+        var detailed: Set<String> = []
     }
 
     /// With `deferring`, nothing is decoded: sources not in the cache are left in `waiting`.
+    /// `detailed`: the collections whose item templates show an image's `detail` variant.
     static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache, threads: Int, deferring: Bool = false,
-                    progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
-        let jobs = plan(collections)
+                    detailed: Set<String> = [], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
+        let jobs = plan(collections, detailed: detailed)
         if !jobs.isEmpty { cache.removeLeftovers() }
         let digests = cache.digests()
         // First what the cache has for sources unchanged since they were hashed (none is read) …
@@ -98,6 +126,7 @@ enum ImageStep {
         let (made, encodes) = decode(rest.map { jobs[$0] }, content: content, cache: cache, deferring: deferring, threads: threads, progress: progress)
         for (i, outcome) in zip(rest, made) { outcomes[i] = outcome }
         var result = Result()
+        result.detailed = detailed
         var problems: [Diagnostic] = []
         var fresh: [String: SourceDigests.Entry] = [:]
         for (job, outcome) in zip(jobs, outcomes) {
@@ -129,12 +158,20 @@ enum ImageStep {
         return result
     }
 
+    /// The collections with item pages whose template (with its partials) names `detail`
+    /// (`{{#item.poster.detail}}`): their image fields get the detail column's variant.
+    static func detailed(_ inputs: SiteInputs) -> Set<String> {
+        Set(inputs.config.collections.filter { c in
+            c.detailTemplate.map { inputs.templates.usesName("detail", from: $0) } ?? false
+        }.map(\.name))
+    }
+
     static func sourcePath(_ source: String, _ content: ContentTree) -> String {
         content.root.appendingPathComponent(source).path
     }
 
     /// One job per (source, recipe), in a stable order, naming the first item that uses it.
-    static func plan(_ collections: [LoadedCollection]) -> [Job] {
+    static func plan(_ collections: [LoadedCollection], detailed: Set<String> = []) -> [Job] {
         var jobs: [Job] = []
         var index: [String: Int] = [:]
         for c in collections {
@@ -142,17 +179,22 @@ enum ImageStep {
             for field in rule.fields {
                 let output = rule.output(field)
                 let defaults = ImageDefaults.outputs(c.config, field: field)
+                let detail = detailed.contains(c.config.name)
+                    ? PublishedImage.DetailVariant(widths: ImageDefaults.detailWidths, sizes: ImageDefaults.detailColumnSizes) : nil
                 for item in c.items {
                     guard let info = item.images[field], !info.isExternal, ImageInfo.isResizable(info.source), let width = info.width, let height = info.height else { continue }
                     let formats = output.formats?.compactMap(ImageFormat.init(rawValue:)) ?? ImageDefaults.formats(source: info.source)
-                    let recipe = ImageRecipe(widths: output.widths ?? defaults.widths, formats: formats, quality: output.quality, keepMetadata: rule.keepMetadata)
+                    let own = output.widths ?? defaults.widths
+                    let recipe = ImageRecipe(widths: detail.map { Array(Set(own + $0.widths)).sorted() } ?? own, formats: formats, quality: output.quality,
+                                             keepMetadata: rule.keepMetadata)
                     let use = ImageUse(collection: c.config.name, field: field, source: info.source)
                     let id = "\(info.source)\u{0}\(recipe.fingerprint)\u{0}\(output.sizes ?? defaults.sizes)"
                     if let k = index[id] { jobs[k].uses.append(use); continue }
                     var at = item.source
                     at.path = "\(item.source.path ?? "").\(field)"
                     index[id] = jobs.count
-                    jobs.append(Job(source: info.source, sourceWidth: width, sourceHeight: height, recipe: recipe, sizes: output.sizes ?? defaults.sizes, at: at, uses: [use]))
+                    jobs.append(Job(source: info.source, sourceWidth: width, sourceHeight: height, recipe: recipe, sizes: output.sizes ?? defaults.sizes,
+                                    widths: own, detail: detail, at: at, uses: [use]))
                 }
             }
         }

@@ -36,7 +36,7 @@ enum LayoutStyles {
 
     static func grid(_ g: GridGeometry, collection: String) -> String {
         let sel = selector(collection)
-        var css = "\(sel){--gap:\(px(g.spacing));--media-aspect:\(number(g.mediaAspect.width))/\(number(g.mediaAspect.height));--text-height:\(px(g.textHeight));--cols:\(g.columns(atViewport: 0))}"
+        var css = "\(sel){--gap:\(px(g.spacing));--media-aspect:\(number(g.mediaAspect.width))/\(number(g.mediaAspect.height));--text-height:\(px(g.textHeight));--inset:\(px(g.inset));--cols:\(g.columns(atViewport: 0))}"
         for bp in g.breakpoints where bp.minWidth > 0 { css += "@media (min-width:\(bp.minWidth)px){\(sel){--cols:\(bp.columns)}}" }
         return css
     }

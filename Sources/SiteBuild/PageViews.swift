@@ -112,13 +112,26 @@ struct CardView: Sendable {
 
 /// An image as a template shows it: a resized one with its variants, or a file as it is.
 struct ImageView: Sendable {
-    enum Key: String, CaseIterable { case src, width, height, srcset, sizes, sources, placeholder, avif, webp }
+    enum Key: String, CaseIterable { case src, width, height, srcset, sizes, sources, placeholder, avif, webp, detail }
     enum SourceKey: String, CaseIterable { case type, srcset }
     enum PlaceholderKey: String, CaseIterable { case color, preview, style }
     var src: String
     var width: Int? = nil
     var height: Int? = nil
     var resized: Resized? = nil
+    /// The files for a detail page's column (`detail`: its own widths and `sizes`); nil: the
+    /// image's own (a file shown as it is).
+    var detail: Variant? = nil
+
+    /// One set of an image's files: `src`, `width`, `height` (the widest fallback) and srcsets.
+    struct Variant: Sendable {
+        var src: String
+        var width: Int?
+        var height: Int?
+        var srcset: String
+        var sizes: String
+        var sources: [(format: String, type: String, srcset: String)]
+    }
 
     struct Resized: Sendable {
         var srcset: String
@@ -201,4 +214,26 @@ enum PageViews {
         add(ImageView.PlaceholderKey.self); add(NoteView.Key.self); add(NoteView.FrontMatterKey.self); add(TagLink.Key.self); add(TagView.Key.self); add(PageContent.Key.self)
         return names
     }()
+
+    /// The names each top-level record of a page holds (`item`, `collection` also hold the
+    /// data's names, `dataNames`), for `topLevelPart`.
+    static func records(dataNames: Set<String>) -> [String: Set<String>] {
+        func keys<K: RawRepresentable & CaseIterable>(_: K.Type) -> Set<String> where K.RawValue == String { Set(K.allCases.map(\.rawValue)) }
+        return [
+            PageContent.Key.item.rawValue: keys(ItemView.Key.self).union(dataNames),
+            PageContent.Key.collection.rawValue: keys(CollectionView.Key.self).union(dataNames),
+            PageContent.Key.site.rawValue: keys(SiteView.Key.self),
+            PageContent.Key.page.rawValue: keys(PageMeta.Key.self),
+            PageContent.Key.pagination.rawValue: keys(PaginationView.Key.self),
+            PageContent.Key.layout.rawValue: keys(LayoutView.Key.self),
+        ]
+    }
+
+    /// In a dotted name (`item.prev.title`), the index of its second part when that is a
+    /// top-level name the record before it never holds (`prev` is the page's, not the item's).
+    static func topLevelPart(of parts: [String], records: [String: Set<String>]) -> Int? {
+        guard parts.count > 1, let held = records[parts[0]], PageContent.Key(rawValue: parts[1]) != nil,
+              !held.contains(parts[1]) else { return nil }
+        return 1
+    }
 }

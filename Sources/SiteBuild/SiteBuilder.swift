@@ -92,7 +92,7 @@ public enum SiteBuilder {
         let imagesStarted = Date()
         inputs.imageCache = options.imageCache
         inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, threads: options.threads,
-                                          deferring: options.deferImages, progress: options.imageProgress)
+                                          deferring: options.deferImages, detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
         clock.lap("images")
         do throws(Diagnostics) {
             return try writeSite(inputs, options: options, generation: generation, imagesStarted: imagesStarted, clock: &clock)

@@ -204,7 +204,10 @@ struct SiteModel: Sendable {
         // The notes' front matter names are gathered only if a template uses a name nothing
         // else provides (reading every note's fields again on each edit would be wasted).
         var noteNames: Set<String>?
-        return inputs.templates.check(using: usedTemplates) { name in
+        let records = PageViews.records(dataNames: collections.reduce(into: Set(config.collections.flatMap { c in c.related.map(\.name) })) {
+            $0.formUnion($1.fieldNames)
+        })
+        return inputs.templates.check(using: usedTemplates, knows: { name in
             if known.contains(name) { return true }
             if noteNames == nil {
                 var names: Set<String> = []
@@ -212,7 +215,7 @@ struct SiteModel: Sendable {
                 noteNames = names
             }
             return noteNames?.contains(name) ?? false
-        }
+        }, topLevel: { parts in PageViews.topLevelPart(of: parts, records: records) })
     }
 
     /// The templates pages are rendered with (partials are reached through them).

@@ -146,6 +146,8 @@ public struct SiteSession: Sendable {
         var inputs = model.inputs
         var versions = written
         let touched = try rescan(relevant, inputs: &inputs, versions: &versions)
+        // A template that starts or stops showing images' detail variant changes which files they have.
+        if ImageStep.detailed(inputs) != inputs.images.detailed { return try rebuildAll(start) }
         clock.lap("scan")
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
         let changedNotes = touched.content.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
@@ -157,7 +159,7 @@ public struct SiteSession: Sendable {
         // Images: only new or changed sources are processed, the rest come from the cache.
         if !reload.isEmpty {
             inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
-                                              deferring: options.deferImages, progress: options.imageProgress)
+                                              deferring: options.deferImages, detailed: inputs.images.detailed, progress: options.imageProgress)
         }
         clock.lap("images")
         return try write(inputs, versions: versions, changes: Changes(content: touched.content, assets: touched.assets, collections: reload),

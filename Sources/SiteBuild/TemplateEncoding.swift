@@ -202,17 +202,41 @@ struct TemplateEncoding: Sendable {
     }
 
     func image(_ i: ImageView) -> TemplateValue {
-        object(ImageView.Key.self, capacity: 10) { o in
+        object(ImageView.Key.self, capacity: 11) { o in
             o.set(.src, i.src)
             o.set(.width, i.width); o.set(.height, i.height)
+            o.set(.detail, imageVariant(i.detail, of: i))
             guard let r = i.resized else { return }
             o.set(.srcset, r.srcset); o.set(.sizes, r.sizes)
             for s in r.sources { o.builder.set(s.format, .string(s.srcset)) }
             o.set(.sources, Self.list(r.sources.map { s in object(ImageView.SourceKey.self) { e in e.set(.type, s.type); e.set(.srcset, s.srcset) } }))
-            o.set(.placeholder, object(ImageView.PlaceholderKey.self) { p in
-                p.set(.color, r.color); p.set(.preview, r.preview)
-                p.set(.style, "background-color:\(r.color);background-image:url(\(r.preview));background-size:cover")
-            })
+            o.set(.placeholder, placeholder(r))
+        }
+    }
+
+    /// A resized image's placeholder: its colour and preview, and both as a CSS background.
+    func placeholder(_ r: ImageView.Resized) -> TemplateValue {
+        object(ImageView.PlaceholderKey.self) { p in
+            p.set(.color, r.color); p.set(.preview, r.preview)
+            p.set(.style, "background-color:\(r.color);background-image:url(\(r.preview));background-size:cover")
+        }
+    }
+
+    /// An image's `detail`: its variant's files with the image's placeholder, or (a file shown
+    /// as it is) its `src`, `width` and `height`.
+    func imageVariant(_ v: ImageView.Variant?, of i: ImageView) -> TemplateValue {
+        object(ImageView.Key.self, capacity: 9) { o in
+            guard let v else {
+                o.set(.src, i.src); o.set(.width, i.width); o.set(.height, i.height)
+                return
+            }
+            o.set(.src, v.src); o.set(.width, v.width); o.set(.height, v.height)
+            o.set(.srcset, v.srcset); o.set(.sizes, v.sizes)
+            for s in v.sources { o.builder.set(s.format, .string(s.srcset)) }
+            o.set(.sources, Self.list(v.sources.map { s in object(ImageView.SourceKey.self) { e in e.set(.type, s.type); e.set(.srcset, s.srcset) } }))
+            if let r = i.resized {
+                o.set(.placeholder, placeholder(r))
+            }
         }
     }
 

@@ -17,20 +17,52 @@ public struct GridGeometry: Sendable, Hashable {
     /// Media box width : height, e.g. 7 : 10.
     public var mediaAspect: (width: Double, height: Double)
     public var textHeight: Double
+    /// Px between the grid and the screen's sides below 1,024 px (the theme's page gutter above).
+    public var inset: Double
+    /// The configuration named no `mediaAspect`: the images' most common one is taken once they
+    /// are sized (`mediaAspect` holds 1:1 until then).
+    public var aspectFromImages: Bool
 
-    public init(breakpoints: [ColumnBreakpoint], spacing: Double, mediaAspect: (width: Double, height: Double), textHeight: Double) {
+    public init(breakpoints: [ColumnBreakpoint], spacing: Double, mediaAspect: (width: Double, height: Double), textHeight: Double,
+                inset: Double = 0, aspectFromImages: Bool = false) {
         self.breakpoints = breakpoints.sorted { $0.minWidth < $1.minWidth }
         self.spacing = spacing
         self.mediaAspect = mediaAspect
         self.textHeight = textHeight
+        self.inset = inset
+        self.aspectFromImages = aspectFromImages
     }
+
+    /// Columns when the configuration names none: the bounty app's, growing with the width.
+    public static let defaultBreakpoints = [ColumnBreakpoint(minWidth: 0, columns: 2), ColumnBreakpoint(minWidth: 640, columns: 3),
+                                            ColumnBreakpoint(minWidth: 1024, columns: 4)]
+
+    /// The theme's page gutter, which the headings keep from the screen's sides.
+    public static let defaultInset = 16.0
 
     public static func == (a: GridGeometry, b: GridGeometry) -> Bool {
         a.breakpoints == b.breakpoints && a.spacing == b.spacing && a.mediaAspect == b.mediaAspect && a.textHeight == b.textHeight
+            && a.inset == b.inset && a.aspectFromImages == b.aspectFromImages
     }
 
     public func hash(into h: inout Hasher) {
         h.combine(breakpoints); h.combine(spacing); h.combine(mediaAspect.width); h.combine(mediaAspect.height); h.combine(textHeight)
+        h.combine(inset); h.combine(aspectFromImages)
+    }
+
+    /// The aspect most of `sizes` (width, height) have, as the smallest whole ratio (600×900 →
+    /// 2:3); ratios equal to two decimals count as one, the first met of equally common ones wins. nil
+    /// without sizes.
+    public static func commonAspect(_ sizes: [(width: Int, height: Int)]) -> (width: Double, height: Double)? {
+        var counts: [(key: Int, size: (width: Int, height: Int), count: Int)] = []
+        for s in sizes where s.width > 0 && s.height > 0 {
+            let key = Int((Double(s.width) / Double(s.height) * 100).rounded())
+            if let i = counts.firstIndex(where: { $0.key == key }) { counts[i].count += 1 } else { counts.append((key, s, 1)) }
+        }
+        guard let best = counts.max(by: { $0.count < $1.count }) else { return nil }
+        var (a, b) = (best.size.width, best.size.height)
+        while b != 0 { (a, b) = (b, a % b) }
+        return (Double(best.size.width / a), Double(best.size.height / a))
     }
 
     /// The text area a grid card needs when `textHeight` is not configured: a title line and, when

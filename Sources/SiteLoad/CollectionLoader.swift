@@ -131,6 +131,7 @@ public struct CollectionLoader: Sendable {
         if !problems.isEmpty { throw Diagnostics(problems) }
         var loaded = LoadedCollection(config: config, items: items, meta: meta)
         loaded.icon = icon
+        loaded.takeMediaAspectFromImages()
         return loaded
     }
 
@@ -143,10 +144,35 @@ public struct CollectionLoader: Sendable {
         case .failure(let d): problems.append(d); return nil
         }
         guard case .array(let items) = list else {
-            problems.append(Diagnostic(file: dataset.display, "expected a list of items at '\(config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted)', found \(list.typePhrase)"))
+            // The lists of records inside, shallowest and longest first: the likeliest item list leads.
+            let lists = Self.lists(in: list, at: config.itemsPath).sorted {
+                ($0.depth, -$0.count, $0.path) < ($1.depth, -$1.count, $1.path)
+            }
+            let named = lists.map { "'\($0.path)' (\($0.count) item\($0.count == 1 ? "" : "s"))" }.joined(separator: ", ")
+            let hint = lists.isEmpty ? "" : "; its lists of records: \(named). Name the one to use with items: in site.yml, "
+                + "e.g. items: \(lists[0].path)"
+            let at = config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted
+            problems.append(Diagnostic(file: dataset.display, "expected a list of items at '\(at)', found \(list.typePhrase)\(hint)"))
             return nil
         }
         return items
+    }
+
+    /// The lists of records inside `value` (at `path` in its file), up to three levels down, by
+    /// their full key paths: the candidates for `items:` when `value` is not a list.
+    static func lists(in value: Value, at path: [PathComponent], depth: Int = 3)
+        -> [(path: String, count: Int, depth: Int)] {
+        guard depth > 0, case .dictionary(let d) = value else { return [] }
+        var found: [(path: String, count: Int, depth: Int)] = []
+        for (key, inner) in d.sorted(by: { $0.key < $1.key }) {
+            let at = path + [.key(key)]
+            if case .array(let a) = inner, a.contains(where: { if case .dictionary = $0 { true } else { false } }) {
+                found.append((at.dotted, a.count, at.count))
+            } else {
+                found += lists(in: inner, at: at, depth: depth - 1)
+            }
+        }
+        return found
     }
 
     /// Data file patterns expanded against the content tree (a pattern without `*` is kept as

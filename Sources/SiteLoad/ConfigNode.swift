@@ -61,7 +61,8 @@ final class ConfigNode {
     func unknownKeys() -> [Diagnostic] {
         let hint = asked.sorted().joined(separator: ", ")
         return pairs.filter { !asked.contains($0.key) }.map { pair in
-            error(pair.keyNode, "unknown key '\(key(pair.key))' (expected one of: \(hint))")
+            let guess = Spelling.nearest(to: pair.key, among: asked.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+            return error(pair.keyNode, "unknown key '\(key(pair.key))'\(guess) (expected one of: \(hint))")
         }
     }
 

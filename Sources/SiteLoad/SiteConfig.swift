@@ -380,10 +380,12 @@ public struct SiteConfig: Sendable {
     }
 
     static func parseGrid(_ l: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
-        let aspectText = l.soft { () throws(Diagnostic) in try l.string("mediaAspect") } ?? "1:1"
+        let aspectGiven = l.soft { () throws(Diagnostic) in try l.string("mediaAspect") }
+        let aspectText = aspectGiven ?? "1:1"
         let textHeight = l.soft { () throws(Diagnostic) in try nonNegative(l, "textHeight") } ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
-        let breakpoints = l.soft { () throws(Diagnostic) in try parseColumns(l) } ?? []
+        let breakpoints = l.raw("columns") == nil ? GridGeometry.defaultBreakpoints : l.soft { () throws(Diagnostic) in try parseColumns(l) } ?? []
         let spacing = l.soft { () throws(Diagnostic) in try nonNegative(l, "spacing") } ?? 10
+        let inset = l.soft { () throws(Diagnostic) in try nonNegative(l, "inset") } ?? GridGeometry.defaultInset
         try l.rejectUnknownKeys()
         let parts = aspectText.split(separator: ":").compactMap { Double(String($0).trimmingWhitespace()) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
@@ -392,7 +394,8 @@ public struct SiteConfig: Sendable {
         if textHeight == 0, !image {
             throw l.error(l.raw("textHeight") ?? l.node, "'\(l.key("textHeight"))' is 0 and the cards have no image, so every card would be empty: leave it out (the default fits the title and subtitle) or give the cards an image")
         }
-        return .grid(GridGeometry(breakpoints: breakpoints, spacing: spacing, mediaAspect: (parts[0], parts[1]), textHeight: textHeight))
+        return .grid(GridGeometry(breakpoints: breakpoints, spacing: spacing, mediaAspect: (parts[0], parts[1]), textHeight: textHeight,
+                                  inset: inset, aspectFromImages: aspectGiven == nil && l.raw("mediaAspect") == nil))
     }
 
     static func parseMasonry(_ l: ConfigNode, image: Bool) throws(Diagnostic) -> LayoutConfig {

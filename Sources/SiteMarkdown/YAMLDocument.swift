@@ -35,6 +35,11 @@ public enum YAMLDocument {
             if problem.hasPrefix("Maximum nesting level reached") {
                 return converter.diagnostic(at: mark, Converter.tooDeep)
             }
+            if let plain = YAMLHints.explain(problem, line: mark.line, column: mark.column,
+                                             context: context.map { ($0.text, $0.mark.line, $0.mark.column) },
+                                             yaml: yaml, lineOffset: converter.lineOffset) {
+                return converter.diagnostic(at: mark, "invalid YAML in \(what): \(plain)")
+            }
             var message = "invalid YAML in \(what): \(problem)"
             if let context {
                 message += " (\(context.text) at line \(context.mark.line + converter.lineOffset), column \(context.mark.column))"

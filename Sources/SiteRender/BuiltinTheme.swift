@@ -114,7 +114,7 @@ public enum BuiltinTheme {
     {{$content}}
     <article class="detail" data-item="{{item.slug}}">
     <a class="close" href="{{collection.url}}" aria-label="{{site.closeLabel}}">×</a>
-    {{#item.card.image}}<picture>{{#sources}}<source type="{{type}}" srcset="{{srcset}}" sizes="(min-width: 760px) 728px, calc(100vw - 32px)">{{/sources}}<img class="detail-image" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="(min-width: 760px) 728px, calc(100vw - 32px)"{{/srcset}}{{#width}} width="{{width}}" height="{{height}}"{{/width}}{{#placeholder}} style="{{style}}"{{/placeholder}} alt="{{item.card.title}}"></picture>{{/item.card.image}}
+    {{#item.card.image.detail}}<picture>{{#sources}}<source type="{{type}}" srcset="{{srcset}}" sizes="{{sizes}}">{{/sources}}<img class="detail-image" src="{{src}}"{{#srcset}} srcset="{{srcset}}" sizes="{{sizes}}"{{/srcset}}{{#width}} width="{{width}}" height="{{height}}"{{/width}}{{#placeholder}} style="{{style}}"{{/placeholder}} alt="{{item.card.title}}"></picture>{{/item.card.image.detail}}
     <h1 class="detail-name">{{item.card.title}}</h1>
     {{#item.card.subtitle}}<p class="detail-subtitle">{{item.card.subtitle}}</p>{{/item.card.subtitle}}
     <dl class="fields">{{#item.fieldList}}<dt>{{name}}</dt><dd>{{value}}</dd>{{/item.fieldList}}</dl>
@@ -236,7 +236,8 @@ public enum BuiltinTheme {
     /* Grid layout: the numbers (columns per width, gap, media aspect, text height) come from the
        collection's configuration through custom properties set in the page head. */
     .cards { list-style: none; margin: 0; padding: 0; }
-    .cards-grid { display: grid; grid-template-columns: repeat(var(--cols, 2), minmax(0, 1fr)); gap: var(--gap, 10px); }
+    /* The grid keeps the headings' 16 px from the screen's sides (`inset` in site.yml; 0 spans the screen). */
+    .cards-grid { display: grid; grid-template-columns: repeat(var(--cols, 2), minmax(0, 1fr)); gap: var(--gap, 10px); padding: 0 var(--inset, 16px); }
     .cards-grid .card, .cards-list .card { min-width: 0; }
     .card-link { display: block; color: inherit; text-decoration: none; }
     .cards-grid .card-media { display: block; aspect-ratio: var(--media-aspect, 1); overflow: hidden; background: var(--line); }
@@ -251,7 +252,7 @@ public enum BuiltinTheme {
     .cards-list .card { border-bottom: 1px solid var(--line); }
     .cards-list .card-link { display: flex; gap: 12px; align-items: center; padding: 10px 0; }
     .cards-list .card-media { flex: 0 0 64px; }
-    @media (min-width: 1024px) { .cards-grid { padding: 0 16px; } }
+    @media (min-width: 1024px) { .cards-grid { padding: 0 max(var(--inset, 16px), 16px); } }
 
     /* Masonry: sitegen places every card at build time (core: ResponsiveMasonry). Per breakpoint a
        card has a column (--c), a top of a + b × card width (--a px, --b) and a text of --l lines;
@@ -282,12 +283,22 @@ public enum BuiltinTheme {
     .detail { position: relative; padding: 16px; max-width: 760px; margin: 0 auto; }
     .detail .close { position: absolute; right: 8px; top: 4px; display: grid; place-items: center; width: 44px; height: 44px; font-size: 28px; line-height: 1; text-decoration: none; color: var(--fg); }
     .detail-image { display: block; margin: 0 auto; border-radius: 8px; }
+    /* A note on an item's page lines up with the page's text (the column has its padding). */
+    .detail .note { padding: 0; }
     /* The label column is sized by the page, not by the longest label: a longer label arriving later
        would move every value sideways. */
     .fields { display: grid; grid-template-columns: minmax(6em, 30%) minmax(0, 1fr); gap: 4px 16px; }
     .fields dt { color: var(--muted); }
     .fields dd { margin: 0; }
+    /* A note's page is centred like an item's. */
+    .note-page { margin: 0 auto; }
     .note-date { color: var(--muted); }
+    .home-notes h2 { font-size: 20px; }
+    .home-notes h2 a { color: inherit; text-decoration: none; }
+    .home-notes h2 a:hover, .home-notes h2 a:focus-visible { text-decoration: underline; }
+    /* Links to an item's neighbours ({{#prev}}, {{#next}}), the next one on the right. */
+    .neighbours { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px 16px; margin-top: 24px; }
+    .neighbours [rel=next] { margin-left: auto; }
     .note-tags, .tag-list { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
     .tag-count { color: var(--muted); }
     .prose pre { overflow-x: auto; }

@@ -68,6 +68,17 @@ public struct TemplateLibrary: Sendable {
         return names
     }
 
+    /// Whether a page rendered with `name` (partials and parents included) prints or tests a
+    /// name with the part `part` (`item.poster.detail` has `detail`).
+    public func usesName(_ part: String, from name: String) -> Bool {
+        closure(of: name).contains { t in
+            TemplateScan.tags(in: texts[t] ?? "").contains { tag in
+                [.variable, .section, .inverted].contains(tag.kind)
+                    && tag.name.split(separator: ".").contains { $0 == part }
+            }
+        }
+    }
+
     /// `name` and every template it reaches through partials and parents, sorted (what a page
     /// rendered with `name` depends on).
     public func closure(of name: String) -> [String] {
@@ -87,8 +98,11 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// As `check(using:knownNames:)`, asking `knows` about each name (so a caller can look in
-    /// its larger sources only for names its small ones lack).
-    public func check(using names: [String], knows: (String) -> Bool) -> [Diagnostic] {
+    /// its larger sources only for names its small ones lack). `topLevel` finds, in a dotted name
+    /// whose parts are all known, a part that exists only at the page's top level (`prev` in
+    /// `item.prev`: such a name prints nothing); its index makes the error's hint.
+    public func check(using names: [String], knows: (String) -> Bool,
+                      topLevel: ([String]) -> Int? = { _ in nil }) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         // Depth-first over partial and parent references: a template met again while still on
         // the path is a cycle; each template is scanned once.
@@ -118,6 +132,12 @@ public struct TemplateLibrary: Sendable {
                         let what = parts.count == 1 ? "it" : "'\(unknown)'"
                         problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
                                                    "unknown name '\(tag.name)': no page, item or note provides \(what)"))
+                    } else if parts.count > 1, let at = topLevel(parts), parts.indices.contains(at) {
+                        let sigil = tag.kind == .section ? "#" : tag.kind == .inverted ? "^" : ""
+                        let written = "{{\(sigil)\(parts[at...].joined(separator: "."))}}"
+                        let hint = "`\(parts[at])` is top-level: `\(written)`"
+                        problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                                   "unknown name '\(tag.name)': \(hint)"))
                     }
                 default: continue
                 }

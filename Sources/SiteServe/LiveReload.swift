@@ -133,7 +133,10 @@ public final class LiveReload: Sendable {
           "background:#18181b;color:#fafafa;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace";
         const title = document.createElement("p");
         title.style.cssText = "margin:0 0 12px;font-weight:700;color:#fca5a5";
-        title.textContent = "sitegen: the site does not build. The server keeps the last good version; fix the file and this page reloads.";
+        title.textContent = building
+          ? "sitegen: the site does not build yet, so there is nothing to show; " +
+            "fix the file and this page shows the site."
+          : "sitegen: the site does not build. The server keeps the last good version; fix the file and this page reloads.";
         const text = document.createElement("pre");
         text.style.cssText = "margin:0;white-space:pre-wrap";
         text.textContent = message;

@@ -210,7 +210,7 @@ struct LiveSite {
             Terminal.say("sitegen: built \(session.pageCount) pages in \(String(format: "%.0f", ms)) ms")
             return LiveSite(options: options, session: session)
         case .failure(let d):
-            return LiveSite(options: options, session: nil, error: report(d))
+            return LiveSite(options: options, session: nil, error: report(d, outcome: noSiteYet))
         }
     }
 
@@ -241,11 +241,14 @@ struct LiveSite {
             error = nil
             return .rebuilt(report)
         case .failure(let d):
-            let message = Self.report(d)
+            let message = session == nil ? Self.report(d, outcome: Self.noSiteYet) : Self.report(d)
             error = message
             return .failed(message)
         }
     }
+
+    /// What a failed build leaves served when no build has succeeded yet: nothing.
+    static let noSiteYet = "nothing to serve until the site builds; fix the file and it is built again"
 
     /// Prints the diagnostics and returns them as one text for the page overlay.
     static func report(_ d: Diagnostics, outcome: String = "still serving the last good site") -> String {

@@ -9,10 +9,11 @@ struct Sitegen: AsyncParsableCommand {
         commandName: "sitegen",
         abstract: "A static site generator for datasets (plist, JSON) and Markdown notes.",
         version: SitegenVersion.current,
-        subcommands: [Build.self, Serve.self, Check.self, Init.self])
+        subcommands: [Build.self, Serve.self, Check.self, Init.self, Eject.self])
 
     static func main() async {
         MemoryBound.limitMallocArenas()
+        CommandSpelling.checkSubcommand(CommandLine.arguments.dropFirst())
         await main(nil)
     }
 }
@@ -121,11 +122,17 @@ struct Init: ParsableCommand {
     var directory: String
 
     func run() throws {
-        let dir = URL(fileURLWithPath: directory)
-        if case .failure(let d) = Result(catching: { () throws(Diagnostic) in try StarterSite.write(to: dir) }) {
+        let dir = URL(fileURLWithPath: directory).standardizedFileURL
+        switch Result(catching: { () throws(Diagnostic) in try StarterSite.write(to: dir) }) {
+        case .failure(let d):
             Terminal.error(d.description)
             throw ExitCode(1)
+        case .success(let outcome):
+            let here = dir.path == URL(fileURLWithPath: ".").standardizedFileURL.path
+            print("sitegen: created a starter site in \(dir.path)")
+            if outcome.keptGitignore { print("sitegen: kept your .gitignore; add public/ and .sitegen-cache/ to it") }
+            let cd = here ? "" : "cd \(directory) && "
+            print("Next: \(cd)sitegen serve   (a preview at http://127.0.0.1:8000/; sitegen build writes public/)")
         }
-        print("sitegen: created a starter site in \(dir.path)\nNext: cd \(directory) && sitegen build")
     }
 }

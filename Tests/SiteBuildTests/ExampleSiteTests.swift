@@ -19,7 +19,7 @@ import Testing
             #expect(img.0.contains("width=\"420\"") && img.0.contains("height=\"600\""), "\(img.0)")
         }
         // The grid's geometry reaches the page as CSS custom properties.
-        #expect(grid.contains("--gap:10px;--media-aspect:7/10;--text-height:65px;--cols:2"))
+        #expect(grid.contains("--gap:10px;--media-aspect:7/10;--text-height:65px;--inset:0px;--cols:2"))
         #expect(grid.contains("@media (min-width:1024px){[data-collection=\"bounties\"]{--cols:4}}"))
     }
 

@@ -71,8 +71,8 @@ import SiteCore
 
     @Test func layoutKeysPerKind() {
         #expect(hint(inCollection("    layout: { zzz: 1 }\n"), "collections.a.layout.") == "kind")
-        #expect(hint(inCollection("    layout: { kind: grid, zzz: 1 }\n"), "collections.a.layout.") == "columns, kind, mediaAspect, spacing, textHeight")
-        #expect(hint(inCollection("    layout: { kind: grid, mediaAspect: bad, zzz: 1 }\n"), "collections.a.layout.") == "columns, kind, mediaAspect, spacing, textHeight")
+        #expect(hint(inCollection("    layout: { kind: grid, zzz: 1 }\n"), "collections.a.layout.") == "columns, inset, kind, mediaAspect, spacing, textHeight")
+        #expect(hint(inCollection("    layout: { kind: grid, mediaAspect: bad, zzz: 1 }\n"), "collections.a.layout.") == "columns, inset, kind, mediaAspect, spacing, textHeight")
         #expect(hint(inCollection("    layout: { kind: masonry, zzz: 1 }\n"), "collections.a.layout.") == "columns, gap, insets, kind, maxWidth, policy, text")
         #expect(hint(inCollection("    layout: { kind: masonry, policy: bad, zzz: 1 }\n"), "collections.a.layout.") == "columns, gap, insets, kind, maxWidth, policy, text")
         #expect(hint(inCollection("    layout: { kind: masonry, insets: { zzz: 1 } }\n"), "collections.a.layout.insets.") == "bottom, left, right, top")
@@ -89,9 +89,9 @@ import SiteCore
     /// A misspelt required key is reported as unknown (with the right name listed), not as missing.
     @Test func misspeltRequiredKeysAreNamed() {
         #expect(configErrors(inCollection("    sort: [{ feild: x }]\n"))
-            == ["site.yml:7:14: error: unknown key 'collections.a.sort.feild' (expected one of: compare, field, format, order)"])
+            == ["site.yml:7:14: error: unknown key 'collections.a.sort.feild'; did you mean 'field'? (expected one of: compare, field, format, order)"])
         #expect(configErrors(inCollection("    fields: { x: { tpye: string } }\n"))
-            == ["site.yml:7:20: error: unknown key 'collections.a.fields.x.tpye' (expected one of: default, type)"])
+            == ["site.yml:7:20: error: unknown key 'collections.a.fields.x.tpye'; did you mean 'type'? (expected one of: default, type)"])
     }
 
     /// A mapping's unknown keys come before the problems of its values, and a parent's before its
@@ -108,10 +108,10 @@ import SiteCore
     /// of the same mapping (the value's error is held back until the keys are checked).
     @Test func anUnknownKeyComesBeforeABadValue() {
         #expect(configErrors(inCollection("    sort: [{ field: [x], ordr: up }]\n"))
-            == ["site.yml:7:26: error: unknown key 'collections.a.sort.ordr' (expected one of: compare, field, format, order)"])
+            == ["site.yml:7:26: error: unknown key 'collections.a.sort.ordr'; did you mean 'order'? (expected one of: compare, field, format, order)"])
         #expect(configErrors(inCollection("    derived: { d: { from: [x], zzz: 1 } }\n"))
             == ["site.yml:7:32: error: unknown key 'collections.a.derived.d.zzz' (expected one of: \(Self.derivation))"])
-        #expect(hint(inCollection("    layout: { kind: grid, spacing: -1, columns: x, zzz: 1 }\n"), "collections.a.layout.") == "columns, kind, mediaAspect, spacing, textHeight")
+        #expect(hint(inCollection("    layout: { kind: grid, spacing: -1, columns: x, zzz: 1 }\n"), "collections.a.layout.") == "columns, inset, kind, mediaAspect, spacing, textHeight")
         #expect(hint(inCollection("    layout: { kind: masonry, gap: -1, insets: { top: -1 }, zzz: 1 }\n"), "collections.a.layout.") == "columns, gap, insets, kind, maxWidth, policy, text")
         #expect(hint(inCollection("    layout: { kind: masonry, text: { size: -1, zzz: 1 } }\n"), "collections.a.layout.text.") == "inset, lineHeight, maxLines, padding, size, titleLineHeight, titleSize")
         #expect(configErrors(inCollection("    related: { r: { via: [a], zzz: 1 } }\n")) == [

@@ -31,7 +31,7 @@ import SiteCore
 
     @Test func mistakesAreLocated() {
         #expect(errors("{ fields: a, width: w }").isEmpty)  // `width` names the remote images' size field
-        #expect(errors("{ fields: a, widht: [1] }") == ["site.yml:7:26: error: unknown key 'collections.a.images.widht' (expected one of: external, fields, formats, height, maxPixels, metadata, quality, resize, sizes, width, widths)"])
+        #expect(errors("{ fields: a, widht: [1] }") == ["site.yml:7:26: error: unknown key 'collections.a.images.widht'; did you mean 'width'? (expected one of: external, fields, formats, height, maxPixels, metadata, quality, resize, sizes, width, widths)"])
         #expect(errors("{ fields: a, formats: [webp, avif] }") == ["site.yml:7:35: error: 'collections.a.images.formats' must end with a fallback every browser shows, jpeg or png, e.g. [avif, webp, jpeg]"])
         #expect(errors("{ fields: a, formats: [heic, jpeg] }") == ["site.yml:7:35: error: 'collections.a.images.formats' has 'heic': the formats are avif, webp, jpeg and png"])
         #expect(errors("{ fields: a, formats: [jpeg, jpeg] }") == ["site.yml:7:35: error: 'collections.a.images.formats' names a format twice"])
@@ -42,6 +42,6 @@ import SiteCore
         #expect(errors("{ fields: a, widths: [10001] }") == ["site.yml:7:35: error: 'collections.a.images.widths' must be a list of widths in pixels from 1 to 10000, e.g. [400, 800]"])
         #expect(errors("{ fields: a, metadata: gps }") == ["site.yml:7:36: error: 'collections.a.images.metadata' must be 'strip' (the default: no GPS or camera data published) or 'keep', found 'gps'"])
         #expect(errors("{ fields: a, maxPixels: 0 }") == ["site.yml:7:37: error: 'collections.a.images.maxPixels' must be at least 1"])
-        #expect(errors("{ fields: { a: { quality: 5, sizez: x } } }") == ["site.yml:7:42: error: unknown key 'collections.a.images.fields.a.sizez' (expected one of: formats, quality, sizes, widths)"])
+        #expect(errors("{ fields: { a: { quality: 5, sizez: x } } }") == ["site.yml:7:42: error: unknown key 'collections.a.images.fields.a.sizez'; did you mean 'sizes'? (expected one of: formats, quality, sizes, widths)"])
     }
 }

@@ -157,7 +157,7 @@ import SiteCore
         #expect(collectionA("    search:\n      fields: [a]\n")
             == ["site.yml:8:7: error: missing required key 'collections.a.search.url'"])
         #expect(collectionA("    search:\n      url: /s.json\n      field: [a]\n") == [
-            "site.yml:9:7: error: unknown key 'collections.a.search.field' (expected one of: fields, url)",
+            "site.yml:9:7: error: unknown key 'collections.a.search.field'; did you mean 'fields'? (expected one of: fields, url)",
             "site.yml:8:7: error: 'collections.a.search.fields' must name the fields to search",
         ])
         #expect(collectionA("    search: /s.json\n") == ["site.yml:7:13: error: 'collections.a.search' must be a mapping of names to values, found '/s.json'"])
