@@ -26,13 +26,24 @@ extension SiteSession {
         var otherFilesWritten: Int
     }
 
+    /// The model's plan, unless a path of it cannot be written (`SitePlan.overlongNames`): found
+    /// before anything is written.
+    static func checkedPlan(_ model: SiteModel) throws(Diagnostics) -> SitePlan {
+        let plan = SitePlan(model)
+        let overlong = plan.overlongNames(model)
+        if !overlong.isEmpty { throw Diagnostics(overlong) }
+        return plan
+    }
+
     /// The phases from the model on, shared by `sitegen build` and every rebuild of `serve`:
     /// plan (every page and its fingerprint, against what `written` holds), render the pages
     /// whose fingerprint changed, write the other files that changed. A full build is a pass over
     /// an empty `Written`: every page and file is new, so everything is rendered and written.
-    static func planRenderWrite(_ model: SiteModel, options: BuildOptions, changes: Changes, written versions: inout Written,
+    /// `plan`: the model's, when the caller made it already (checked, as here, by `checkedPlan`).
+    static func planRenderWrite(_ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes, written versions: inout Written,
                                 to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> Pass {
-        let plan = SitePlan(model)
+        let plan: SitePlan
+        if let planned { plan = planned } else { plan = try checkedPlan(model) }
         let renderer = PageRenderer(model: model, plan: plan)
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = plan.pages

@@ -109,11 +109,12 @@ public enum SiteBuilder {
         let model = try SiteModel.make(inputs)
         clock.lap("sort")
 
+        let plan = try SiteSession.checkedPlan(model)
         let stage: OutputStage
         do { stage = try OutputStage(output: options.output, force: options.force) } catch { throw Diagnostics([error]) }
         do throws(Diagnostics) {
             var written = SiteSession.Written.nothing(generation: generation, content: inputs.content)
-            let pass = try SiteSession.planRenderWrite(model, options: options, changes: SiteSession.Changes(), written: &written, to: stage, clock: &clock)
+            let pass = try SiteSession.planRenderWrite(model, plan: plan, options: options, changes: SiteSession.Changes(), written: &written, to: stage, clock: &clock)
             clock.lap("write")
             do { try stage.commit() } catch { throw Diagnostics([error]) }
             inputs.imageCache.prune(keeping: Set(inputs.images.images.values.map(\.key)), untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))

@@ -65,4 +65,24 @@ public struct Diagnostics: Error, Sendable, CustomStringConvertible {
     public init(_ items: [Diagnostic]) { self.items = items }
 
     public var description: String { items.map(\.description).joined(separator: "\n") }
+
+    /// How many problems are printed: past them, one line says how many more there are (100,000
+    /// duplicate slugs must not print 99,999 lines).
+    public static let printedLimit = 50
+
+    /// The lines to print: the first `limit` problems, then "and N more errors".
+    public func printed(limit: Int = Diagnostics.printedLimit) -> [String] {
+        let shown = items.prefix(limit).map(\.description)
+        let more = items.count - shown.count
+        return more > 0 ? shown + ["sitegen: … and \(more) more error\(more == 1 ? "" : "s")"] : shown
+    }
+}
+
+extension Diagnostic {
+    /// At most `limit` characters of a name from data, for messages: a 5 MB tag is shown by its
+    /// start and its size, not repeated whole.
+    public static func excerpt(_ name: String, limit: Int = 60) -> String {
+        guard name.count > limit else { return name }
+        return "\(name.prefix(limit))… (\(name.utf8.count) bytes)"
+    }
 }

@@ -2,6 +2,15 @@ import Foundation
 
 /// Site paths and their percent-encoding.
 public enum SitePath {
+    /// The longest file name (one path segment, in UTF-8 bytes) Linux file systems allow: every
+    /// output path is checked against it while planning, before anything is written.
+    public static let maximumSegmentBytes = 255
+
+    /// The first segment of `path` ("/"-separated) longer than `maximumSegmentBytes`.
+    public static func overlongSegment(_ path: some StringProtocol) -> Substring? {
+        path.split(separator: "/").first { $0.utf8.count > maximumSegmentBytes }.map { Substring($0) }
+    }
+
     /// Fills a URL pattern's `{slug}` with the percent-encoded slug: `/bounties/{slug}/` →
     /// `/bounties/%EB%A3%A8%ED%94%BC/`.
     public static func fill(_ pattern: String, slug: String) -> String {

@@ -5,19 +5,23 @@ import Yams
 /// Reading one collection of `site.yml`: a function per key or group of keys, each reporting its
 /// problems and leaving the unknown-key check to the `ConfigNode` it reads.
 extension SiteConfig {
-    static func parseCollection(name: String, node: Node, file: String) throws(Diagnostic) -> (CollectionConfig?, [Diagnostic]) {
-        let c = try ConfigNode(node, file: file, path: "collections.\(name)")
+    /// The collection `name` (written at `key`) configured by `node`.
+    static func parseCollection(name: String, key: Node, node: Node, file: String) throws(Diagnostic) -> (CollectionConfig?, [Diagnostic]) {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
-            throw c.error(node, "collection name '\(name)' may use only ASCII letters, digits, '-' and '_'")
+            throw ConfigNode.error(key, file: file, "collection name '\(Diagnostic.excerpt(name))' may use only ASCII letters, digits, '-' and '_'")
         }
+        // Its list pages are a folder of that name (by default), which a file system limits.
+        guard name.utf8.count <= SitePath.maximumSegmentBytes else {
+            throw ConfigNode.error(key, file: file, "collection name '\(Diagnostic.excerpt(name))' is longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have")
+        }
+        let c = try ConfigNode(node, file: file, path: "collections.\(name)")
         var problems: [Diagnostic] = []
         let (data, itemsPath) = parseDataFiles(c, problems: &problems)
         let rename = parseRename(c, problems: &problems)
         let fields = parseFields(c, problems: &problems)
         let slug = parseSlug(c, problems: &problems)
         let (sort, sortSources) = parseSort(c, problems: &problems)
-        let pageSize = attempt(&problems) { () throws(Diagnostic) in try c.int("pageSize") } ?? nil
-        if let p = pageSize, p < 1 { problems.append(c.error(c.raw("pageSize") ?? node, "'\(c.key("pageSize"))' must be at least 1")) }
+        let pageSize = attempt(&problems) { () throws(Diagnostic) in try c.int("pageSize", in: CollectionConfig.pageSizes) } ?? nil
         let derived = parseDerived(c, problems: &problems)
         let meta = parseMeta(c, problems: &problems)
         let joins = parseJoins(c, problems: &problems)

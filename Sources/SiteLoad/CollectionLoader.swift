@@ -25,7 +25,7 @@ public struct Item: Sendable {
     public var fields: [String: Value]
     /// Image fields, by field name.
     public var images: [String: ImageInfo]
-    /// The dataset file and the item's key path in it.
+    /// The dataset file, the item's line and column where the format has them, and its key path.
     public var source: SourceLocation
 }
 
@@ -114,11 +114,13 @@ public struct CollectionLoader: Sendable {
                 guard let (slug, fields, images) = normaliser.normalise(raw, index: index, problems: &problems) else { continue }
                 let location = itemLocations?[index] ?? normaliser.locate([.index(index)])
                 if let first = slugOwners[slug] {
-                    problems.append(Diagnostic(location, "duplicate slug '\(slug)' in collection '\(config.name)': item \(index) and \(describeLocation(first)) would share the page \(config.detailURL.map { TemplateText.fill($0) { _ in slug } } ?? slug)"))
+                    let page = Diagnostic.excerpt(config.detailURL.map { TemplateText.fill($0) { _ in slug } } ?? slug)
+                    problems.append(Diagnostic(location, "duplicate slug '\(Diagnostic.excerpt(slug))' in collection '\(config.name)': item \(index) and \(describeLocation(first)) would share the page \(page)"))
                     continue
                 }
                 slugOwners[slug] = location
-                items.append(Item(slug: slug, fields: fields, images: images, source: SourceLocation(file: dataset.display, path: "[\(index)]")))
+                items.append(Item(slug: slug, fields: fields, images: images,
+                                  source: SourceLocation(file: dataset.display, line: location.line, column: location.column, path: "[\(index)]")))
             }
         }
         var icon: ImageInfo? = nil

@@ -118,6 +118,16 @@ final class ConfigNode {
         return i
     }
 
+    /// A whole number in `range`; anything else (`1e18`, `0`, `many`) is an error that states it.
+    func int(_ name: String, in range: ClosedRange<Int>) throws(Diagnostic) -> Int? {
+        guard let n = raw(name) else { return nil }
+        guard case .scalar(let s) = n, let i = Int(s.string), range.contains(i) else {
+            let found = if case .scalar(let s) = n { " (found '\(Diagnostic.excerpt(s.string))')" } else { "" }
+            throw error(n, "'\(key(name))' must be a whole number from \(range.lowerBound) to \(range.upperBound)\(found)")
+        }
+        return i
+    }
+
     func double(_ name: String) throws(Diagnostic) -> Double? {
         guard let n = raw(name) else { return nil }
         guard case .scalar(let s) = n, let d = Double(s.string), d.isFinite else { throw error(n, "'\(key(name))' must be a number") }
@@ -153,7 +163,12 @@ final class ConfigNode {
 
     /// The (key, node) pairs of a mapping-valued key, in file order.
     func entries(_ name: String, expecting: String = "a mapping of names to values") throws(Diagnostic) -> [(String, Node)] {
+        try keyedEntries(name, expecting: expecting).map { ($0.0, $0.2) }
+    }
+
+    /// As `entries`, with each key's node (where a problem with the name itself is reported).
+    func keyedEntries(_ name: String, expecting: String = "a mapping of names to values") throws(Diagnostic) -> [(String, Node, Node)] {
         guard let c = try child(name, expecting: expecting) else { return [] }
-        return c.pairs.map { ($0.key, $0.value) }
+        return c.pairs.map { ($0.key, $0.keyNode, $0.value) }
     }
 }

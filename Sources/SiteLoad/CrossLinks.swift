@@ -154,6 +154,13 @@ extension SiteConfig {
         if !url.hasPrefix("/") || !url.hasSuffix(ext) || url.count <= ext.count + 1 { return "must start with '/' and end with '\(ext)' (found '\(url)')" }
         if url.contains("..") || url.contains("//") || url.contains("{") { return "must not contain '..', '//' or '{' (found '\(url)')" }
         if url.contains("%") { return "must not contain '%': write the path as it is, sitegen percent-encodes links itself (found '\(url)')" }
-        return nil
+        return overlongProblem(url)
+    }
+
+    /// A segment of a site.yml URL (without its `{slug}`) that no file name can hold.
+    static func overlongProblem(_ url: String) -> String? {
+        SitePath.overlongSegment(url.replacingOccurrences(of: "{slug}", with: "")).map {
+            "has a segment longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have ('\(Diagnostic.excerpt(String($0)))')"
+        }
     }
 }

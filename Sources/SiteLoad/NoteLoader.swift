@@ -17,6 +17,9 @@ public struct Note: Sendable {
     public var file: String
     /// The item the note belongs to: (collection, slug), resolved and checked by the caller.
     public var attachment: (collection: String, slug: String, line: Int?)?
+    /// The front matter lines of `slug` and `tags` (nil: not given there), for messages.
+    public var slugLine: Int? = nil
+    public var tagsLine: Int? = nil
 }
 
 /// Reads and renders the notes of a content tree.
@@ -65,7 +68,7 @@ public struct NoteLoader: Sendable {
                 // Reported at the note whose front matter chose the slug, if one did.
                 let (at, other) = notes[i].fields["slug"] == nil && notes[j].fields["slug"] != nil ? (j, i) : (i, j)
                 let origin = notes[at].fields["slug"] == nil ? "from its file name" : "from its front matter 'slug'"
-                problems.append(Diagnostic(file: notes[at].file, "duplicate note slug '\(slug)' (\(origin)): \(notes[other].file) has it too, and they would share a page"))
+                problems.append(Diagnostic(file: notes[at].file, "duplicate note slug '\(Diagnostic.excerpt(slug))' (\(origin)): \(notes[other].file) has it too, and they would share a page"))
             }
             seen[slug] = i
         }
@@ -95,6 +98,6 @@ public struct NoteLoader: Sendable {
         let attachment = try front.attachment(notesCollection: notesCollection)
         let html = MarkdownRenderer(allowRawHTML: try front.bool("unsafeHTML") ?? false, rootPath: rootPath).render(doc.body)
         return Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields, html: html,
-                    file: file, attachment: attachment)
+                    file: file, attachment: attachment, slugLine: front.line(of: "slug"), tagsLine: front.line(of: "tags"))
     }
 }

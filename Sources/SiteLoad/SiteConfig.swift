@@ -178,6 +178,8 @@ public struct CollectionConfig: Sendable {
     /// Where each of `sort`'s keys is written in site.yml.
     public var sortSources: [SourceLocation] = []
     public var pageSize: Int?
+    /// The page sizes allowed (a list page of more items is one page of them all: leave it out).
+    public static let pageSizes = 1...1_000_000
     /// Computed fields, in declaration order (a derivation may use an earlier one).
     public var derived: [(name: String, derivation: Derivation)]
     /// Values from outside the item list, in declaration order.
@@ -270,9 +272,9 @@ public struct SiteConfig: Sendable {
         let author = attempt(&problems) { () throws(Diagnostic) in try top.string("author") } ?? nil
 
         var collections: [CollectionConfig] = []
-        for (name, node) in attempt(&problems, { () throws(Diagnostic) in try top.entries("collections") }) ?? [] {
+        for (name, key, node) in attempt(&problems, { () throws(Diagnostic) in try top.keyedEntries("collections") }) ?? [] {
             do {
-                let (c, more) = try parseCollection(name: name, node: node, file: file)
+                let (c, more) = try parseCollection(name: name, key: key, node: node, file: file)
                 problems += more
                 if let c { collections.append(c) }
             } catch {
@@ -361,7 +363,7 @@ public struct SiteConfig: Sendable {
         if url.contains("..") || url.contains("//") { return "must not contain '..' or '//' (found '\(url)')" }
         if url.contains("%") { return "must not contain '%': write the path as it is, sitegen percent-encodes links itself (found '\(url)')" }
         if needsSlug != url.contains("{slug}") { return needsSlug ? "must contain {slug} (found '\(url)')" : "must not contain {slug} (found '\(url)')" }
-        return nil
+        return overlongProblem(url)
     }
 
     /// `subtitle` and `image`: whether the collection's cards show them, for defaults that keep a

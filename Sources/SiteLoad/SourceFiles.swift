@@ -34,14 +34,24 @@ public struct ContentTree: Sendable {
 
     /// The bytes of a file under `content/`, or why they cannot be read.
     public func contents(_ relative: String) -> Result<Data, ReadFailure> {
+        if let failure = Self.notRegular(root.appendingPathComponent(relative).path) { return .failure(failure) }
         do { return .success(try Data(contentsOf: root.appendingPathComponent(relative))) } catch {
             return .failure(ReadFailure(text: Self.reason(error)))
         }
     }
 
+    /// Why `path` (links followed) is not a file to read: a folder, a FIFO (which would block
+    /// the read), a device. nil for a regular file, or when it cannot be told (the read says why).
+    static func notRegular(_ path: String) -> ReadFailure? {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG else { return nil }
+        return ReadFailure(text: "it is \(FileKind.phrase(st.st_mode)), not a regular file")
+    }
+
     /// The first `count` bytes of a file under `content/` (all of it when shorter), and whether
     /// that is the whole file.
     public func head(_ relative: String, count: Int) -> Result<(data: Data, whole: Bool), ReadFailure> {
+        if let failure = Self.notRegular(root.appendingPathComponent(relative).path) { return .failure(failure) }
         do {
             let handle = try FileHandle(forReadingFrom: root.appendingPathComponent(relative))
             defer { try? handle.close() }
@@ -83,8 +93,13 @@ public enum SourceFolder {
                 problems.append(Diagnostic(file: display + dir, "cannot list folder: \(String(cString: strerror(errno)))"))
                 continue
             }
-            for (name, kind) in entries where !name.hasPrefix(".") {
+            for (name, kind, bytes) in entries where !name.hasPrefix(".") {
                 let rel = dir.isEmpty ? name : "\(dir)/\(name)"
+                if let bytes {
+                    let hex = bytes.map { String(format: "%02X", $0) }.joined(separator: " ")
+                    problems.append(Diagnostic(file: display + rel, "the file name is not UTF-8 (its bytes: \(hex)): rename it"))
+                    continue
+                }
                 var isFolder = kind == .folder
                 if kind == .link || kind == .unknown {
                     let full = root.appendingPathComponent(rel)
@@ -92,6 +107,13 @@ public enum SourceFolder {
                         let target = full.resolvingSymlinksInPath().standardizedFileURL.path
                         if !(target == realRoot || target.hasPrefix(realRoot + "/")) {
                             problems.append(Diagnostic(file: display + rel, "symbolic link leads outside \(display) (to \(target))"))
+                            continue
+                        }
+                        // A link to its own folder or one above it would be walked for ever.
+                        let folder = full.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path
+                        if folder == target || folder.hasPrefix(target + "/") {
+                            let shown = target == realRoot ? display : display + target.dropFirst(realRoot.count + 1) + "/"
+                            problems.append(Diagnostic(file: display + rel, "symbolic link cycle: it leads to \(shown), a folder that holds it"))
                             continue
                         }
                     }
@@ -112,15 +134,16 @@ public enum SourceFolder {
     enum EntryKind { case file, folder, link, unknown }
 
     /// A folder's entries with their kinds as the directory itself records them (no `stat` per
-    /// file: a 10,000-note folder is listed in milliseconds); nil when it cannot be read.
-    static func list(_ path: String) -> [(name: String, kind: EntryKind)]? {
+    /// file: a 10,000-note folder is listed in milliseconds); nil when it cannot be read. A name
+    /// that is not UTF-8 comes with its bytes (its text shows each bad byte as `\xFF`).
+    static func list(_ path: String) -> [(name: String, kind: EntryKind, notUTF8: [UInt8]?)]? {
         guard let dir = opendir(path) else { return nil }
         defer { closedir(dir) }
-        var out: [(name: String, kind: EntryKind)] = []
+        var out: [(name: String, kind: EntryKind, notUTF8: [UInt8]?)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let valid = String(validating: bytes, as: UTF8.self)
+            let name = valid ?? escaped(bytes)
             if name == "." || name == ".." { continue }
             let kind: EntryKind
             switch Int32(entry.pointee.d_type) {
@@ -129,11 +152,27 @@ public enum SourceFolder {
             case Int32(DT_LNK): kind = .link
             default: kind = .unknown
             }
-            out.append((name, kind))
+            out.append((name, kind, valid == nil ? bytes : nil))
         }
         return out
     }
 
+    /// `bytes` (not UTF-8) as text: the valid parts as they are, each byte of the others `\xFF`.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var out = "", start = 0
+        while start < bytes.count {
+            var end = bytes.count
+            while end > start, String(validating: bytes[start..<end], as: UTF8.self) == nil { end -= 1 }
+            if end > start {
+                out += String(decoding: bytes[start..<end], as: UTF8.self)
+                start = end
+            } else {
+                out += String(format: "\\x%02X", bytes[start])
+                start += 1
+            }
+        }
+        return out
+    }
 }
 
 /// References from data to files under `content/` ("bounties/images/luffy.jpg").

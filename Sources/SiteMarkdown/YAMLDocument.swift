@@ -29,6 +29,25 @@ public enum YAMLDocument {
         return true
     }()
 
+    /// Where `key`, written at `first` as a key of a block mapping, is written again in that
+    /// mapping (the same indentation, before a line indented less ends it); nil in a flow mapping.
+    static func repetition(of key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = first.column - 1
+        guard first.line >= 1 else { return nil }
+        for n in first.line..<lines.count {  // 0-based: the lines after the first
+            let line = lines[n], body = line.drop { $0 == " " }
+            if body.isEmpty || body.hasPrefix("#") { continue }
+            let depth = line.count - body.count
+            if depth < indent { return nil }
+            guard depth == indent else { continue }
+            for form in [key, "\"\(key)\"", "'\(key)'"] where body.hasPrefix(form) {
+                if body.dropFirst(form.count).drop(while: { $0 == " " }).hasPrefix(":") { return (n + 1, indent + 1) }
+            }
+        }
+        return nil
+    }
+
     /// A readable diagnostic for a Yams error, located in the file's line numbering.
     static func diagnostic(for error: YamlError, yaml: String, converter: Converter, what: String) -> Diagnostic {
         func located(_ problem: String, _ mark: Mark, _ context: YamlError.Context?) -> Diagnostic {
@@ -62,10 +81,14 @@ public enum YAMLDocument {
             }
             return converter.diagnostic(line: line, column: column, "invalid YAML in \(what): \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
-            // Yams marks the first of the repeated keys.
+            // Yams marks the first of the repeated keys: reported at its repetition when found.
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
             let verb = duplicates.count == 1 ? "appears" : "appear"
-            return converter.diagnostic(at: context.mark, "key \(keys) \(verb) more than once in the \(what)")
+            let message = "key \(keys) \(verb) more than once in the \(what)"
+            guard let key = duplicates.first, let again = repetition(of: key, after: context.mark, in: yaml) else {
+                return converter.diagnostic(at: context.mark, message)
+            }
+            return converter.diagnostic(line: again.line, column: again.column, message + " (first at line \(context.mark.line + converter.lineOffset))")
         default:
             return converter.diagnostic(at: nil, "invalid YAML in \(what): \(error)")
         }

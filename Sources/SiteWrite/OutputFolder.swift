@@ -1,4 +1,5 @@
 import Foundation
+import SiteCore
 
 /// What is at the output path now, as far as replacing it goes: sitegen replaces only a folder
 /// it wrote itself, an empty one, or nothing.
@@ -51,22 +52,6 @@ public enum OutputFolder: Equatable, Sendable {
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             return parts.count >= 3 && parts.last == "css" && parts[parts.count - 2].count == 16
                 && parts[parts.count - 2].allSatisfy(\.isHexDigit)
-        }
-    }
-}
-
-/// A file's type in words, for messages ("a FIFO", "a folder").
-public enum FileKind {
-    public static func phrase(_ mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFREG: "a regular file"
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        default: "a special file"
         }
     }
 }

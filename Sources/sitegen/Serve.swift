@@ -252,9 +252,10 @@ struct LiveSite {
 
     /// Prints the diagnostics and returns them as one text for the page overlay.
     static func report(_ d: Diagnostics, outcome: String = "still serving the last good site") -> String {
-        for item in d.items { Terminal.error(item.description) }
+        let lines = d.printed()
+        for line in lines { Terminal.error(line) }
         Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(outcome)")
-        return d.items.map(\.description).joined(separator: "\n")
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -108,7 +108,7 @@ struct Build: ParsableCommand {
                 print("sitegen: images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache")
             }
         case .failure(let d):
-            for item in d.items { Terminal.error(item.description) }
+            for line in d.printed() { Terminal.error(line) }
             Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged")
             throw ExitCode(1)
         }

@@ -302,7 +302,7 @@ import SiteWrite
         _ = try SiteBuilder.build(options(f))
         let before = try f.read("public/pics/index.html")
         for (ref, message) in [
-            ("cut.jpg", "content/pics.json: error: at [1].file: image 'content/cut.jpg': cannot decode: VipsJpeg: Premature end of input file"),
+            ("cut.jpg", "content/pics.json:3:1: error: at [1].file: image 'content/cut.jpg': cannot decode: VipsJpeg: Premature end of input file"),
             ("text.jpg", "content/pics.json:3:24: error: image 'content/text.jpg': not a JPEG file: bad signature"),
             ("bomb.png", "content/pics.json:3:24: error: image 'content/bomb.png' is 100000×100000 px, more than the limit of 100000000 pixels (images.maxPixels): refused before decoding"),
             ("pic.bmp", "content/pics.json:3:24: error: 'content/pic.bmp' is not an image sitegen can size (png, jpg, gif, webp, svg)"),

@@ -40,7 +40,7 @@ import Testing
         ])
         defer { f.remove() }
         // b's height is missing; c has no image at all (a text card, placed by its text).
-        #expect(f.errors() == ["content/pics.json: error: at [1].url: collection 'pics' is a masonry, which places each card by its image's size, and the size of 'https://img.example/b.jpg' is unknown: name the fields holding it with images: { width: …, height: … }"])
+        #expect(f.errors() == ["content/pics.json:1:73: error: at [1].url: collection 'pics' is a masonry, which places each card by its image's size, and the size of 'https://img.example/b.jpg' is unknown: name the fields holding it with images: { width: …, height: … }"])
         try f.write("content/pics.json", #"[{"name": "a", "url": "https://img.example/a.jpg", "w": 400, "h": 300}, {"name": "c"}]"#)
         _ = try f.build().get()
     }

@@ -166,8 +166,10 @@ import SiteCore
     /// Counts start at 1: a page of no items or a feed of no entries is a mistake, 1 is not.
     @Test func pageSizeAndFeedLimitStartAtOne() {
         #expect(collectionA("    pageSize: 1\n    feed: { date: d, limit: 1 }\n") == [])
-        #expect(collectionA("    pageSize: 0\n") == ["site.yml:7:15: error: 'collections.a.pageSize' must be at least 1"])
-        #expect(collectionA("    pageSize: -3\n") == ["site.yml:7:15: error: 'collections.a.pageSize' must be at least 1"])
+        #expect(collectionA("    pageSize: 1000000\n") == [])
+        for bad in ["0", "-3", "1e18", "1000001", "99999999999999999999", "2.5"] {
+            #expect(collectionA("    pageSize: \(bad)\n") == ["site.yml:7:15: error: 'collections.a.pageSize' must be a whole number from 1 to 1000000 (found '\(bad)')"])
+        }
         #expect(collectionA("    feed: { date: d, limit: 0 }\n") == ["site.yml:7:29: error: 'collections.a.feed.limit' must be at least 1"])
     }
 

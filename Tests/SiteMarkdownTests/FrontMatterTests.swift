@@ -204,15 +204,23 @@ private func parseError(_ text: String) -> Diagnostic? {
     }
 
     @Test func duplicateKeysAreAnError() throws {
-        let error = try #require(parseError("---\ntitle: a\nother: 1\ntitle: b\n---\n"))
-        #expect(error.location.line == 2)
+        // Reported where the key is written again.
+        let error = try #require(parseError("---\ntitle: a\nother: 1\n# c\n\ntitle: b\n---\n"))
+        #expect(error.location.line == 6)
         #expect(error.location.column == 1)
-        #expect(error.message == "key 'title' appears more than once in the front matter")
+        #expect(error.message == "key 'title' appears more than once in the front matter (first at line 2)")
 
         // In front matter every key is its text, so `1` and `'1'` are the same field.
         let same = try #require(parseError("---\n1: a\n'1': b\n---\n"))
-        #expect(same.location.line == 2)
-        #expect(same.message == "key '1' appears more than once in the front matter")
+        #expect(same.location.line == 3)
+        #expect(same.message == "key '1' appears more than once in the front matter (first at line 2)")
+
+        // In a nested mapping, at its own indentation; a key of the mapping around it is not it.
+        let nested = try #require(parseError("---\na:\n  b: 1\n  c:\n    b: 2\n  b: 3\nb: 4\n---\n"))
+        #expect((nested.location.line, nested.location.column) == (6, 3))
+        // In a flow mapping, where Yams marks it.
+        let flow = try #require(parseError("---\na: {b: 1, b: 2}\n---\n"))
+        #expect(flow.location.line == 2 && flow.message == "key 'b' appears more than once in the front matter")
     }
 
     @Test(arguments: [

@@ -35,7 +35,7 @@ import SiteCore
         #expect(OutputFolder.judge(root + "/a") == .sitegen)
         let earlier = root + "/earlier"
         try fm.createDirectory(atPath: earlier + "/assets", withIntermediateDirectories: true)
-        for name in ["index.html", "404.html", "sitemap.xml", "assets/site.0123456789abcdef.css"] {
+        for name in ["assets/site.0123456789abcdef.css", "index.html", "404.html", "sitemap.xml"] {
             #expect(OutputFolder.judge(earlier) != .sitegen, "not yet: \(name) is missing")
             try Data().write(to: URL(fileURLWithPath: earlier + "/" + name))
         }

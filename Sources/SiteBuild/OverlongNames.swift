@@ -1,0 +1,43 @@
+import SiteCore
+import SiteLoad
+
+extension SitePlan {
+    /// The planned paths with a segment no file system can hold (over 255 bytes), each reported
+    /// at the value it comes from — the item (its dataset line and column), the note's front
+    /// matter line, the tag's note, the content file — with at most 60 characters of the name:
+    /// found while planning, before anything is written (not as the system's "File name too long").
+    func overlongNames(_ model: SiteModel) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var reportedTags: Set<Int> = []
+        for page in pages {
+            guard let segment = SitePath.overlongSegment(model.urls.file(ofPagePath: page.path)) else { continue }
+            let (at, what): (SourceLocation, String)
+            switch page.view {
+            case .item(let ci, let i):
+                let c = model.collections[ci].config
+                at = model.collections[ci].loaded.items[i].source
+                if case .derived(let field) = c.slug { what = "the item's slug (made from its '\(field)')" } else { what = "the item's slug" }
+            case .note(let n):
+                at = SourceLocation(file: model.notes[n].file, line: model.notes[n].slugLine)
+                what = model.notes[n].slugLine == nil ? "the note's slug (from its file name)" : "the note's slug"
+            case .tag(let t):
+                guard reportedTags.insert(t).inserted, let n = tags[t].notes.first else { continue }
+                at = SourceLocation(file: model.notes[n].file, line: model.notes[n].tagsLine)
+                what = "the tag"
+            default:
+                at = SourceLocation(file: SiteConfig.fileName)
+                what = "the page \(page.source)"
+            }
+            problems.append(Diagnostic(at, Self.overlong(what, segment)))
+        }
+        for f in files {
+            guard let segment = SitePath.overlongSegment(f.path) else { continue }
+            problems.append(Diagnostic(file: f.source, Self.overlong("the file \(f.source)", segment)))
+        }
+        return problems
+    }
+
+    static func overlong(_ what: String, _ segment: Substring) -> String {
+        "\(what) makes the file name '\(Diagnostic.excerpt(String(segment)))', longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have: shorten it"
+    }
+}
