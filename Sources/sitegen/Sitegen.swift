@@ -57,11 +57,15 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: "Where processed images are kept between builds (default: <source>/.sitegen-cache).")
     var cacheDir: String?
 
+    @Flag(name: .long, help: "Use the answers of HTTP APIs kept in the cache, whatever their age, and never the network.")
+    var offline = false
+
     var sourceURL: URL { location.sourceURL }
 
     func buildOptions(output: URL?) -> BuildOptions {
         var options = BuildOptions(source: sourceURL, output: output, baseURL: location.baseURL, includeDrafts: drafts,
                                    cacheDir: cacheDir.map { URL(fileURLWithPath: $0) })
+        options.offline = offline
         options.imageProgress = ImageProgress.line()
         return options
     }
@@ -94,6 +98,10 @@ struct Build: ParsableCommand {
             if report.imagesProcessed + report.imagesCached > 0 {
                 print("sitegen: images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache")
             }
+            if report.dataFetched + report.dataCached > 0 {
+                print("sitegen: data: \(report.dataFetched) fetched, \(report.dataCached) from the cache")
+            }
+            for warning in report.warnings { Terminal.error(warning) }
         case .failure(let d):
             for item in d.items { Terminal.error(item.description) }
             Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged")
