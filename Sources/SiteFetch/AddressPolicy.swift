@@ -42,7 +42,8 @@ public enum AddressPolicy {
         var cursor: UnsafeMutablePointer<addrinfo>? = first
         while let info = cursor {
             var text = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            if getnameinfo(info.pointee.ai_addr, info.pointee.ai_addrlen, &text, socklen_t(text.count), nil, 0, NI_NUMERICHOST) == 0 {
+            let size = socklen_t(text.count)
+            if getnameinfo(info.pointee.ai_addr, info.pointee.ai_addrlen, &text, size, nil, 0, NI_NUMERICHOST) == 0 {
                 out.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
             cursor = info.pointee.ai_next

@@ -45,7 +45,8 @@ public final class FetchSession: Sendable {
     }
 
     public init(settings: FetchSettings, cacheFolder: URL, network: Network, context: FetchContext,
-                environment: [String: String] = ProcessInfo.processInfo.environment, clock: @escaping @Sendable () -> Date = { Date() }) {
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                clock: @escaping @Sendable () -> Date = { Date() }) {
         self.settings = settings
         self.cache = DataCache(folder: cacheFolder)
         self.network = network
@@ -90,7 +91,9 @@ public final class FetchSession: Sendable {
         return requests.map { obtain($0) }
     }
 
-    static func identity(_ r: PreparedRequest) -> String { ([r.url] + r.headers.flatMap { $0 }).joined(separator: "\n") }
+    static func identity(_ r: PreparedRequest) -> String {
+        ([r.url] + r.headers.flatMap { $0 }).joined(separator: "\n")
+    }
 
     /// The answer to `r`: remembered, cached, fetched, or stale.
     private func obtain(_ r: PreparedRequest) -> Result<FetchedData, FetchProblem> {
@@ -124,8 +127,10 @@ public final class FetchSession: Sendable {
         case .success(let answer):
             let entry = DataCache.Entry(url: r.shown, source: r.source, fetched: clock().timeIntervalSince1970,
                                         contentType: answer.contentType, bytes: answer.data.count)
-            if r.secrets.contains(where: { $0.count >= Self.shortestSecretSearched && answer.data.range(of: Data($0.utf8)) != nil }) {
-                return failed(r, FetchProblem("the answer contains the value of a secret ({env.…} or a header): refused, so that it is neither cached nor published"))
+            let searched = r.secrets.filter { $0.count >= Self.shortestSecretSearched }
+            if searched.contains(where: { answer.data.range(of: Data($0.utf8)) != nil }) {
+                let what = "the answer contains the value of a secret ({env.…} or a header)"
+                return failed(r, FetchProblem("\(what): refused, so that it is neither cached nor published"))
             }
             do { try cache.store(key, entry, data: answer.data) } catch { return .failure(error) }
             state.withLock { $0.used.insert(key); $0.fetchedCount += 1 }
@@ -148,7 +153,8 @@ public final class FetchSession: Sendable {
             return .failure(FetchProblem("\(problem.message) (onError: stale, but no answer of it is cached)"))
         }
         let age = Self.age(clock().timeIntervalSince1970 - entry.fetched)
-        let warning = Diagnostic.visible("\(entry.url): warning: using this answer cached \(age) ago, since fetching \(r.shown) failed: \(problem.message)")
+        let why = "since fetching \(r.shown) failed: \(problem.message)"
+        let warning = Diagnostic.visible("\(entry.url): warning: using this answer cached \(age) ago, \(why)")
         state.withLock { $0.used.insert(key); $0.cachedCount += 1; $0.warnings.append(warning) }
         return .success(Self.fetched(entry, data))
     }
@@ -172,7 +178,8 @@ public final class FetchSession: Sendable {
         let type = entry.contentType?.lowercased() ?? ""
         let path = entry.url.split(separator: "?").first.map(String.init)?.lowercased() ?? ""
         let isPlist = type.contains("plist") || path.hasSuffix(".plist")
-        return FetchedData(data: data, isPlist: isPlist, shown: entry.url, fetched: Date(timeIntervalSince1970: entry.fetched))
+        let fetched = Date(timeIntervalSince1970: entry.fetched)
+        return FetchedData(data: data, isPlist: isPlist, shown: entry.url, fetched: fetched)
     }
 
     /// An age in words: "40 s", "12 min", "3 h 5 min", "2 days".

@@ -64,10 +64,14 @@ final class HTTPFetcher: Sendable {
             case .failure(let f): failure = f
             }
             let tries = attempt == 1 ? "" : " (\(attempt) attempts)"
-            guard failure.retryable, attempt <= settings.retries else { return .failure(FetchProblem(failure.message + tries)) }
+            guard failure.retryable, attempt <= settings.retries else {
+                return .failure(FetchProblem(failure.message + tries))
+            }
             let wait = failure.retryAfter ?? Self.backoff(attempt)
             guard wait <= Self.longestWait else {
-                return .failure(FetchProblem("\(failure.message); it asks to retry after \(Self.seconds(wait)), longer than sitegen waits (\(Self.seconds(Self.longestWait)))\(tries)"))
+                let longest = Self.seconds(Self.longestWait)
+                let asks = "it asks to retry after \(Self.seconds(wait)), longer than sitegen waits (\(longest))"
+                return .failure(FetchProblem("\(failure.message); \(asks)\(tries)"))
             }
             Thread.sleep(forTimeInterval: wait)
         }
@@ -91,7 +95,8 @@ final class HTTPFetcher: Sendable {
                 switch Self.redirect(from: url, to: location) {
                 case .success(let next):
                     // The user's headers (credentials) go only where they were written for.
-                    if URL(string: next)?.host?.lowercased() != URL(string: r.url)?.host?.lowercased() { headers = [] }
+                    let host = { (url: String) in URL(string: url)?.host?.lowercased() }
+                    if host(next) != host(r.url) { headers = [] }
                     url = next
                     continue
                 case .failure(let f): return .failure(f)
@@ -100,9 +105,11 @@ final class HTTPFetcher: Sendable {
             let data = response.body.map { Data($0.readableBytesView) } ?? Data()
             guard (200..<300).contains(code) else {
                 let start = Self.start(of: data)
+                let retryAfter = response.headers.first(name: "Retry-After").flatMap(Self.retryAfter)
+                let body = start.isEmpty ? "" : ": \(start)"
                 return .failure(AttemptFailure(
-                    message: "the server answered \(code) \(response.status.reasonPhrase)\(start.isEmpty ? "" : ": \(start)")",
-                    retryable: code >= 500 || code == 429, retryAfter: response.headers.first(name: "Retry-After").flatMap(Self.retryAfter)))
+                    message: "the server answered \(code) \(response.status.reasonPhrase)\(body)",
+                    retryable: code >= 500 || code == 429, retryAfter: retryAfter))
             }
             return .success(Answer(data: data, contentType: response.headers.first(name: "Content-Type")))
         }
@@ -111,28 +118,33 @@ final class HTTPFetcher: Sendable {
 
     private func send(_ url: String, headers: [[String]]) -> Result<HTTPClient.Response, AttemptFailure> {
         do {
-            var fields = HTTPHeaders([("User-Agent", "sitegen"), ("Accept", "application/json, application/x-plist;q=0.9, */*;q=0.1")])
+            let accept = "application/json, application/x-plist;q=0.9, */*;q=0.1"
+            var fields = HTTPHeaders([("User-Agent", "sitegen"), ("Accept", accept)])
             for h in headers { fields.replaceOrAdd(name: h[0], value: h[1]) }
             let request = try HTTPClient.Request(url: url, method: .GET, headers: fields)
             let accumulator = ResponseAccumulator(request: request, maxBodySize: settings.maxBytes)
-            return .success(try client.execute(request: request, delegate: accumulator, deadline: .now() + Self.amount(settings.timeout)).wait())
+            return .success(try client.execute(request: request, delegate: accumulator,
+                                               deadline: .now() + Self.amount(settings.timeout)).wait())
         } catch {
             return .failure(describe(error))
         }
     }
 
-    /// The next URL of a redirect, refused when it leaves http(s) or goes from a public address to a private one.
+    /// The next URL of a redirect, refused when it leaves http(s) or goes from a public address
+    /// to a private one.
     static func redirect(from url: String, to location: String) -> Result<String, AttemptFailure> {
         guard let base = URL(string: url), let next = URL(string: location, relativeTo: base)?.absoluteURL else {
-            return .failure(AttemptFailure(message: "redirected to '\(location)', which is not a URL", retryable: false))
+            return .failure(AttemptFailure(message: "redirected to '\(location)', which is not a URL",
+                                           retryable: false))
         }
         let scheme = next.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https", let host = next.host, !host.isEmpty else {
-            return .failure(AttemptFailure(message: "redirected to '\(next.absoluteString)', which is not an http(s) URL: refused", retryable: false))
+            let what = "redirected to '\(next.absoluteString)', which is not an http(s) URL: refused"
+            return .failure(AttemptFailure(message: what, retryable: false))
         }
         if let from = base.host, AddressPolicy.leavesPublic(from: from, to: host) {
-            return .failure(AttemptFailure(
-                message: "redirected from a public address to '\(next.absoluteString)', a private one: refused", retryable: false))
+            let what = "redirected from a public address to '\(next.absoluteString)', a private one: refused"
+            return .failure(AttemptFailure(message: what, retryable: false))
         }
         return .success(next.absoluteString)
     }
@@ -140,13 +152,16 @@ final class HTTPFetcher: Sendable {
     /// A transport error in words, and whether it is worth another attempt.
     func describe(_ error: any Error) -> AttemptFailure {
         if error is ResponseAccumulator.ResponseTooBigError {
-            return AttemptFailure(message: "the answer is larger than fetch.maxBytes (\(settings.maxBytes) bytes)", retryable: false)
+            let what = "the answer is larger than fetch.maxBytes (\(settings.maxBytes) bytes)"
+            return AttemptFailure(message: what, retryable: false)
         }
         if let e = error as? HTTPClientError, [.deadlineExceeded, .readTimeout, .connectTimeout].contains(e) {
-            return AttemptFailure(message: "no answer within \(Self.seconds(settings.timeout)) (fetch.timeout)", retryable: true)
+            return AttemptFailure(message: "no answer within \(Self.seconds(settings.timeout)) (fetch.timeout)",
+                                  retryable: true)
         }
         if error is NIOSSLError || error is BoringSSLError {
-            return AttemptFailure(message: "TLS failed: \(error) (is the server's certificate from a trusted authority? see SSL_CERT_FILE)", retryable: false)
+            let hint = "(is the server's certificate from a trusted authority? see SSL_CERT_FILE)"
+            return AttemptFailure(message: "TLS failed: \(error) \(hint)", retryable: false)
         }
         if let e = error as? NIOConnectionError, let first = e.connectionErrors.first?.error {
             return AttemptFailure(message: "cannot connect: \(Self.text(first))", retryable: true)
@@ -161,7 +176,8 @@ final class HTTPFetcher: Sendable {
 
     /// The first 200 characters of a body, on one line.
     static func start(of data: Data) -> String {
-        let text = String(decoding: data.prefix(1000), as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = String(decoding: data.prefix(1000), as: UTF8.self)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 

@@ -48,7 +48,8 @@ public struct FetchContext: Sendable {
         }
         let local = now.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: now)))
         let day = CalendarDate(local)
-        return FetchContext(environment: environment, today: CalendarDate(year: day.year, month: day.month, day: day.day))
+        let today = CalendarDate(year: day.year, month: day.month, day: day.day)
+        return FetchContext(environment: environment, today: today)
     }
 
     func day(offset: Int) -> CalendarDate { today.adding(days: offset) }
@@ -89,7 +90,8 @@ public struct PreparedRequest: Sendable, Hashable {
 
 extension RemoteSource {
     /// The request for `context` and, in a join, the item's `fields`.
-    public func prepare(_ context: FetchContext, fields: [String: Value] = [:]) throws(FetchProblem) -> PreparedRequest {
+    public func prepare(_ context: FetchContext,
+                        fields: [String: Value] = [:]) throws(FetchProblem) -> PreparedRequest {
         var secrets: [String] = []
         let (url, shown, source) = try Self.fill(self.url, context, fields, encode: true, secrets: &secrets)
         var headers: [[String]] = []
@@ -98,8 +100,8 @@ extension RemoteSource {
             headers.append([h.name, value])
             if !value.isEmpty { secrets.append(value) }
         }
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = parsed.host, !host.isEmpty else {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty else {
             throw FetchProblem("'\(shown)' is not an http(s) URL once its placeholders are filled in")
         }
         return PreparedRequest(url: url, shown: shown, headers: headers, source: source, secrets: secrets)
@@ -116,7 +118,8 @@ extension RemoteSource {
                 sent += t; shown += t; source += t
             case .env(let name):
                 guard let value = context.environment[name], !value.isEmpty else {
-                    throw FetchProblem("{env.\(name)} is not set: export the environment variable \(name) before building")
+                    let what = "export the environment variable \(name) before building"
+                    throw FetchProblem("{env.\(name)} is not set: \(what)")
                 }
                 sent += escaped(value); shown += "***"; source += "***"
                 secrets += [value, escaped(value)]
@@ -140,7 +143,8 @@ extension RemoteSource {
         var out = ""
         for byte in s.utf8 {
             switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:

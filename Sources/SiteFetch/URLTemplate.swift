@@ -56,7 +56,8 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
             return .day(offset: offset, format: format, written: "{\(name)}")
         }
         guard !name.isEmpty, !name.contains(":"), !name.contains("{") else {
-            throw FetchProblem("'{\(name)}' is not a placeholder ({env.NAME}, {today:FORMAT}, {yesterday:FORMAT} or, in a join, {field})")
+            let kinds = "{env.NAME}, {today:FORMAT}, {yesterday:FORMAT} or, in a join, {field}"
+            throw FetchProblem("'{\(name)}' is not a placeholder (\(kinds))")
         }
         return .field(name)
     }

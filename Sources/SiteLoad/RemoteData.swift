@@ -7,7 +7,8 @@ import SiteFormats
 /// messages by its URL (secrets as `***`).
 extension CollectionLoader {
     /// The answer of a collection's URL, parsed; nil with the problem recorded.
-    func readRemote(_ source: RemoteSource, of owner: String, items: [PathComponent], problems: inout [Diagnostic]) -> DatasetFile? {
+    func readRemote(_ source: RemoteSource, of owner: String, items: [PathComponent],
+                    problems: inout [Diagnostic]) -> DatasetFile? {
         guard let fetch else {
             problems.append(Diagnostic(source.at, "\(owner): its data is a URL, which this command does not fetch"))
             return nil
@@ -57,7 +58,8 @@ extension CollectionLoader {
             for (request, result) in zip(requests, fetch.get(requests)) {
                 switch result {
                 case .success(let answer):
-                    guard let joined = parse(answer.data, display: answer.shown, isPlist: answer.isPlist, items: rule.itemsPath, problems: &problems) else { continue }
+                    guard let joined = parse(answer.data, display: answer.shown, isPlist: answer.isPlist,
+                                             items: rule.itemsPath, problems: &problems) else { continue }
                     addRecords(of: joined, rule, owner: owner, to: &records, owners: &owners, problems: &problems)
                 case .failure(let p):
                     problems.append(Diagnostic(file: request.shown, "\(owner): \(p.message)"))
