@@ -291,10 +291,11 @@ def test_headers_do_not_follow_a_redirect_to_another_host(tmp_path, api):
 @pytest.mark.parametrize("concurrency", [1, 3])
 def test_concurrency_bounds_the_requests_in_flight(tmp_path, api, concurrency):
     site = make_site(tmp_path / "site", api.url, fetch=f"timeZone: Asia/Seoul, concurrency: {concurrency}", others=True)
-    api.mode = {"*": {"sleep": 0.3}}
+    # Each answer takes a second: requests started together overlap, however loaded the machine.
+    api.mode = {"*": {"sleep": 1.0}}
     proc = run(site, "--threads", "3")
     assert proc.returncode == 0, proc.stderr
-    # Three collections load at once; their lists, then joins, go `concurrency` at a time.
+    # Three collections load at once; their lists, then joins (three movies), go `concurrency` at a time.
     assert api.most_in_flight == concurrency
 
 
@@ -467,7 +468,7 @@ def test_a_redirect_from_a_public_address_to_a_private_one_is_refused(tmp_path):
 def test_serve_fetches_at_start_and_in_the_background(tmp_path, api):
     from test_serve import Server
 
-    site = make_site(tmp_path / "site", api.url, fetch="timeZone: Asia/Seoul, maxAge: 2")
+    site = make_site(tmp_path / "site", api.url, fetch="timeZone: Asia/Seoul, maxAge: 2, timeout: 30")
     srv = Server([str(_sitegen_binary()), "serve", "--source", str(site), "--port", "0", "--output", str(tmp_path / "out")],
                  cwd=tmp_path, env=environment())
     try:
@@ -475,16 +476,16 @@ def test_serve_fetches_at_start_and_in_the_background(tmp_path, api):
         assert srv.wait_line("stdout", r"sitegen: built \d+ pages", WAIT), srv.logs()
         assert api.hits(LIST) == 1 and api.hits(MOVIE) == 3
         fetched = time.monotonic()
-        # The answers become older than maxAge (2 s); the API then takes 4 s to answer.
+        # The answers become older than maxAge (2 s); the API then takes 12 s to answer.
         while time.monotonic() < fetched + 2.2:
             time.sleep(0.1)
-        api.mode = {LIST: {"sleep": 4}}
+        api.mode = {LIST: {"sleep": 12}}
         edited = time.monotonic()
         (site / "content/news.md").write_text("---\ntitle: News\ndate: 2025-01-05\n---\nHello.\n")
         rebuilt = srv.wait_line("stdout", r"sitegen: rebuilt .*\(content/news\.md\)", WAIT)
         assert rebuilt, srv.logs()
-        # The rebuild did not wait for the API (which takes 4 s), and asked it in the background.
-        assert time.monotonic() - edited < 4, srv.logs()
+        # The rebuild did not wait for the API (which takes 12 s), and asked it in the background.
+        assert time.monotonic() - edited < 12, srv.logs()
         assert srv.wait_line("stdout", r"sitegen: rebuilt .*\(data fetched\)", WAIT), srv.logs()
         assert api.hits(LIST) == 2
         assert (tmp_path / "out/boxoffice/20210028/index.html").is_file()
