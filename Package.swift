@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // The preview server's HTTP/1.1 (event loops, llhttp parsing, sendfile).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Collections read from HTTP APIs (SiteFetch): HTTP/1.1 and 2 over SwiftNIO, TLS by swift-nio-ssl (BoringSSL).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Tests only: property-based testing of the layout core.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -37,8 +40,12 @@ let package = Package(
         .target(name: "SiteImages", dependencies: ["SiteCore", "CVipsLoader"]),
         // Markdown (cmark) and YAML front matter.
         .target(name: "SiteMarkdown", dependencies: ["SiteCore", "CCmark", .product(name: "Yams", package: "Yams")]),
+        // Collections' data from HTTP APIs: URL templates and placeholders, redaction, the data cache, the client.
+        .target(name: "SiteFetch", dependencies: ["SiteCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                                                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                                                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         // Site configuration, content discovery and normalisation of datasets and notes.
-        .target(name: "SiteLoad", dependencies: ["SiteCore", "SiteFormats", "ImageProbe", "SiteMarkdown", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SiteLoad", dependencies: ["SiteCore", "SiteFormats", "SiteFetch", "ImageProbe", "SiteMarkdown", .product(name: "Yams", package: "Yams")]),
         // Page models and Mustache templates, with the built-in theme.
         .target(name: "SiteRender", dependencies: ["SiteCore"]),
         // Staging folder and swap, sitemap, asset copying.
@@ -49,7 +56,7 @@ let package = Package(
         .target(name: "SiteServe", dependencies: ["SiteCore", "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
-        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteRender", "SiteWrite", "SiteImages"]),
+        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteFetch", "SiteRender", "SiteWrite", "SiteImages"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -65,6 +72,7 @@ let package = Package(
         .testTarget(name: "SiteImagesTests", dependencies: ["SiteImages", "CVips"]),
         .testTarget(name: "SiteMarkdownTests", dependencies: ["SiteMarkdown"]),
         .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
+        .testTarget(name: "SiteFetchTests", dependencies: ["SiteFetch"]),
         .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender", "MustacheReference"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "MustacheReference"]),
         .testTarget(name: "SiteWriteTests", dependencies: ["SiteWrite"]),

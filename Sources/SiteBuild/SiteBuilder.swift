@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteFetch
 import SiteImages
 import SiteLoad
 import SiteRender
@@ -25,6 +26,10 @@ public struct BuildOptions: Sendable {
     public var deferImages = false
     /// Replace the output folder even if sitegen did not write it (`--force`).
     public var force = false
+    /// Use the answers of HTTP APIs kept in the cache, of any age, and never the network (`--offline`).
+    public var offline = false
+    /// `serve`'s rebuilds: cached answers only (fetched in the background instead).
+    var cacheOnly = false
 
     public init(source: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false, cacheDir: URL? = nil) {
         self.source = source.standardizedFileURL
@@ -47,6 +52,9 @@ public struct BuildOptions: Sendable {
 
     /// The image cache of this build.
     var imageCache: ImageCache { ImageCache(folder: cacheDir.appendingPathComponent("images")) }
+    /// Where answers of HTTP APIs are kept.
+    var dataCache: URL { cacheDir.appendingPathComponent("data") }
+    var network: FetchSession.Network { offline ? .offline : cacheOnly ? .cacheOnly : .online }
 }
 
 /// What a build did, for the summary line.
@@ -61,6 +69,11 @@ public struct BuildReport: Sendable {
     public var imagesCached = 0
     /// Image sources read and hashed (those unchanged since an earlier build are not read).
     public var imagesRead = 0
+    /// Answers of HTTP APIs fetched, and taken from the cache.
+    public var dataFetched = 0
+    public var dataCached = 0
+    /// Problems that did not fail the build (`<where>: warning: …`): stale answers used.
+    public var warnings: [String] = []
 }
 
 /// The pipeline: load → normalise → images → sort/lay out → plan → render → write
@@ -86,7 +99,11 @@ public enum SiteBuilder {
         OutputStage.recover(output: options.output)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         clock.lap("config")
-        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts, threads: options.threads)
+        let loadStarted = Date()
+        let fetch = try SiteInputs.fetchSession(config, options: options)
+        defer { fetch?.close() }
+        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts,
+                                             threads: options.threads, fetch: fetch)
         try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
@@ -95,7 +112,15 @@ public enum SiteBuilder {
                                           deferring: options.deferImages, detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
         clock.lap("images")
         do throws(Diagnostics) {
-            return try writeSite(inputs, options: options, generation: generation, imagesStarted: imagesStarted, clock: &clock)
+            var built = try writeSite(inputs, options: options, generation: generation, imagesStarted: imagesStarted, clock: &clock)
+            if let fetch {
+                (built.report.dataFetched, built.report.dataCached) = fetch.counts
+                built.report.warnings = fetch.warnings
+                if options.network == .online {
+                    fetch.cache.prune(keeping: fetch.usedKeys, untouchedSince: min(loadStarted, Date().addingTimeInterval(-options.cacheGrace)))
+                }
+            }
+            return built
         } catch {
             // A failed build leaves nothing running: the encodes under way end first.
             _ = inputs.images.encodes?.wait()

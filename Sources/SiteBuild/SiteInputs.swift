@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteFetch
 import SiteImages
 import SiteLoad
 import SiteRender
@@ -21,6 +22,8 @@ struct SiteInputs: Sendable {
     var imageCache = ImageCache(folder: URL(fileURLWithPath: "/nonexistent"))
     /// Threads for parallel work (`BuildOptions.threads`).
     var threads = Parallelism.cores
+    /// When the oldest answer of an HTTP API the collections show was fetched (nil: none).
+    var oldestAnswer: Date?
 
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
     static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {
@@ -73,9 +76,10 @@ struct SiteInputs: Sendable {
 
     /// Loads the collections (in parallel) and the notes; every problem of both is reported.
     static func loadData(config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
-                         includeDrafts: Bool, threads: Int) throws(Diagnostics) -> SiteInputs {
+                         includeDrafts: Bool, threads: Int, fetch: FetchSession? = nil) throws(Diagnostics) -> SiteInputs {
         var problems: [Diagnostic] = []
-        let collections = collectProblems(loadCollections(config.collections, config: config, content: content, imageSizes: ImageSizeCache(), threads: threads), into: &problems)
+        let collections = collectProblems(loadCollections(config.collections, config: config, content: content, imageSizes: ImageSizeCache(),
+                                                          threads: threads, fetch: fetch), into: &problems)
         var notes: [Note] = []
         do {
             notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
@@ -84,12 +88,13 @@ struct SiteInputs: Sendable {
         if !problems.isEmpty { throw Diagnostics(problems) }
         var inputs = SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)
         inputs.threads = threads
+        inputs.oldestAnswer = fetch?.oldestAnswer
         return inputs
     }
 
     static func loadCollections(_ configs: [CollectionConfig], config: SiteConfig, content: ContentTree,
-                                imageSizes: ImageSizeCache, threads: Int) -> [Result<LoadedCollection, Diagnostics>] {
-        let loader = CollectionLoader(content: content, language: config.language)
+                                imageSizes: ImageSizeCache, threads: Int, fetch: FetchSession? = nil) -> [Result<LoadedCollection, Diagnostics>] {
+        let loader = CollectionLoader(content: content, language: config.language, fetch: fetch)
         return configs.parallelMap(threads: threads, minimumCount: 2) { c in
             Result { () throws(Diagnostics) in try loader.load(c, imageSizes: imageSizes) }
         }
@@ -104,5 +109,17 @@ struct SiteInputs: Sendable {
             }
         }
         return loaded
+    }
+
+    /// The fetching of a build whose collections read HTTP APIs (nil when none does): "today"
+    /// fixed for the whole build, answers cached under the cache folder's `data/`.
+    static func fetchSession(_ config: SiteConfig, options: BuildOptions) throws(Diagnostics) -> FetchSession? {
+        guard config.collections.contains(where: \.readsHTTP) else { return nil }
+        do {
+            let context = try FetchContext.current(timeZone: TimeZone(identifier: config.fetch.timeZone) ?? TimeZone(secondsFromGMT: 0)!)
+            return FetchSession(settings: config.fetch, cacheFolder: options.dataCache, network: options.network, context: context)
+        } catch {
+            throw Diagnostics([Diagnostic(file: "SOURCE_DATE_EPOCH", error.message)])
+        }
     }
 }

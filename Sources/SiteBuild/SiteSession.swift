@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteFetch
 import SiteLoad
 import SiteRender
 import SiteWrite
@@ -105,10 +106,12 @@ public struct SiteSession: Sendable {
     /// Rebuilds after the files at `changed` (paths relative to the source folder) were created,
     /// modified or deleted. On failure the output is left as it was, and the same paths are
     /// tried again with the next update.
-    public mutating func update(_ changed: Set<String>) throws(Diagnostics) -> UpdateReport {
+    /// `refetched`: answers of HTTP APIs were fetched into the cache (`fetchData`); the
+    /// collections showing them are loaded again.
+    public mutating func update(_ changed: Set<String>, refetched: Bool = false) throws(Diagnostics) -> UpdateReport {
         let paths = pending.union(changed)
         do {
-            let report = try apply(paths)
+            let report = try apply(paths, refetched: refetched)
             pending = []
             return report
         } catch {
@@ -128,6 +131,43 @@ public struct SiteSession: Sendable {
         return first == "content" || first == "templates"
     }
 
+    // MARK: - Answers of HTTP APIs
+
+    /// The options of rebuilds: answers of HTTP APIs from the cache only, so that no rebuild
+    /// waits for the network (`serve` fetches them in the background with `fetchData`).
+    private var rebuildOptions: BuildOptions {
+        var o = options
+        o.cacheOnly = true
+        return o
+    }
+
+    /// Whether the oldest answer of an HTTP API the site shows is older than `fetch.maxAge`.
+    public var dataIsOld: Bool {
+        guard !options.offline, let oldest = model.inputs.oldestAnswer else { return false }
+        return Date().timeIntervalSince(oldest) >= Double(model.config.fetch.maxAge)
+    }
+
+    /// Fetches the answers of HTTP APIs the site's collections read (those older than
+    /// `maxAge`) into the cache, by loading those collections and dropping them: away from the
+    /// rebuilds, which then read the cache (`update(_:refetched:)`). Nil when it worked.
+    public static func fetchData(_ options: BuildOptions) -> Diagnostics? {
+        do throws(Diagnostics) {
+            let (config, content, _) = try SiteInputs.loadConfiguration(options)
+            let remote = config.collections.filter(\.readsHTTP)
+            guard !options.offline, let fetch = try SiteInputs.fetchSession(config, options: options) else { return nil }
+            defer { fetch.close() }
+            var problems: [Diagnostic] = []
+            _ = SiteInputs.collectProblems(SiteInputs.loadCollections(remote, config: config, content: content, imageSizes: ImageSizeCache(),
+                                                                      threads: options.threads, fetch: fetch), into: &problems)
+            return problems.isEmpty ? nil : Diagnostics(problems)
+        } catch {
+            return error
+        }
+    }
+
+    /// The start of the message of an answer `serve` has not fetched yet.
+    public static let notFetchedYet = FetchSession.notFetchedYet
+
     // MARK: - Full builds
 
     private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, Written) {
@@ -137,11 +177,11 @@ public struct SiteSession: Sendable {
 
     // MARK: - Updates
 
-    private mutating func apply(_ paths: Set<String>) throws(Diagnostics) -> UpdateReport {
+    private mutating func apply(_ paths: Set<String>, refetched: Bool) throws(Diagnostics) -> UpdateReport {
         let start = DispatchTime.now()
         var clock = PhaseClock()
         let relevant = paths.filter(Self.isSource)
-        if relevant.isEmpty { return report(start, full: false) }
+        if relevant.isEmpty && !refetched { return report(start, full: false) }
         if relevant.contains(SiteConfig.fileName) { return try rebuildAll(start) }
         var inputs = model.inputs
         var versions = written
@@ -155,7 +195,8 @@ public struct SiteSession: Sendable {
             try reloadNotes(changedNotes, rescanned: touched.rescanned, inputs: &inputs, versions: &versions)
         }
         clock.lap("load")
-        let reload = try reloadCollections(touched.content, notes: changedNotes, inputs: &inputs, versions: &versions)
+        let remote = refetched ? Set(inputs.config.collections.filter(\.readsHTTP).map(\.name)) : []
+        let reload = try reloadCollections(touched.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
         // Images: only new or changed sources are processed, the rest come from the cache.
         if !reload.isEmpty {
             inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
@@ -168,7 +209,7 @@ public struct SiteSession: Sendable {
 
     /// `site.yml` changed: everything is built again, as a new generation.
     private mutating func rebuildAll(_ start: DispatchTime) throws(Diagnostics) -> UpdateReport {
-        let (m, w) = try Self.buildAll(options, generation: written.generation + 1)
+        let (m, w) = try Self.buildAll(rebuildOptions, generation: written.generation + 1)
         model = m
         written = w
         return UpdateReport(full: true, pagesWritten: w.views.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
@@ -257,19 +298,24 @@ public struct SiteSession: Sendable {
 
     /// Loads again the collections whose data files changed, and those showing images when any
     /// other content file changed (an image's size may have changed); returns their names.
-    private mutating func reloadCollections(_ content: Set<String>, notes: Set<String>, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) -> Set<String> {
+    private mutating func reloadCollections(_ content: Set<String>, notes: Set<String>, also: Set<String>, inputs: inout SiteInputs,
+                                            versions: inout Written) throws(Diagnostics) -> Set<String> {
         let datasetPaths = content.filter { ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let otherPaths = content.filter { !notes.contains($0) && !datasetPaths.contains($0) }
         let reload = Set(inputs.config.collections.filter { c in
             let patterns = c.dataFiles + c.joins.flatMap(\.dataFiles)
             if datasetPaths.contains(where: { rel in patterns.contains { ContentPath.matches(rel, pattern: $0) } }) { return true }
             return !otherPaths.isEmpty && ((c.images.map { !$0.external } ?? false) || c.icon != nil)
-        }.map(\.name))
+        }.map(\.name)).union(also)
         guard !reload.isEmpty else { return reload }
         var problems: [Diagnostic] = []
         let configs = inputs.config.collections.filter { reload.contains($0.name) }
-        let loaded = SiteInputs.collectProblems(SiteInputs.loadCollections(configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache(), threads: options.threads), into: &problems)
+        let fetch = try SiteInputs.fetchSession(inputs.config, options: rebuildOptions)
+        defer { fetch?.close() }
+        let loaded = SiteInputs.collectProblems(SiteInputs.loadCollections(configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache(),
+                                                                           threads: options.threads, fetch: fetch), into: &problems)
         if !problems.isEmpty { throw Diagnostics(problems) }
+        if let oldest = fetch?.oldestAnswer, !also.isEmpty { inputs.oldestAnswer = oldest }
         for c in loaded {
             if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) { inputs.collections[i] = c }
             versions.collectionVersions[c.config.name] = bump()

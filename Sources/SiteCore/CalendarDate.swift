@@ -30,6 +30,12 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
 
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool { a.ordinal < b.ordinal }
 
+    /// The day `days` days later (earlier when negative), without a time of day.
+    public func adding(days: Int) -> CalendarDate {
+        let (y, m, d) = CalendarDate.civil(fromDays: CalendarDate.days(year: year, month: month, day: day) + days)
+        return CalendarDate(year: y, month: m, day: d)
+    }
+
     /// Whether the numbers name a day that exists (no 30 February) and a time of day within 24 hours
     /// (a leap second allowed).
     public static func isReal(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Bool {

@@ -42,7 +42,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `text` on one line with its control characters shown (`\n`, `\t`, `\u{0}`): values from
     /// data end up in messages, and a NUL or a line break would hide or fake part of one.
-    static func visible(_ text: String) -> String {
+    public static func visible(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

@@ -1,4 +1,5 @@
 import Foundation
+import SiteCore
 
 /// Processed images on disk, keyed by a hash of the source bytes and the recipe, so a build with
 /// nothing changed decodes nothing. An entry is `<key>.json` (the `ProcessedImage`) beside its
@@ -164,14 +165,5 @@ public struct ImageCache: Sendable {
 /// 128 bits of FNV-1a over the bytes (two 64-bit lanes with different offsets), as hex: the
 /// cache key's part for a source file (a collision would reuse another picture's outputs).
 enum SourceHash {
-    static func hex(_ data: Data) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
-        data.withUnsafeBytes { raw in
-            for byte in raw {
-                a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-        }
-        return [a, b].map { let s = String($0, radix: 16); return String(repeating: "0", count: 16 - s.count) + s }.joined()
-    }
+    static func hex(_ data: Data) -> String { ContentHash.wide(data) }
 }

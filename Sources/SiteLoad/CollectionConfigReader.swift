@@ -1,4 +1,5 @@
 import SiteCore
+import SiteFetch
 import SiteMarkdown
 import Yams
 
@@ -16,7 +17,7 @@ extension SiteConfig {
         }
         let c = try ConfigNode(node, file: file, path: "collections.\(name)")
         var problems: [Diagnostic] = []
-        let (data, itemsPath) = parseDataFiles(c, problems: &problems)
+        let (data, remote, itemsPath) = parseDataFiles(c, problems: &problems)
         let rename = parseRename(c, problems: &problems)
         let fields = parseFields(c, problems: &problems)
         let slug = parseSlug(c, problems: &problems)
@@ -54,6 +55,7 @@ extension SiteConfig {
             pageSize: pageSize, derived: derived, images: images, layout: layout,
             listTemplate: listTemplate, listURL: listURL, detailTemplate: detailTemplate, detailURL: detailURL, card: card)
         collection.sortSources = sortSources
+        collection.remote = remote
         collection.meta = meta
         collection.joins = joins
         collection.related = related
@@ -64,14 +66,19 @@ extension SiteConfig {
         return (collection, problems)
     }
 
-    /// `data` (required) and `items`.
-    static func parseDataFiles(_ c: ConfigNode, problems: inout [Diagnostic]) -> ([String]?, [PathComponent]?) {
-        let data = attempt(&problems) { () throws(Diagnostic) in try c.strings("data") } ?? nil
-        if data == nil || data?.isEmpty == true { problems.append(c.error(c.node, "missing required key '\(c.key("data"))' (the dataset file, relative to content/)")) }
+    /// `data` (required: files, or an http(s) URL) and `items`.
+    static func parseDataFiles(_ c: ConfigNode, problems: inout [Diagnostic]) -> ([String]?, RemoteSource?, [PathComponent]?) {
+        let source = parseDataSource(c, itemFields: false, problems: &problems)
+        if source == nil || (source?.files.isEmpty == true && source?.remote == nil) {
+            if c.raw("data") == nil || source != nil {
+                problems.append(c.error(c.node, "missing required key '\(c.key("data"))' (the dataset file, relative to content/, or an http(s) URL)"))
+            }
+        }
         let itemsText = (attempt(&problems) { () throws(Diagnostic) in try c.string("items") } ?? nil) ?? ""
         let itemsPath = KeyPath.parse(itemsText)
         if itemsPath == nil, let n = c.raw("items") { problems.append(c.error(n, "'\(c.key("items"))' is not a key path like 'boxOfficeResult.dailyBoxOfficeList'")) }
-        return (data, itemsPath)
+        guard let source, !source.files.isEmpty || source.remote != nil else { return (nil, nil, itemsPath) }
+        return (source.files, source.remote, itemsPath)
     }
 
     static func parseRename(_ c: ConfigNode, problems: inout [Diagnostic]) -> [String: String] {
@@ -164,8 +171,11 @@ extension SiteConfig {
 
     /// One join; on the paths that stop early it declares the keys it did not reach.
     static func parseJoin(_ j: ConfigNode, name: String, problems: inout [Diagnostic]) -> JoinRule? {
-        let files = (attempt(&problems) { () throws(Diagnostic) in try j.strings("data") } ?? nil) ?? []
-        if files.isEmpty { problems.append(j.error(j.node, "missing required key '\(j.key("data"))' (the files to join, relative to content/; * matches within a folder)")) }
+        let source = parseDataSource(j, itemFields: true, problems: &problems)
+        let files = source?.files ?? []
+        if files.isEmpty, source?.remote == nil, j.raw("data") == nil || source != nil {
+            problems.append(j.error(j.node, "missing required key '\(j.key("data"))' (the files to join, relative to content/; * matches within a folder; or an http(s) URL)"))
+        }
         let pathText = (attempt(&problems) { () throws(Diagnostic) in try j.string("items") } ?? nil) ?? ""
         guard let path = KeyPath.parse(pathText) else {
             problems.append(j.error(j.raw("items") ?? j.node, "'\(j.key("items"))' is not a key path like 'movieInfoResult.movieInfo'"))
@@ -177,7 +187,9 @@ extension SiteConfig {
             return nil
         }
         let on = (attempt(&problems) { () throws(Diagnostic) in try j.string("on") } ?? nil) ?? key
-        return JoinRule(name: name, dataFiles: files, itemsPath: path, key: key, on: on)
+        var rule = JoinRule(name: name, dataFiles: files, itemsPath: path, key: key, on: on)
+        rule.remote = source?.remote
+        return rule
     }
 
     /// `card`, whose image must be one of the image fields.

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import ImageProbe
 import SiteCore
+import SiteFetch
 import SiteFormats
 
 /// An image an item shows: where it is served from and its pixel size (nil only for external
@@ -89,10 +90,13 @@ struct DatasetFile {
 public struct CollectionLoader: Sendable {
     public let content: ContentTree
     public let language: String
+    /// The build's fetching, for collections and joins whose data is a URL.
+    public let fetch: FetchSession?
 
-    public init(content: ContentTree, language: String) {
+    public init(content: ContentTree, language: String, fetch: FetchSession? = nil) {
         self.content = content
         self.language = language
+        self.fetch = fetch
     }
 
     /// All problems of the collection are reported together.
@@ -102,14 +106,19 @@ public struct CollectionLoader: Sendable {
         var slugOwners: [String: SourceLocation] = [:]
         var meta: [String: Value] = [:]
         let joins = loadJoins(config, problems: &problems)
-        for (fileIndex, file) in expand(config.dataFiles, of: "collection '\(config.name)'", problems: &problems).enumerated() {
-            guard let dataset = read(file, of: "collection '\(config.name)'", items: config.itemsPath, problems: &problems) else { continue }
+        let owner = "collection '\(config.name)'"
+        let files = config.remote == nil ? expand(config.dataFiles, of: owner, problems: &problems) : [""]
+        for (fileIndex, file) in files.enumerated() {
+            let read = config.remote.map { readRemote($0, of: owner, items: config.itemsPath, problems: &problems) }
+                ?? self.read(file, of: owner, items: config.itemsPath, problems: &problems)
+            guard let dataset = read else { continue }
             if fileIndex == 0 { meta = values(config, from: dataset, problems: &problems) }
             guard let rawItems = itemList(config, in: dataset, problems: &problems) else { continue }
             // Every item's place in the file, found in one pass (items are located for messages
             // and for the page's source; locating each by itself would read the file once per item).
             let itemLocations = dataset.elementLocations(count: rawItems.count)
-            let normaliser = ItemNormaliser(loader: self, config: config, joins: joins, dataset: dataset, imageSizes: imageSizes)
+            let fetched = remoteJoins(config, items: rawItems, locations: itemLocations, dataset: dataset, problems: &problems)
+            let normaliser = ItemNormaliser(loader: self, config: config, joins: joins + fetched, dataset: dataset, imageSizes: imageSizes)
             for (index, raw) in rawItems.enumerated() {
                 guard let (slug, fields, images) = normaliser.normalise(raw, index: index, problems: &problems) else { continue }
                 let location = itemLocations?[index] ?? normaliser.locate([.index(index)])
@@ -207,7 +216,11 @@ public struct CollectionLoader: Sendable {
             problems.append(Diagnostic(file: display, "cannot read the dataset of \(owner) (named by its 'data' in site.yml): \(reason.text)"))
             return nil
         }
-        let isPlist = relative.lowercased().hasSuffix(".plist")
+        return parse(data, display: display, isPlist: relative.lowercased().hasSuffix(".plist"), items: items, problems: &problems)
+    }
+
+    /// A dataset's bytes parsed, its items located.
+    func parse(_ data: Data, display: String, isPlist: Bool, items: [PathComponent], problems: inout [Diagnostic]) -> DatasetFile? {
         do {
             let (root, locations) = isPlist ? try PropertyListReader.read(data, file: display, locatingElementsOf: items)
                 : try JSONReader.read(data, file: display, locatingElementsOf: items)
@@ -241,40 +254,46 @@ public struct CollectionLoader: Sendable {
     /// Each join's records by the text of their key; a record without the key or a key that two
     /// records share is an error at its place in its file.
     func loadJoins(_ config: CollectionConfig, problems: inout [Diagnostic]) -> [(JoinRule, [String: Value])] {
-        config.joins.map { rule in
+        config.joins.filter { $0.remote == nil }.map { rule in
             let owner = "join '\(rule.name)' of collection '\(config.name)'"
             var records: [String: Value] = [:]
             var owners: [String: SourceLocation] = [:]
             for file in expand(rule.dataFiles, of: owner, problems: &problems) {
                 guard let dataset = read(file, of: owner, items: rule.itemsPath, problems: &problems) else { continue }
-                let found: Value
-                switch dataset.value(at: rule.itemsPath) {
-                case .success(let v): found = v
-                case .failure(let d): problems.append(d); continue
-                }
-                let list: [(Value, [PathComponent])]
-                if case .array(let a) = found { list = a.enumerated().map { ($1, rule.itemsPath + [.index($0)]) } } else { list = [(found, rule.itemsPath)] }
-                for (record, path) in list {
-                    guard case .dictionary(let d) = record else {
-                        problems.append(Diagnostic(dataset.location(path), "\(owner): expected a record (a dictionary), found \(record.typePhrase)"))
-                        continue
-                    }
-                    guard let k = d[rule.key], k != .null else {
-                        problems.append(Diagnostic(dataset.location(path), "\(owner): the record has no key field '\(rule.key)'"))
-                        continue
-                    }
-                    let key = TemplateText.plain(k)
-                    let here = dataset.location(path + [.key(rule.key)])
-                    if let first = owners[key] {
-                        let there = first.line.map { "\(first.file):\($0)" + (first.column.map { ":\($0)" } ?? "") } ?? "\(first.file) \(first.path ?? "")"
-                        problems.append(Diagnostic(here, "\(owner): key '\(key)' is also the key of the record at \(there)"))
-                        continue
-                    }
-                    owners[key] = here
-                    records[key] = record
-                }
+                addRecords(of: dataset, rule, owner: owner, to: &records, owners: &owners, problems: &problems)
             }
             return (rule, records)
+        }
+    }
+
+    /// The records of one joined file or answer, by the text of their key.
+    func addRecords(of dataset: DatasetFile, _ rule: JoinRule, owner: String, to records: inout [String: Value],
+                    owners: inout [String: SourceLocation], problems: inout [Diagnostic]) {
+        let found: Value
+        switch dataset.value(at: rule.itemsPath) {
+        case .success(let v): found = v
+        case .failure(let d): problems.append(d); return
+        }
+        let list: [(Value, [PathComponent])]
+        if case .array(let a) = found { list = a.enumerated().map { ($1, rule.itemsPath + [.index($0)]) } } else { list = [(found, rule.itemsPath)] }
+        for (record, path) in list {
+            guard case .dictionary(let d) = record else {
+                problems.append(Diagnostic(dataset.location(path), "\(owner): expected a record (a dictionary), found \(record.typePhrase)"))
+                continue
+            }
+            guard let k = d[rule.key], k != .null else {
+                problems.append(Diagnostic(dataset.location(path), "\(owner): the record has no key field '\(rule.key)'"))
+                continue
+            }
+            let key = TemplateText.plain(k)
+            let here = dataset.location(path + [.key(rule.key)])
+            if let first = owners[key] {
+                let there = first.line.map { "\(first.file):\($0)" + (first.column.map { ":\($0)" } ?? "") } ?? "\(first.file) \(first.path ?? "")"
+                problems.append(Diagnostic(here, "\(owner): key '\(key)' is also the key of the record at \(there)"))
+                continue
+            }
+            owners[key] = here
+            records[key] = record
         }
     }
 

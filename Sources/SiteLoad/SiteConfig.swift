@@ -1,4 +1,5 @@
 import SiteCore
+import SiteFetch
 import SiteMarkdown
 import Yams
 
@@ -154,6 +155,8 @@ public struct JoinRule: Sendable {
     public var name: String
     /// Files relative to `content/`; `*` matches within one path segment.
     public var dataFiles: [String]
+    /// Instead of files: a URL, fetched once per distinct URL its items' fields make.
+    public var remote: RemoteSource?
     /// Where the record (or a list of records) sits inside each file.
     public var itemsPath: [PathComponent]
     /// The joined records' key field.
@@ -169,6 +172,8 @@ public struct CollectionConfig: Sendable {
     public var description: String?
     /// Dataset files relative to `content/`; their item lists are concatenated.
     public var dataFiles: [String]
+    /// Instead of files: an http(s) URL whose answer is the dataset.
+    public var remote: RemoteSource?
     /// Where the item list sits inside each file (empty: the file is the list).
     public var itemsPath: [PathComponent]
     public var rename: [String: String]
@@ -206,6 +211,9 @@ public struct CollectionConfig: Sendable {
     public var icon: String?
     /// false: left out of the navigation and the home page (a collection reached from other pages).
     public var menu: Bool = true
+
+    /// Whether its data or a join's is a URL.
+    public var readsHTTP: Bool { remote != nil || joins.contains { $0.remote != nil } }
 
     /// The image a card shows: `card.image`, else the first image field.
     public var cardImageField: String? { card.image ?? images?.fields.first }
@@ -248,6 +256,8 @@ public struct SiteConfig: Sendable {
     public var pages: [PageConfig] = []
     /// The words sitegen writes into pages: `language`'s table with `words:` applied.
     public var words = InterfaceWords.english
+    /// How collections read from HTTP APIs are fetched (`fetch:`).
+    public var fetch = FetchSettings()
 
     public static let fileName = "site.yml"
 
@@ -285,6 +295,7 @@ public struct SiteConfig: Sendable {
         problems += checkLinks(collections: collections, pages: pages, file: file)
         let notes = parseNotes(top, collections: collections, problems: &problems)
         let words = parseWords(top, language: language, problems: &problems)
+        let fetch = parseFetch(top, problems: &problems)
         top.reportUnknownKeys(into: &problems, at: 0)
 
         if !problems.isEmpty { throw Diagnostics(problems) }
@@ -293,6 +304,7 @@ public struct SiteConfig: Sendable {
         config.pages = pages
         config.author = author
         config.words = words
+        config.fetch = fetch
         return config
     }
 

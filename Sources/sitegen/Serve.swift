@@ -119,20 +119,36 @@ struct Serve: AsyncParsableCommand {
         defer { forwarder.cancel() }
         var images = ImageWorker(post: post)
         images.start(liveSite.session?.waitingImages)
+        var fetching = false
         for await event in events {
-            let changed: Set<String>
+            var changed: Set<String> = []
             var imageProblems: Diagnostics?
+            var refetched = false
             switch event {
             case .edited(let batch):
                 changed = batch.filter(SiteSession.isSource)
                 images.failed.subtract(changed)
+            case .dataFetched(let problems):
+                fetching = false
+                if let problems {
+                    server.live.fail(LiveSite.report(problems, outcome: "the pages show the answers fetched before"))
+                } else {
+                    refetched = true
+                }
             case .imagesDone(let outcome):
                 images.finished(outcome)
                 Terminal.say("sitegen: resized \(outcome.done.count) image\(outcome.done.count == 1 ? "" : "s")\(outcome.failed.isEmpty ? "" : "; \(outcome.failed.count) could not be")")
                 changed = outcome.done
                 imageProblems = outcome.problems
             }
-            if !changed.isEmpty { await rebuild(changed, site: &liveSite, server: server, basePath: basePath) }
+            if !changed.isEmpty || refetched { await rebuild(changed, refetched: refetched, site: &liveSite, server: server, basePath: basePath) }
+            // Answers older than maxAge (or missing) are fetched away from the rebuilds, which
+            // use the cache meanwhile; the pages showing them are rebuilt when they arrive.
+            if case .edited = event, !fetching, liveSite.wantsData {
+                fetching = true
+                let options = liveSite.options
+                Task { post.yield(.dataFetched(await offloaded { SiteSession.fetchData(options) })) }
+            }
             // Shown after the reload of what did work, which would clear it.
             if let imageProblems {
                 server.live.fail(LiveSite.report(imageProblems, outcome: "the pages show those images as they are until they change"))
@@ -143,9 +159,9 @@ struct Serve: AsyncParsableCommand {
 
     /// Rebuilds what `changed` touches and reloads the open pages, or shows the build's errors
     /// in them.
-    private func rebuild(_ changed: Set<String>, site liveSite: inout LiveSite, server: PreviewServer, basePath: String) async {
+    private func rebuild(_ changed: Set<String>, refetched: Bool = false, site liveSite: inout LiveSite, server: PreviewServer, basePath: String) async {
         let wasBroken = liveSite.error != nil
-        switch await liveSite.update(changed) {
+        switch await liveSite.update(changed, refetched: refetched) {
         case .rebuilt(let report):
             if liveSite.session?.basePath != basePath {
                 Terminal.error("sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(liveSite.session?.basePath ?? "/")")
@@ -155,7 +171,8 @@ struct Serve: AsyncParsableCommand {
             server.live.reload(pages: report.changedPages.flatMap { $0.count > 200 ? nil : $0 })
             let what = report.full ? "the whole site" : "\(report.pagesWritten) page\(report.pagesWritten == 1 ? "" : "s")"
             let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000))" }.joined(separator: ", ")
-            Terminal.say("sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(Self.summary(changed)))\(phases.isEmpty ? "" : "; ms: " + phases)")
+            let why = refetched ? "data fetched" : Self.summary(changed)
+            Terminal.say("sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(why))\(phases.isEmpty ? "" : "; ms: " + phases)")
         case .failed(let message):
             server.live.fail(message)
         }
@@ -217,12 +234,17 @@ struct LiveSite {
     /// Applies a batch of changed paths (a full build while there is no session yet). The
     /// session is a value: the rebuild thread updates a copy and hands it back, also after a
     /// failed update (which keeps the paths to try again).
-    mutating func update(_ changed: Set<String>) async -> Outcome {
+    /// Whether answers of HTTP APIs should be fetched: older than maxAge, or not fetched yet.
+    var wantsData: Bool {
+        session?.dataIsOld == true || error?.contains(SiteSession.notFetchedYet) == true
+    }
+
+    mutating func update(_ changed: Set<String>, refetched: Bool = false) async -> Outcome {
         let options = self.options
         let session = self.session
         let (updated, result) = await offloaded { () -> (SiteSession?, Result<UpdateReport, Diagnostics>) in
             if var session {
-                let result = Result { () throws(Diagnostics) in try session.update(changed) }
+                let result = Result { () throws(Diagnostics) in try session.update(changed, refetched: refetched) }
                 return (session, result)
             }
             let start = DispatchTime.now()
@@ -289,6 +311,8 @@ enum ServeEvent: Sendable {
     case edited(Set<String>)
     /// A batch of images left for later was processed.
     case imagesDone(WaitingImages.Outcome)
+    /// Answers of HTTP APIs were fetched into the cache (nil), or could not be.
+    case dataFetched(Diagnostics?)
 }
 
 /// Resizes the images a rebuild left for later, one batch at a time, away from the serve loop.

@@ -61,6 +61,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Replace --output even if it is a folder sitegen did not write (never the site's sources or the cache).")
     var force = false
 
+    @Flag(name: .long, help: "Use the answers of HTTP APIs kept in the cache, whatever their age, and never the network.")
+    var offline = false
+
     var sourceURL: URL { location.sourceURL }
 
     /// The options of a build into `output` (nil: `<source>/public`), after checking that the
@@ -74,6 +77,7 @@ struct SiteOptions: ParsableArguments {
         }
         options.baseURL = location.baseURL
         options.includeDrafts = drafts
+        options.offline = offline
         options.imageProgress = ImageProgress.line()
         return options
     }
@@ -107,6 +111,10 @@ struct Build: ParsableCommand {
             if report.imagesProcessed + report.imagesCached > 0 {
                 print("sitegen: images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache")
             }
+            if report.dataFetched + report.dataCached > 0 {
+                print("sitegen: data: \(report.dataFetched) fetched, \(report.dataCached) from the cache")
+            }
+            for warning in report.warnings { Terminal.error(warning) }
         case .failure(let d):
             for line in d.printed() { Terminal.error(line) }
             Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged")

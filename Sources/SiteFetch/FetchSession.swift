@@ -1,0 +1,193 @@
+import Foundation
+import SiteCore
+import Synchronization
+
+/// An answer a collection reads: its bytes, whether they are a property list, and the URL that
+/// names it in messages (secrets as `***`; for a stale answer, the URL it was fetched from).
+public struct FetchedData: Sendable {
+    public var data: Data
+    public var isPlist: Bool
+    public var shown: String
+    /// When it was fetched, by the clock.
+    public var fetched: Date
+}
+
+/// The fetching of one build: every request goes through here, so that a URL is fetched once
+/// (whichever collections and items ask for it), `concurrency` at a time for the whole build,
+/// and the cache, `--offline`, `maxAge` and `onError` are applied in one place.
+public final class FetchSession: Sendable {
+    public enum Network: Sendable {
+        /// Cached answers younger than `maxAge`, else the network.
+        case online
+        /// Cached answers of any age; never the network (`sitegen build --offline`).
+        case offline
+        /// As offline, for `sitegen serve`'s rebuilds, which fetch in the background instead.
+        case cacheOnly
+    }
+
+    public let settings: FetchSettings
+    public let cache: DataCache
+    public let network: Network
+    public let context: FetchContext
+    private let environment: [String: String]
+    private let clock: @Sendable () -> Date
+    private let gate: DispatchSemaphore
+    private let state = Mutex(State())
+    private let client = Mutex<HTTPFetcher?>(nil)
+
+    private struct State {
+        var done: [String: Result<FetchedData, FetchProblem>] = [:]
+        var used: Set<String> = []
+        var warnings: [String] = []
+        var fetchedCount = 0
+        var cachedCount = 0
+        var oldest: Date?
+    }
+
+    public init(settings: FetchSettings, cacheFolder: URL, network: Network, context: FetchContext,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.settings = settings
+        self.cache = DataCache(folder: cacheFolder)
+        self.network = network
+        self.context = context
+        self.environment = environment
+        self.clock = clock
+        gate = DispatchSemaphore(value: settings.concurrency)
+    }
+
+    /// Ends the HTTP client, if one was started.
+    public func close() {
+        client.withLock { $0?.shutdown(); $0 = nil }
+    }
+
+    /// Warnings for the build to print (stale answers used), as `<url>: warning: …`.
+    public var warnings: [String] { state.withLock { $0.warnings } }
+    /// Cache entries this build read or wrote (kept when the cache is pruned).
+    public var usedKeys: Set<String> { state.withLock { $0.used } }
+    /// Answers fetched over the network, and answers taken from the cache.
+    public var counts: (fetched: Int, cached: Int) { state.withLock { ($0.fetchedCount, $0.cachedCount) } }
+    /// When the oldest answer used was fetched.
+    public var oldestAnswer: Date? { state.withLock { $0.oldest } }
+
+    /// Each request's answer, in order; each distinct request fetched once, `concurrency` at a time.
+    public func get(_ requests: [PreparedRequest]) -> [Result<FetchedData, FetchProblem>] {
+        var seen: Set<String> = []
+        let distinct = requests.filter { seen.insert(Self.identity($0)).inserted }
+        let next = Mutex(0)
+        let group = DispatchGroup()
+        for _ in 0..<min(distinct.count, settings.concurrency) {
+            group.enter()
+            Thread.detachNewThread {
+                while true {
+                    let i = next.withLock { n in n += 1; return n - 1 }
+                    guard i < distinct.count else { break }
+                    _ = self.obtain(distinct[i])
+                }
+                group.leave()
+            }
+        }
+        group.wait()
+        return requests.map { obtain($0) }
+    }
+
+    static func identity(_ r: PreparedRequest) -> String {
+        ([r.url] + r.headers.flatMap { $0 }).joined(separator: "\n")
+    }
+
+    /// The answer to `r`: remembered, cached, fetched, or stale.
+    private func obtain(_ r: PreparedRequest) -> Result<FetchedData, FetchProblem> {
+        let id = Self.identity(r)
+        if let done = state.withLock({ $0.done[id] }) { return done }
+        let result = answer(r)
+        return state.withLock { s in
+            if let earlier = s.done[id] { return earlier }
+            s.done[id] = result
+            if case .success(let d) = result { s.oldest = min(s.oldest ?? d.fetched, d.fetched) }
+            return result
+        }
+    }
+
+    private func answer(_ r: PreparedRequest) -> Result<FetchedData, FetchProblem> {
+        let key = r.cacheKey
+        let cached = cache.lookup(key)
+        if let (entry, data) = cached {
+            let age = clock().timeIntervalSince1970 - entry.fetched
+            if network != .online || (age >= 0 && age < Double(settings.maxAge)) {
+                state.withLock { $0.used.insert(key); $0.cachedCount += 1 }
+                return .success(Self.fetched(entry, data))
+            }
+        }
+        if network != .online {
+            return .failure(FetchProblem(network == .offline
+                ? "not in the data cache, and --offline forbids fetching it (build once without --offline)"
+                : Self.notFetchedYet + " (sitegen serve fetches it in the background)"))
+        }
+        switch fetch(r) {
+        case .success(let answer):
+            let entry = DataCache.Entry(url: r.shown, source: r.source, fetched: clock().timeIntervalSince1970,
+                                        contentType: answer.contentType, bytes: answer.data.count)
+            let searched = r.secrets.filter { $0.count >= Self.shortestSecretSearched }
+            if searched.contains(where: { answer.data.range(of: Data($0.utf8)) != nil }) {
+                let what = "the answer contains the value of a secret ({env.…} or a header)"
+                return failed(r, FetchProblem("\(what): refused, so that it is neither cached nor published"))
+            }
+            do { try cache.store(key, entry, data: answer.data) } catch { return .failure(error) }
+            state.withLock { $0.used.insert(key); $0.fetchedCount += 1 }
+            return .success(Self.fetched(entry, answer.data))
+        case .failure(let problem):
+            return failed(r, FetchProblem(r.redact(problem.message)))
+        }
+    }
+
+    public static let notFetchedYet = "not fetched yet"
+
+    /// Secrets shorter than this are not searched for in answers (too likely by chance).
+    static let shortestSecretSearched = 8
+
+    /// The failure, or with `onError: stale` the last good answer of the same URL (of any day), with a warning.
+    private func failed(_ r: PreparedRequest, _ problem: FetchProblem) -> Result<FetchedData, FetchProblem> {
+        guard settings.onError == .stale else { return .failure(problem) }
+        let fallback = cache.lookup(r.cacheKey).map { (r.cacheKey, $0.0, $0.1) } ?? cache.latest(source: r.source)
+        guard let (key, entry, data) = fallback else {
+            return .failure(FetchProblem("\(problem.message) (onError: stale, but no answer of it is cached)"))
+        }
+        let age = Self.age(clock().timeIntervalSince1970 - entry.fetched)
+        let why = "since fetching \(r.shown) failed: \(problem.message)"
+        let warning = Diagnostic.visible("\(entry.url): warning: using this answer cached \(age) ago, \(why)")
+        state.withLock { $0.used.insert(key); $0.cachedCount += 1; $0.warnings.append(warning) }
+        return .success(Self.fetched(entry, data))
+    }
+
+    private func fetch(_ r: PreparedRequest) -> Result<Answer, FetchProblem> {
+        let fetcher: HTTPFetcher
+        do {
+            fetcher = try client.withLock { c throws(FetchProblem) in
+                if let c { return c }
+                let made = try HTTPFetcher(settings: settings, environment: environment)
+                c = made
+                return made
+            }
+        } catch { return .failure(error) }
+        gate.wait()
+        defer { gate.signal() }
+        return fetcher.fetch(r)
+    }
+
+    static func fetched(_ entry: DataCache.Entry, _ data: Data) -> FetchedData {
+        let type = entry.contentType?.lowercased() ?? ""
+        let path = entry.url.split(separator: "?").first.map(String.init)?.lowercased() ?? ""
+        let isPlist = type.contains("plist") || path.hasSuffix(".plist")
+        let fetched = Date(timeIntervalSince1970: entry.fetched)
+        return FetchedData(data: data, isPlist: isPlist, shown: entry.url, fetched: fetched)
+    }
+
+    /// An age in words: "40 s", "12 min", "3 h 5 min", "2 days".
+    static func age(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds))
+        if s < 60 { return "\(s) s" }
+        if s < 3600 { return "\(s / 60) min" }
+        if s < 86_400 { return s % 3600 / 60 == 0 ? "\(s / 3600) h" : "\(s / 3600) h \(s % 3600 / 60) min" }
+        return s / 86_400 == 1 ? "1 day" : "\(s / 86_400) days"
+    }
+}
