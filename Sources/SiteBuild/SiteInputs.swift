@@ -78,8 +78,7 @@ struct SiteInputs: Sendable {
         let collections = collectProblems(loadCollections(config.collections, config: config, content: content, imageSizes: ImageSizeCache(), threads: threads), into: &problems)
         var notes: [Note] = []
         do {
-            notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
-                               rootPath: config.baseURL.root, threads: threads).loadAll()
+            notes = try NoteLoader(config: config, content: content, includeDrafts: includeDrafts, threads: threads).loadAll()
         } catch { problems += error.items }
         if !problems.isEmpty { throw Diagnostics(problems) }
         var inputs = SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)
@@ -104,5 +103,14 @@ struct SiteInputs: Sendable {
             }
         }
         return loaded
+    }
+}
+
+extension NoteLoader {
+    /// The site's note loader: its notes' collection, root path, Markdown options and words, and
+    /// the built-in theme's ids kept from headings.
+    init(config: SiteConfig, content: ContentTree, includeDrafts: Bool, threads: Int) {
+        self.init(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts, rootPath: config.baseURL.root,
+                  threads: threads, markdown: config.markdown, words: config.words, reservedIDs: BuiltinTheme.ids)
     }
 }

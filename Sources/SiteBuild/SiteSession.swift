@@ -217,8 +217,7 @@ public struct SiteSession: Sendable {
     /// Parses again the notes at `changed` (relative to `content/`); after a scan, the notes
     /// follow the content tree's list.
     private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) {
-        let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts,
-                                rootPath: inputs.config.baseURL.root, threads: options.threads)
+        let loader = NoteLoader(config: inputs.config, content: inputs.content, includeDrafts: options.includeDrafts, threads: options.threads)
         var problems: [Diagnostic] = []
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
         for rel in changed {

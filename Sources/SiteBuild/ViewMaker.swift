@@ -103,8 +103,14 @@ struct ViewMaker: Sendable {
 
     func noteView(_ n: Int, html: Bool) -> NoteView {
         let note = notes[n]
-        return NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[n], tags: note.tags,
-                        tagLinks: tagLinks[n] ?? [], date: note.date.map(DateFormat.iso.format), html: html ? note.html : nil)
+        var view = NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[n], tags: note.tags,
+                            tagLinks: tagLinks[n] ?? [], date: note.date.map(DateFormat.iso.format), html: html ? note.html : nil)
+        view.hasCode = !note.codeLanguages.isEmpty
+        if html {
+            view.toc = TocEntry.tree(note.headings.map { ($0.level, $0.id, $0.text) })
+            view.showToc = note.showsContents && !note.headings.isEmpty
+        }
+        return view
     }
 
     /// For each item of `c`, its related lists (rule name, collection index, item indices), in

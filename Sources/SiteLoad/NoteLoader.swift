@@ -13,6 +13,14 @@ public struct Note: Sendable {
     /// Every front matter field, for templates.
     public var fields: [String: Value]
     public var html: String
+    /// The headings of `html`, with their ids, for a table of contents.
+    public var headings: [Heading] = []
+    /// Front matter `toc: true`: the built-in note template shows the table of contents.
+    public var showsContents = false
+    /// The languages named by its code blocks (`swift` for ```` ```swift ````), in order.
+    public var codeLanguages: [String] = []
+    /// What the build tells without failing (raw HTML the allowlist removed).
+    public var warnings: [Diagnostic] = []
     /// `content/…` path, for messages.
     public var file: String
     /// The item the note belongs to: (collection, slug), resolved and checked by the caller.
@@ -28,9 +36,14 @@ public struct NoteLoader: Sendable {
     public let rootPath: String
     /// Threads for reading notes.
     public let threads: Int
+    public let markdown: MarkdownRenderer
 
-    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores) {
+    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores,
+                markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english, reservedIDs: Set<String> = []) {
         self.threads = threads
+        self.markdown = MarkdownRenderer(options: markdown, rootPath: rootPath,
+                                         labels: MarkdownLabels(headingLink: words.headingLink, footnoteBack: words.footnoteBack),
+                                         reservedIDs: reservedIDs)
         self.content = content
         self.notesCollection = notesCollection
         self.includeDrafts = includeDrafts
@@ -93,8 +106,28 @@ public struct NoteLoader: Sendable {
         if let date { front.fields["date"] = .string(DateFormat.iso.format(date)) }
         let tags = try front.tags()
         let attachment = try front.attachment(notesCollection: notesCollection)
-        let html = MarkdownRenderer(allowRawHTML: try front.bool("unsafeHTML") ?? false, rootPath: rootPath).render(doc.body)
-        return Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields, html: html,
-                    file: file, attachment: attachment)
+        let trusted = try front.bool("unsafeHTML") ?? false
+        let showsContents = try front.bool("toc") ?? false
+        let context = MarkdownRenderer.Context(idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil)
+        let rendered = markdown.render(doc.body, context)
+        var note = Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields,
+                        html: rendered.html, file: file, attachment: attachment)
+        note.headings = rendered.headings
+        note.showsContents = showsContents
+        note.codeLanguages = rendered.codeLanguages
+        if !rendered.removed.isEmpty {
+            let line = rendered.removed.lazy.compactMap { Self.line(of: $0, in: doc) }.first ?? doc.bodyStartLine
+            note.warnings.append(Diagnostic(file: file, line: line, "raw HTML removed by the allowlist: \(rendered.removed.joined(separator: ", "))"
+                                            + " (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)"))
+        }
+        return note
+    }
+
+    /// The file line of the first mention of what the allowlist removed (`<script>` → `<script`,
+    /// `onclick="…"` → `onclick`), for the warning's location.
+    static func line(of removed: String, in doc: FrontMatterDocument) -> Int? {
+        let needle = removed.hasPrefix("<") ? String(removed.dropLast()) : String(removed.prefix { $0 != "=" })
+        guard !needle.isEmpty, let range = doc.body.range(of: needle, options: [.caseInsensitive]) else { return nil }
+        return doc.bodyStartLine + doc.body[..<range.lowerBound].utf8.count(where: { $0 == UInt8(ascii: "\n") })
     }
 }
