@@ -21,6 +21,9 @@ public struct Note: Sendable {
     public var codeLanguages: [String] = []
     /// What the build tells without failing (raw HTML the allowlist removed).
     public var warnings: [Diagnostic] = []
+    /// Links to other notes, each with its line in the file; `html` holds placeholders for them
+    /// (`NoteLinks`) until the model resolves them.
+    public var noteLinks: [LocalReference] = []
     /// `content/…` path, for messages.
     public var file: String
     /// The item the note belongs to: (collection, slug), resolved and checked by the caller.
@@ -108,13 +111,20 @@ public struct NoteLoader: Sendable {
         let attachment = try front.attachment(notesCollection: notesCollection)
         let trusted = try front.bool("unsafeHTML") ?? false
         let showsContents = try front.bool("toc") ?? false
-        let context = MarkdownRenderer.Context(idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil)
+        let folder = (relative as NSString).deletingLastPathComponent
+        let context = MarkdownRenderer.Context(idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil,
+                                               folder: folder)
         let rendered = markdown.render(doc.body, context)
         var note = Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields,
                         html: rendered.html, file: file, attachment: attachment)
         note.headings = rendered.headings
         note.showsContents = showsContents
         note.codeLanguages = rendered.codeLanguages
+        note.noteLinks = rendered.noteLinks.map { link in
+            var link = link
+            link.line = link.line.map { $0 + doc.bodyStartLine - 1 } ?? Self.line(mentioning: link.written, in: doc) ?? doc.bodyStartLine
+            return link
+        }
         if !rendered.removed.isEmpty {
             let line = rendered.removed.lazy.compactMap { Self.line(of: $0, in: doc) }.first ?? doc.bodyStartLine
             note.warnings.append(Diagnostic(file: file, line: line, "raw HTML removed by the allowlist: \(rendered.removed.joined(separator: ", "))"
@@ -126,7 +136,11 @@ public struct NoteLoader: Sendable {
     /// The file line of the first mention of what the allowlist removed (`<script>` → `<script`,
     /// `onclick="…"` → `onclick`), for the warning's location.
     static func line(of removed: String, in doc: FrontMatterDocument) -> Int? {
-        let needle = removed.hasPrefix("<") ? String(removed.dropLast()) : String(removed.prefix { $0 != "=" })
+        line(mentioning: removed.hasPrefix("<") ? String(removed.dropLast()) : String(removed.prefix { $0 != "=" }), in: doc)
+    }
+
+    /// The file line of the first mention of `needle` in the note's body (any case).
+    static func line(mentioning needle: String, in doc: FrontMatterDocument) -> Int? {
         guard !needle.isEmpty, let range = doc.body.range(of: needle, options: [.caseInsensitive]) else { return nil }
         return doc.bodyStartLine + doc.body[..<range.lowerBound].utf8.count(where: { $0 == UInt8(ascii: "\n") })
     }

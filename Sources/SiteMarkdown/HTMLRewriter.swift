@@ -18,8 +18,8 @@ struct HTMLRewriter {
         var decorateHeadings = true
         /// Attributes in name order (only to compare HTML with other renderers').
         var sortAttributes = false
-        /// Rewrites link and image URLs (after the root path move); nil leaves them.
-        var url: (@Sendable (_ url: String, _ isImage: Bool) -> String)?
+        /// The note's folder under `content/`: links to `.md` files become note links (nil: no).
+        var folder: String? = nil
     }
 
     struct Output {
@@ -27,6 +27,7 @@ struct HTMLRewriter {
         var headings: [Heading] = []
         /// What the allowlist removed, each once, in order of appearance.
         var removed: [String] = []
+        var noteLinks: [LocalReference] = []
     }
 
     let settings: Settings
@@ -170,11 +171,14 @@ struct HTMLRewriter {
         return kept
     }
 
-    private func rewriteURL(_ url: String, isImage: Bool) -> String {
+    private mutating func rewriteURL(_ url: String, isImage: Bool) -> String {
         if !isImage, url.hasPrefix("#"), let to = prefixed[String(url.dropFirst())] { return "#" + to }
-        var url = url
-        if settings.rootPath != "/", url.hasPrefix("/"), !url.hasPrefix("//") { url = settings.rootPath + url.dropFirst() }
-        return settings.url?(url, isImage) ?? url
+        if !isImage, let folder = settings.folder, let link = LocalReference.parse(url, folder: folder), link.isNote {
+            out.noteLinks.append(link)
+            return NoteLinks.placeholder(out.noteLinks.count - 1)
+        }
+        if settings.rootPath != "/", url.hasPrefix("/"), !url.hasPrefix("//") { return settings.rootPath + url.dropFirst() }
+        return url
     }
 
     private mutating func remove(_ what: String) {

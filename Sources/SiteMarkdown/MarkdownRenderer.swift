@@ -37,15 +37,15 @@ public struct MarkdownRenderer: Sendable {
         public var prefixHeadings: Bool
         /// The note's raw HTML mode (the site's, or `trusted` by the note's `unsafeHTML: true`).
         public var html: MarkdownOptions.HTMLMode?
-        /// Rewrites link (`false`) and image (`true`) URLs.
-        public var url: (@Sendable (_ url: String, _ isImage: Bool) -> String)?
+        /// The note's folder under `content/` ("" for `content/` itself): links to `.md` files
+        /// (relative to it, or `/` from `content/`) become `noteLinks`. nil: links stay as written.
+        public var folder: String?
 
-        public init(idPrefix: String = "", prefixHeadings: Bool = false, html: MarkdownOptions.HTMLMode? = nil,
-                    url: (@Sendable (_ url: String, _ isImage: Bool) -> String)? = nil) {
+        public init(idPrefix: String = "", prefixHeadings: Bool = false, html: MarkdownOptions.HTMLMode? = nil, folder: String? = nil) {
             self.idPrefix = idPrefix
             self.prefixHeadings = prefixHeadings
             self.html = html
-            self.url = url
+            self.folder = folder
         }
     }
 
@@ -58,10 +58,15 @@ public struct MarkdownRenderer: Sendable {
                                   tagfilter: options.tagfilter && mode == .allowlist)
         let settings = HTMLRewriter.Settings(trusted: mode == .trusted, rootPath: rootPath, idPrefix: context.idPrefix,
                                              prefixHeadings: context.prefixHeadings, reservedIDs: reservedIDs, labels: labels,
-                                             codeBlocks: codeBlocks, url: context.url)
+                                             codeBlocks: codeBlocks, folder: context.folder)
         let out = HTMLRewriter.rewrite(marked, settings: settings)
+        let links = out.noteLinks.map { link in
+            var link = link
+            link.line = marked.urlLines[link.written]
+            return link
+        }
         return RenderedMarkdown(html: out.html, headings: out.headings, removed: out.removed,
-                                codeLanguages: marked.codeBlocks.compactMap(\.language), urlLines: marked.urlLines)
+                                codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links)
     }
 }
 
@@ -74,6 +79,23 @@ public struct RenderedMarkdown: Sendable {
     public var removed: [String]
     /// The languages of the code blocks that name one, in order.
     public var codeLanguages: [String]
-    /// Link and image destinations as written in Markdown, with their first line (1-based).
-    public var urlLines: [String: Int]
+    /// Links to other notes (`.md` files), in order; the `href` of the k-th is `sitegen-note:k`
+    /// until `NoteLinks.resolve` puts the other note's page URL there.
+    public var noteLinks: [LocalReference]
+}
+
+/// Links between notes, resolved once every note's URL is known.
+public enum NoteLinks {
+    /// The `href` a note link holds until it is resolved. A note cannot write one itself: the
+    /// allowlist refuses its scheme (a trusted note that does links to a note).
+    public static func placeholder(_ k: Int) -> String { "sitegen-note:\(k)" }
+
+    /// `html` with the k-th link's placeholder replaced by `urls[k]`.
+    public static func resolve(_ html: String, urls: [String]) -> String {
+        var html = html
+        for (k, url) in urls.enumerated().reversed() {
+            html = html.replacingOccurrences(of: "href=\"\(placeholder(k))\"", with: "href=\"\(HTMLText.escape(url))\"")
+        }
+        return html
+    }
 }

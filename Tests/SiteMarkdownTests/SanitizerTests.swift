@@ -162,13 +162,18 @@ import Testing
     }
 
     /// Each known mutation-XSS input comes out with no script-running markup, and as HTML that
-    /// parses back to itself: sanitising the output again removes and changes nothing.
+    /// parses back to itself: sanitising the output again removes and changes nothing. (As the
+    /// fuzzer does, sitegen's own markup that the allowlist would refuse is left out: footnotes,
+    /// task boxes, heading anchors, code block classes.)
     @Test func mutationXSSCorpus() {
         let corpus = Self.corpus
         #expect(corpus.count >= 20)
+        var options = MarkdownOptions()
+        options.footnotes = false; options.taskLists = false
         for (name, input) in corpus {
-            for renderer in [Self.renderer, MarkdownRenderer()] {
-                let out = renderer.render(input, MarkdownRenderer.Context()).html
+            for tagfilter in [false, true] {
+                let out = HTMLRewriter.rewrite(Cmark.render(input, options: options, removeRawHTML: false, tagfilter: tagfilter),
+                                               settings: Self.allowlistOnly).html
                 let lower = out.lowercased()
                 // Text escapes `<`: these can only be tags. Handlers are what a second pass would remove.
                 for bad in ["<script", "<style", "<svg", "<math", "<iframe", "<noscript", "<xmp", "<textarea", "<title", "<object",
@@ -182,6 +187,10 @@ import Testing
         }
     }
 
+    struct BareCodeBlocks: CodeBlockFormatter {
+        func html(for block: FencedCode) -> String { "<pre><code>" + HTMLText.escape(block.code) + "</code></pre>" }
+    }
+
     static let allowlistOnly = HTMLRewriter.Settings(trusted: false, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
-                                                     labels: MarkdownLabels(), codeBlocks: PlainCodeBlocks(), decorateHeadings: false)
+                                                     labels: MarkdownLabels(), codeBlocks: BareCodeBlocks(), decorateHeadings: false)
 }
