@@ -11,6 +11,9 @@ enum ImageDefaults {
     static let pageWidth = 1240.0
     static let detailWidths = [760, 1520]
     static let detailSizes = "(min-width: 760px) 760px, 100vw"
+    /// A note's images: its text column (760 px less 16 px either side) at 1× and 2×.
+    static let noteWidths = [730, 1460]
+    static let noteSizes = "(min-width: 760px) 728px, calc(100vw - 32px)"
 
     /// (widths, sizes) of `field` in `c`.
     static func outputs(_ c: CollectionConfig, field: String) -> (widths: [Int], sizes: String) {

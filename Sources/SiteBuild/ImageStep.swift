@@ -83,9 +83,9 @@ enum ImageStep {
     }
 
     /// With `deferring`, nothing is decoded: sources not in the cache are left in `waiting`.
-    static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache, threads: Int, deferring: Bool = false,
+    static func run(_ collections: [LoadedCollection], notes: [Note] = [], content: ContentTree, cache: ImageCache, threads: Int, deferring: Bool = false,
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
-        let jobs = plan(collections)
+        let jobs = plan(collections, notes: notes)
         let digests = cache.digests()
         // First what the cache has for sources unchanged since they were hashed (none is read) …
         var outcomes: [Swift.Result<Outcome, Diagnostic>?] = jobs.parallelMap(threads: threads) { job in
@@ -132,8 +132,11 @@ enum ImageStep {
         content.root.appendingPathComponent(source).path
     }
 
-    /// One job per (source, recipe), in a stable order, naming the first item that uses it.
-    static func plan(_ collections: [LoadedCollection]) -> [Job] {
+    /// Where a note's image is found among the results: no collection has an empty name.
+    static func noteUse(_ source: String) -> ImageUse { ImageUse(collection: "", field: "note", source: source) }
+
+    /// One job per (source, recipe), in a stable order, naming the first item (or note) that uses it.
+    static func plan(_ collections: [LoadedCollection], notes: [Note] = []) -> [Job] {
         var jobs: [Job] = []
         var index: [String: Int] = [:]
         for c in collections {
@@ -155,7 +158,28 @@ enum ImageStep {
                 }
             }
         }
+        addNoteJobs(notes, to: &jobs, index: &index)
         return jobs
+    }
+
+    /// Notes' images, resized like dataset images, for the note column.
+    static func addNoteJobs(_ notes: [Note], to jobs: inout [Job], index: inout [String: Int]) {
+        let recipe = ImageRecipe(widths: ImageDefaults.noteWidths, formats: [], quality: ImageOutput.defaultQuality)
+        for note in notes {
+            for i in note.images where ImageInfo.isResizable(i.info.source) {
+                guard let width = i.info.width, let height = i.info.height else { continue }
+                var r = recipe
+                r.formats = ImageDefaults.formats(source: i.info.source)
+                let id = "\(i.info.source)\u{0}\(r.fingerprint)\u{0}\(ImageDefaults.noteSizes)"
+                if let k = index[id] {
+                    if !jobs[k].uses.contains(noteUse(i.info.source)) { jobs[k].uses.append(noteUse(i.info.source)) }
+                    continue
+                }
+                index[id] = jobs.count
+                jobs.append(Job(source: i.info.source, sourceWidth: width, sourceHeight: height, recipe: r, sizes: ImageDefaults.noteSizes,
+                                at: SourceLocation(file: note.file, line: i.line), uses: [noteUse(i.info.source)]))
+            }
+        }
     }
 
     /// A job's image, whether it was processed (not found in the cache), and the digest of its

@@ -7,15 +7,17 @@ extension SiteModel {
     /// pages: a standalone note's page, or the page of the item a note is attached to (its
     /// heading ids there carry its slug, and so does the fragment). A link to a `.md` file that
     /// is no note of this build, or that leaves `content/`, is an error at its line.
+    /// Their images are put in place too (`NoteImages`).
     static func resolveNoteLinks(_ notes: [Note], noteURLs: [String], collections: [CollectionPages], urls: URLScheme,
-                                 content: ContentTree) -> ([String], [Diagnostic]) {
+                                 content: ContentTree, images: [ImageUse: PublishedImage] = [:]) -> ([String], [Diagnostic]) {
         let byPath = Dictionary(notes.indices.map { ("content/" + String(notes[$0].file.dropFirst("content/".count)), $0) },
                                 uniquingKeysWith: { a, _ in a })
         var problems: [Diagnostic] = []
         var html: [String] = []
         html.reserveCapacity(notes.count)
         for note in notes {
-            guard !note.noteLinks.isEmpty else { html.append(note.html); continue }
+            let withImages = note.images.isEmpty ? note.html : NoteImages.place(note.html, note: note, published: images, root: urls.root)
+            guard !note.noteLinks.isEmpty else { html.append(withImages); continue }
             var resolved: [String] = []
             for link in note.noteLinks {
                 guard let path = link.path else {
@@ -31,7 +33,7 @@ extension SiteModel {
                 }
                 resolved.append(url(of: target, notes: notes, noteURLs: noteURLs, collections: collections, urls: urls, fragment: link.fragment))
             }
-            html.append(NoteLinks.resolve(note.html, urls: resolved))
+            html.append(NoteLinks.resolve(withImages, urls: resolved))
         }
         return (html, problems)
     }

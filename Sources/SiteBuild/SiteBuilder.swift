@@ -79,7 +79,7 @@ public enum SiteBuilder {
         clock.lap("load")
         let imagesStarted = Date()
         inputs.imageCache = options.imageCache
-        inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, threads: options.threads,
+        inputs.images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content, cache: inputs.imageCache, threads: options.threads,
                                           deferring: options.deferImages, progress: options.imageProgress)
         clock.lap("images")
         do throws(Diagnostics) {

@@ -54,7 +54,7 @@ struct SiteModel: Sendable {
                               standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes) ?? standaloneOrder(standalone, of: inputs.notes, collator: collator),
                               noteURLs: noteURLs(inputs.notes, config: config, previous: previous))
         let (html, linkProblems) = resolveNoteLinks(inputs.notes, noteURLs: model.noteURLs, collections: pages, urls: model.urls,
-                                                    content: inputs.content)
+                                                    content: inputs.content, images: inputs.images.images)
         model.noteHTML = html
         problems += linkProblems
         problems += model.checkTemplates()

@@ -155,8 +155,8 @@ public struct SiteSession: Sendable {
         clock.lap("load")
         let reload = try reloadCollections(touched.content, notes: changedNotes, inputs: &inputs, versions: &versions)
         // Images: only new or changed sources are processed, the rest come from the cache.
-        if !reload.isEmpty {
-            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
+        if !reload.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
+            inputs.images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
                                               deferring: options.deferImages, progress: options.imageProgress)
         }
         clock.lap("images")

@@ -24,6 +24,9 @@ public struct Note: Sendable {
     /// Links to other notes, each with its line in the file; `html` holds placeholders for them
     /// (`NoteLinks`) until the model resolves them.
     public var noteLinks: [LocalReference] = []
+    /// Images naming files under `content/`, sized; `html` holds each one's token until the
+    /// model puts its `<picture>` there.
+    public var images: [LoadedNoteImage] = []
     /// `content/…` path, for messages.
     public var file: String
     /// The item the note belongs to: (collection, slug), resolved and checked by the caller.
@@ -40,6 +43,7 @@ public struct NoteLoader: Sendable {
     /// Threads for reading notes.
     public let threads: Int
     public let markdown: MarkdownRenderer
+    let imageSizes = ImageSizeCache()
 
     public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores,
                 markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english, reservedIDs: Set<String> = []) {
@@ -125,12 +129,34 @@ public struct NoteLoader: Sendable {
             link.line = link.line.map { $0 + doc.bodyStartLine - 1 } ?? Self.line(mentioning: link.written, in: doc) ?? doc.bodyStartLine
             return link
         }
+        note.images = try rendered.images.map { image throws(Diagnostic) in
+            let line = image.reference.line.map { $0 + doc.bodyStartLine - 1 }
+                ?? Self.line(mentioning: image.reference.written, in: doc) ?? doc.bodyStartLine
+            return LoadedNoteImage(image: image, info: try imageInfo(image.reference, file: file, line: line), line: line)
+        }
         if !rendered.removed.isEmpty {
             let line = rendered.removed.lazy.compactMap { Self.line(of: $0, in: doc) }.first ?? doc.bodyStartLine
             note.warnings.append(Diagnostic(file: file, line: line, "raw HTML removed by the allowlist: \(rendered.removed.joined(separator: ", "))"
                                             + " (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)"))
         }
         return note
+    }
+
+    /// A note image's file under `content/`, sized from its header; a missing file or a path
+    /// that leaves `content/` is an error at the image's line.
+    func imageInfo(_ reference: LocalReference, file: String, line: Int) throws(Diagnostic) -> ImageInfo {
+        let at = SourceLocation(file: file, line: line)
+        guard let path = reference.path else { throw Diagnostic(at, "image '\(reference.written)' leaves content/") }
+        let relative: String
+        switch ContentPath.resolve(path) {
+        case .success(let r): relative = r
+        case .failure(let e): throw Diagnostic(at, "image reference refused: \(e.message)")
+        }
+        let size = try imageSizes.size(of: relative, in: content, referencedAt: at)
+        if ImageInfo.isResizable(relative), size.width * size.height > ImageRule.defaultMaxPixels {
+            throw Diagnostic(at, "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(ImageRule.defaultMaxPixels) pixels: refused before decoding")
+        }
+        return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)
     }
 
     /// The file line of the first mention of what the allowlist removed (`<script>` → `<script`,
@@ -144,4 +170,11 @@ public struct NoteLoader: Sendable {
         guard !needle.isEmpty, let range = doc.body.range(of: needle, options: [.caseInsensitive]) else { return nil }
         return doc.bodyStartLine + doc.body[..<range.lowerBound].utf8.count(where: { $0 == UInt8(ascii: "\n") })
     }
+}
+
+/// A note's image naming a file under `content/`, sized, with its line in the note.
+public struct LoadedNoteImage: Sendable, Hashable {
+    public var image: NoteImage
+    public var info: ImageInfo
+    public var line: Int
 }

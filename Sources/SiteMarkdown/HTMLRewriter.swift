@@ -28,6 +28,7 @@ struct HTMLRewriter {
         /// What the allowlist removed, each once, in order of appearance.
         var removed: [String] = []
         var noteLinks: [LocalReference] = []
+        var images: [NoteImage] = []
     }
 
     let settings: Settings
@@ -128,6 +129,11 @@ struct HTMLRewriter {
                 return
             }
         }
+        if html, name == "img", let folder = settings.folder, let image = localImage(node, folder: folder) {
+            out.html += image.token
+            out.images.append(image)
+            return
+        }
         var tag = "<" + name
         let heading = headingIDs[node]
         if let heading { tag += " id=\"\(HTMLText.escape(heading.id))\"" }
@@ -169,6 +175,17 @@ struct HTMLRewriter {
             kept.append((name, value))
         }
         return kept
+    }
+
+    /// An `<img>` whose `src` names a file under `content/`: a token in the HTML and its
+    /// attributes (the allowlist's) aside, until the image pipeline has made its files.
+    private mutating func localImage(_ node: UnsafeMutablePointer<GumboNode>, folder: String) -> NoteImage? {
+        guard let src = gumbo_get_attribute(&node.pointee.v.element.attributes, "src").map({ String(cString: $0.pointee.value) }),
+              let reference = LocalReference.parse(src, folder: folder) else { return nil }
+        if !settings.trusted, HTMLAllowlist.refusedScheme(src, in: "src") != nil { return nil }
+        let kept = attributes(of: node, element: "img", html: true).filter { $0.0 != "src" }
+        let token = "<\(marked.marker) data-i=\"\(out.images.count)\"></\(marked.marker)>"
+        return NoteImage(reference: reference, attributes: kept.map { NoteImage.Attribute(name: $0.0, value: $0.1) }, token: token)
     }
 
     private mutating func rewriteURL(_ url: String, isImage: Bool) -> String {

@@ -44,3 +44,18 @@ public struct LocalReference: Sendable, Hashable {
     /// Whether it names a Markdown file (a note).
     public var isNote: Bool { written.split(separator: "#", maxSplits: 1).first?.split(separator: "?").first?.lowercased().hasSuffix(".md") ?? false }
 }
+
+/// An image of a note that names a file under `content/`: the image pipeline makes its files and
+/// sitegen its `<picture>` once they are known.
+public struct NoteImage: Sendable, Hashable {
+    public struct Attribute: Sendable, Hashable {
+        public var name: String
+        public var value: String
+    }
+
+    public var reference: LocalReference
+    /// The `<img>`'s other attributes as kept (`alt`, `title`, `width`, `height`, `align` …), in order.
+    public var attributes: [Attribute]
+    /// What stands for the image in the note's HTML (unique to the note: no raw HTML can write it).
+    public var token: String
+}

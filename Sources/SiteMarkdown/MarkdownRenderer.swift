@@ -38,7 +38,8 @@ public struct MarkdownRenderer: Sendable {
         /// The note's raw HTML mode (the site's, or `trusted` by the note's `unsafeHTML: true`).
         public var html: MarkdownOptions.HTMLMode?
         /// The note's folder under `content/` ("" for `content/` itself): links to `.md` files
-        /// (relative to it, or `/` from `content/`) become `noteLinks`. nil: links stay as written.
+        /// (relative to it, or `/` from `content/`) become `noteLinks`, and images naming local
+        /// files `images`. nil: both stay as written.
         public var folder: String?
 
         public init(idPrefix: String = "", prefixHeadings: Bool = false, html: MarkdownOptions.HTMLMode? = nil, folder: String? = nil) {
@@ -65,8 +66,13 @@ public struct MarkdownRenderer: Sendable {
             link.line = marked.urlLines[link.written]
             return link
         }
+        let images = out.images.map { image in
+            var image = image
+            image.reference.line = marked.urlLines[image.reference.written]
+            return image
+        }
         return RenderedMarkdown(html: out.html, headings: out.headings, removed: out.removed,
-                                codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links)
+                                codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links, images: images)
     }
 }
 
@@ -82,6 +88,8 @@ public struct RenderedMarkdown: Sendable {
     /// Links to other notes (`.md` files), in order; the `href` of the k-th is `sitegen-note:k`
     /// until `NoteLinks.resolve` puts the other note's page URL there.
     public var noteLinks: [LocalReference]
+    /// Images naming files under `content/` (with a `folder`), in order, each a token in `html`.
+    public var images: [NoteImage] = []
 }
 
 /// Links between notes, resolved once every note's URL is known.

@@ -53,4 +53,45 @@ import Testing
             ##"<nav class="toc" aria-label="Contents"><ol><li><a href="#one">One</a><ol><li><a href="#one1">One.1</a></li></ol></li><li><a href="#two">Two</a></li></ol></nav>"##))
         #expect(!(try f.read("public/notes/b/index.html")).contains("class=\"toc\""))
     }
+
+    /// A 40×30 PNG.
+    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAACgAAAAeAQMAAABkE86eAAAAA1BMVEUzZswgIiSpAAAADElEQVQI12NgGHoAAAC0AAFecZC/AAAAAElFTkSuQmCC")!
+
+    /// `![alt](photo.png)` and `<img src=…>` beside the note or from `content/` go through the image
+    /// step: a <picture> with AVIF/WebP, width/height, the placeholder, lazy after the first;
+    /// the author's width wins (height in proportion); remote images stay as they are.
+    @Test func noteImagesAreResized() throws {
+        let f = try Fixture(files: [
+            "site.yml": Self.head,
+            "content/notes/a.md": "---\ntitle: A\n---\n![first](shot.png)\n\n<p align=\"center\"><img width=\"20\" alt=\"B\" src=\"/pics/b.png\"></p>\n\n![far](https://example.org/x.png)\n",
+        ])
+        defer { f.remove() }
+        try f.write("content/notes/shot.png", Self.png)
+        try f.write("content/pics/b.png", Self.png)
+        _ = try f.build().get()
+        let a = try f.read("public/notes/a/index.html")
+        let pictures = a.matches(of: /<picture>.*?<\/picture>/).map { String($0.output) }
+        #expect(pictures.count == 2)
+        #expect(pictures[0].contains("<source type=\"image/avif\"") && pictures[0].contains("<source type=\"image/webp\""))
+        #expect(pictures[0].contains(" width=\"40\" height=\"30\" alt=\"first\" style=\"background-color:#") && !pictures[0].contains("loading="))
+        #expect(pictures[1].contains(" width=\"20\" height=\"15\" alt=\"B\"") && pictures[1].contains("loading=\"lazy\""))
+        #expect(a.contains("<img src=\"https://example.org/x.png\" alt=\"far\">"))
+        // The files named exist.
+        for src in a.matches(of: /\/assets\/img\/[0-9a-f]+-40\.(avif|webp|png)/) {
+            #expect(FileManager.default.fileExists(atPath: f.output.path + String(src.output.0)), "\(src.output.0)")
+        }
+    }
+
+    @Test func aMissingOrOutsideImageIsAnErrorAtItsLine() throws {
+        let f = try Fixture(files: [
+            "site.yml": Self.head,
+            "content/notes/a.md": "---\ntitle: A\n---\nText\n\n![gone](gone.png)\n",
+            "content/notes/b.md": "<img src=\"../../secret.png\">\n",
+        ])
+        defer { f.remove() }
+        #expect(f.errors() == [
+            "content/notes/a.md:6: error: image 'content/notes/gone.png' does not exist",
+            "content/notes/b.md:1: error: image '../../secret.png' leaves content/",
+        ])
+    }
 }
