@@ -143,7 +143,8 @@ struct HTMLRewriter {
             tag += " " + attribute + "=\"" + HTMLText.escape(value) + "\""
         }
         out.html += tag + ">"
-        guard !Self.void.contains(name) || !html else { return }
+        // A void element has no end tag (also where the parser put one in SVG or MathML).
+        guard !Self.void.contains(name) || (!html && !children(of: node).isEmpty) else { return }
         stack.append(.text("</\(name)>"))
         if let heading {
             stack.append(.text("<a class=\"heading-anchor\" href=\"#\(HTMLText.escape(heading.id))\" aria-label=\""
