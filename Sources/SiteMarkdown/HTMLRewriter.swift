@@ -88,14 +88,34 @@ struct HTMLRewriter {
         }
     }
 
-    private func children(of node: UnsafeMutablePointer<GumboNode>) -> [UnsafeMutablePointer<GumboNode>] {
-        guard node.pointee.type == GUMBO_NODE_ELEMENT || node.pointee.type == GUMBO_NODE_TEMPLATE else { return [] }
-        let v = node.pointee.v.element.children
-        return (0..<Int(v.length)).map { v.data[$0]!.assumingMemoryBound(to: GumboNode.self) }
+    private func childVector(_ node: UnsafeMutablePointer<GumboNode>) -> GumboVector {
+        guard node.pointee.type == GUMBO_NODE_ELEMENT || node.pointee.type == GUMBO_NODE_TEMPLATE else { return kGumboEmptyVector }
+        return node.pointee.v.element.children
     }
 
+    /// The children last first onto `stack` (a walk that takes them off in order).
+    private func pushNodes(of node: UnsafeMutablePointer<GumboNode>, onto stack: inout [UnsafeMutablePointer<GumboNode>]) {
+        let v = childVector(node)
+        var i = Int(v.length)
+        while i > 0 {
+            i -= 1
+            stack.append(v.data[i]!.assumingMemoryBound(to: GumboNode.self))
+        }
+    }
+
+    private func firstChild(of node: UnsafeMutablePointer<GumboNode>) -> UnsafeMutablePointer<GumboNode>? {
+        let v = childVector(node)
+        return v.length > 0 ? v.data[0]!.assumingMemoryBound(to: GumboNode.self) : nil
+    }
+
+    /// The children last first onto `stack`, so that they come off it in order (no array made).
     private func pushChildren(of node: UnsafeMutablePointer<GumboNode>, raw: Bool, onto stack: inout [Step]) {
-        for child in children(of: node).reversed() { stack.append(.node(child, raw: raw)) }
+        let v = childVector(node)
+        var i = Int(v.length)
+        while i > 0 {
+            i -= 1
+            stack.append(.node(v.data[i]!.assumingMemoryBound(to: GumboNode.self), raw: raw))
+        }
     }
 
     private mutating func visit(_ node: UnsafeMutablePointer<GumboNode>, raw: Bool, stack: inout [Step]) {
@@ -144,13 +164,13 @@ struct HTMLRewriter {
         }
         out.html += tag + ">"
         // A void element has no end tag (also where the parser put one in SVG or MathML).
-        guard !Self.void.contains(name) || (!html && !children(of: node).isEmpty) else { return }
+        guard !Self.void.contains(name) || (!html && firstChild(of: node) != nil) else { return }
         stack.append(.text("</\(name)>"))
         if let heading {
             stack.append(.text("<a class=\"heading-anchor\" href=\"#\(HTMLText.escape(heading.id))\" aria-label=\""
                                + HTMLText.escape("\(settings.labels.headingLink): \(heading.text)") + "\"></a>"))
         }
-        if html, name == "pre" || name == "textarea" || name == "listing", let first = children(of: node).first,
+        if html, name == "pre" || name == "textarea" || name == "listing", let first = firstChild(of: node),
            first.pointee.type == GUMBO_NODE_TEXT || first.pointee.type == GUMBO_NODE_WHITESPACE,
            first.pointee.v.text.text.pointee == 0x0A {
             out.html += "\n"  // the parser drops a newline right after the start tag
@@ -252,7 +272,8 @@ struct HTMLRewriter {
             ids.reserve("fn-\(p)\(n + 1)")
             for ix in 1...max(1, marked.footnoteRefs[n]) { ids.reserve(ix > 1 ? "fnref-\(p)\(n + 1)-\(ix)" : "fnref-\(p)\(n + 1)") }
         }
-        var stack = children(of: root).reversed() as [UnsafeMutablePointer<GumboNode>]
+        var stack: [UnsafeMutablePointer<GumboNode>] = []
+        pushNodes(of: root, onto: &stack)
         while let node = stack.popLast() {
             guard node.pointee.type == GUMBO_NODE_ELEMENT, written(node) else { continue }
             let e = node.pointee.v.element
@@ -266,7 +287,7 @@ struct HTMLRewriter {
                 out.headings.append(Heading(level: level, id: id, text: text))
                 continue
             }
-            stack.append(contentsOf: children(of: node).reversed())
+            pushNodes(of: node, onto: &stack)
         }
     }
 
@@ -285,7 +306,7 @@ struct HTMLRewriter {
         while let n = stack.popLast() {
             switch n.pointee.type {
             case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA: text += String(cString: n.pointee.v.text.text)
-            case GUMBO_NODE_ELEMENT where n == node || written(n): stack.append(contentsOf: children(of: n).reversed())
+            case GUMBO_NODE_ELEMENT where n == node || written(n): pushNodes(of: n, onto: &stack)
             default: break
             }
         }
@@ -314,7 +335,7 @@ struct HTMLRewriter {
     static func name(of node: UnsafeMutablePointer<GumboNode>) -> String {
         let e = node.pointee.v.element
         if e.tag != GUMBO_TAG_UNKNOWN, e.tag_namespace != GUMBO_NAMESPACE_SVG {
-            return String(cString: gumbo_normalized_tagname(e.tag))
+            return tagNames[Int(e.tag.rawValue)]
         }
         var piece = e.original_tag
         gumbo_tag_from_original_text(&piece)
@@ -325,6 +346,9 @@ struct HTMLRewriter {
         let name = text(piece)
         return e.tag_namespace == GUMBO_NAMESPACE_HTML ? name.lowercased() : name
     }
+
+    /// Every known tag's name, made once (not a String per element).
+    static let tagNames: [String] = (0..<GUMBO_TAG_LAST.rawValue).map { String(cString: gumbo_normalized_tagname(GumboTag(rawValue: $0))) }
 
     static func text(_ piece: GumboStringPiece) -> String {
         guard let data = piece.data, piece.length > 0 else { return "" }
