@@ -68,6 +68,7 @@ func specExamples(_ text: String) -> [SpecExample] {
         if let env = ProcessInfo.processInfo.environment["COMMONMARK_SPEC"] { out.append(URL(fileURLWithPath: env)) }
         let beside = "../shared/commonmark/spec-0.30.txt"
         out.append(root.appendingPathComponent(beside).standardizedFileURL)
+        out += SpecLayer.sharedFolders.map { $0.appendingPathComponent("commonmark/spec-0.30.txt") }
         if let config = try? String(contentsOf: root.appendingPathComponent(".git/config"), encoding: .utf8),
            let line = config.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("url = /") }) {
             let origin = line.split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)

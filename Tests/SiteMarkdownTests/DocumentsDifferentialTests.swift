@@ -16,8 +16,11 @@ import Testing
                 if url.pathExtension == "md" { files.append(url) }
             }
         }
-        let seeds = root.appendingPathComponent("../shared/seeds").standardizedFileURL
-        files += ((try? FileManager.default.contentsOfDirectory(at: seeds, includingPropertiesForKeys: nil)) ?? []).filter { $0.pathExtension == "txt" }
+        let seeds = SpecLayer.sharedFolders.lazy.compactMap {
+            try? FileManager.default.contentsOfDirectory(at: $0.appendingPathComponent("seeds"), includingPropertiesForKeys: nil)
+        }.first ?? []
+        #expect(seeds.count == 5, "the five seed READMEs (shared/seeds)")
+        files += seeds.filter { $0.pathExtension == "txt" }
         return files.sorted { $0.path < $1.path }
     }
 

@@ -55,11 +55,22 @@ enum SpecLayer {
         examples.filter { render($0.markdown, options: options ?? Self.options(for: $0)) != normalise($0.html) }.map(\.number)
     }
 
-    /// The file `name` of the shared material beside the repository.
-    static func shared(_ name: String) -> String? {
+    /// The shared material's folder: `$SITEGEN_SHARED`; `shared/` beside the repository (or one
+    /// level up); or where the mutation runner's copy of the tree is told the Mustache spec is
+    /// (`$MUSTACHE_SPEC_DIR`, a folder of it), as that copy is not beside `shared/`.
+    static var sharedFolders: [URL] {
+        let env = ProcessInfo.processInfo.environment
         let root = CommonMarkSpecTests.root
-        for base in [root.appendingPathComponent("../shared"), root.appendingPathComponent("../../shared")] {
-            if let text = try? String(contentsOf: base.appendingPathComponent(name).standardizedFileURL, encoding: .utf8) { return text }
+        var out = [root.appendingPathComponent("../shared"), root.appendingPathComponent("../../shared")]
+        if let s = env["SITEGEN_SHARED"] { out.insert(URL(fileURLWithPath: s), at: 0) }
+        if let m = env["MUSTACHE_SPEC_DIR"] { out.append(URL(fileURLWithPath: m).deletingLastPathComponent()) }
+        return out.map(\.standardizedFileURL)
+    }
+
+    /// The file `name` of the shared material.
+    static func shared(_ name: String) -> String? {
+        for base in sharedFolders {
+            if let text = try? String(contentsOf: base.appendingPathComponent(name), encoding: .utf8) { return text }
         }
         return nil
     }
