@@ -20,8 +20,11 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
-        // The system cmark library (Debian: libcmark-dev).
-        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        // The system cmark-gfm library and its GFM extensions (Debian: libcmark-gfm-dev,
+        // libcmark-gfm-extensions-dev; the extensions have no pkg-config file of their own).
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // The system gumbo HTML5 parser (Debian: libgumbo-dev), for the raw HTML allowlist.
+        .systemLibrary(name: "CGumbo", pkgConfig: "gumbo", providers: [.apt(["libgumbo-dev"])]),
         // The system libvips' headers and library (Debian: libvips-dev), for tests only.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // libvips (Debian: libvips42) loaded with dlopen when the first image is resized: linked,
@@ -38,8 +41,8 @@ let package = Package(
         .target(name: "ImageProbe", dependencies: ["SiteCore"]),
         // Resized images in modern formats with placeholders (libvips), and their cache.
         .target(name: "SiteImages", dependencies: ["SiteCore", "CVipsLoader"]),
-        // Markdown (cmark) and YAML front matter.
-        .target(name: "SiteMarkdown", dependencies: ["SiteCore", "CCmark", .product(name: "Yams", package: "Yams")]),
+        // Markdown (cmark-gfm), the raw HTML allowlist (gumbo) and YAML front matter.
+        .target(name: "SiteMarkdown", dependencies: ["SiteCore", "CCmark", "CGumbo", .product(name: "Yams", package: "Yams")]),
         // Collections' data from HTTP APIs: URL templates and placeholders, redaction, the data cache, the client.
         .target(name: "SiteFetch", dependencies: ["SiteCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),

@@ -11,14 +11,14 @@ cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(json plist image vips frontmatter config)
+[ ${#targets[@]} -gt 0 ] || targets=(json plist image vips frontmatter config sanitizer)
 
 modules_of() {
   case "$1" in
     json|plist) echo "SiteCore SiteFormats" ;;
     image) echo "SiteCore ImageProbe" ;;
     vips) echo "SiteCore ImageProbe SiteImages" ;;
-    frontmatter) echo "SiteCore SiteMarkdown" ;;
+    frontmatter|sanitizer) echo "SiteCore SiteMarkdown" ;;
     config) echo "SiteCore SiteFormats ImageProbe SiteMarkdown SiteLoad" ;;
     *) echo "unknown target $1" >&2; exit 64 ;;
   esac
@@ -38,7 +38,7 @@ for t in "${targets[@]}"; do
   done
   extra=()
   if [[ " $(modules_of "$t") " == *" SiteMarkdown "* ]]; then
-    # Yams (Swift, from the resolved package) and its C core, and the system cmark.
+    # Yams (Swift, from the resolved package) and its C core, the system cmark-gfm and gumbo.
     yams=.build/checkouts/Yams/Sources
     [ -d "$yams" ] || swift package resolve >/dev/null
     mkdir -p "$work/yams"
@@ -49,7 +49,8 @@ for t in "${targets[@]}"; do
       swiftc -O -sanitize=address -parse-as-library -D SWIFT_PACKAGE -module-name Yams -emit-module -emit-module-path "$work/yams/Yams.swiftmodule" \
         -I "$yams/CYaml/include" -wmo -c "$yams"/Yams/*.swift -o "$work/yams/yams.o" 2> "$work/build-yams.log" || { grep error "$work/build-yams.log" | head; exit 1; }
     fi
-    extra=(-I "$yams/CYaml/include" -I "$work/yams" -I Sources/CCmark "$work/yams/yams.o" "$work"/yams/cyaml_*.o -lcmark)
+    extra=(-I "$yams/CYaml/include" -I "$work/yams" -I Sources/CCmark -I Sources/CGumbo "$work/yams/yams.o" "$work"/yams/cyaml_*.o
+           -lcmark-gfm -lcmark-gfm-extensions -lgumbo)
   fi
   if [[ " $(modules_of "$t") " == *" SiteImages "* ]]; then
     # The system libvips, loaded at run time by sitegen's loader (not instrumented: its crashes

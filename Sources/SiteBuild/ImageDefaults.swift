@@ -13,6 +13,9 @@ enum ImageDefaults {
     static let detailSizes = "(min-width: 760px) 760px, 100vw"
     /// The built-in detail page's column: 760 px less its 16 px padding each side.
     static let detailColumnSizes = "(min-width: 760px) 728px, calc(100vw - 32px)"
+    /// A note's images: its text column (760 px less 16 px either side) at 1× and 2×.
+    static let noteWidths = [730, 1460]
+    static let noteSizes = "(min-width: 760px) 728px, calc(100vw - 32px)"
 
     /// (widths, sizes) of `field` in `c`.
     static func outputs(_ c: CollectionConfig, field: String) -> (widths: [Int], sizes: String) {

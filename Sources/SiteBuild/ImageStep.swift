@@ -111,9 +111,10 @@ enum ImageStep {
 
     /// With `deferring`, nothing is decoded: sources not in the cache are left in `waiting`.
     /// `detailed`: the collections whose item templates show an image's `detail` variant.
-    static func run(_ collections: [LoadedCollection], content: ContentTree, cache: ImageCache, threads: Int, deferring: Bool = false,
-                    detailed: Set<String> = [], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
-        let jobs = plan(collections, detailed: detailed)
+    static func run(_ collections: [LoadedCollection], notes: [Note] = [], content: ContentTree, cache: ImageCache, threads: Int,
+                    deferring: Bool = false, detailed: Set<String> = [],
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
+        let jobs = plan(collections, notes: notes, detailed: detailed)
         if !jobs.isEmpty { cache.removeLeftovers() }
         let digests = cache.digests()
         // First what the cache has for sources unchanged since they were hashed (none is read) …
@@ -170,8 +171,11 @@ enum ImageStep {
         content.root.appendingPathComponent(source).path
     }
 
-    /// One job per (source, recipe), in a stable order, naming the first item that uses it.
-    static func plan(_ collections: [LoadedCollection], detailed: Set<String> = []) -> [Job] {
+    /// Where a note's image is found among the results: no collection has an empty name.
+    static func noteUse(_ source: String) -> ImageUse { ImageUse(collection: "", field: "note", source: source) }
+
+    /// One job per (source, recipe), in a stable order, naming the first item (or note) that uses it.
+    static func plan(_ collections: [LoadedCollection], notes: [Note] = [], detailed: Set<String> = []) -> [Job] {
         var jobs: [Job] = []
         var index: [String: Int] = [:]
         for c in collections {
@@ -198,7 +202,28 @@ enum ImageStep {
                 }
             }
         }
+        addNoteJobs(notes, to: &jobs, index: &index)
         return jobs
+    }
+
+    /// Notes' images, resized like dataset images, for the note column.
+    static func addNoteJobs(_ notes: [Note], to jobs: inout [Job], index: inout [String: Int]) {
+        let recipe = ImageRecipe(widths: ImageDefaults.noteWidths, formats: [], quality: ImageOutput.defaultQuality)
+        for note in notes {
+            for i in note.images where ImageInfo.isResizable(i.info.source) {
+                guard let width = i.info.width, let height = i.info.height else { continue }
+                var r = recipe
+                r.formats = ImageDefaults.formats(source: i.info.source)
+                let id = "\(i.info.source)\u{0}\(r.fingerprint)\u{0}\(ImageDefaults.noteSizes)"
+                if let k = index[id] {
+                    if !jobs[k].uses.contains(noteUse(i.info.source)) { jobs[k].uses.append(noteUse(i.info.source)) }
+                    continue
+                }
+                index[id] = jobs.count
+                jobs.append(Job(source: i.info.source, sourceWidth: width, sourceHeight: height, recipe: r, sizes: ImageDefaults.noteSizes,
+                                at: SourceLocation(file: note.file, line: i.line), uses: [noteUse(i.info.source)]))
+            }
+        }
     }
 
     /// A job's image, whether it was processed (not found in the cache), and the digest of its

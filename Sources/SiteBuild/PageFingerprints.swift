@@ -22,11 +22,13 @@ extension SiteSession {
             for rule in c.config.related { h.combine(rule.collection); h.combine(w.collectionVersions[rule.collection] ?? 0) }
             return h.finalize()
         }
-        // Each note once: its file and version.
+        // Each note once: its file and version; and the HTML of one that links other notes or
+        // shows local images, which changes with them (a slug, a photo resized in the background).
         let noteHashes = model.notes.indices.map { n in
             var h = Hasher()
             h.combine(model.notes[n].file)
             h.combine(w.noteVersions[model.notes[n].file] ?? 0)
+            if !model.notes[n].noteLinks.isEmpty || !model.notes[n].images.isEmpty { h.combine(model.noteHTML[n]) }
             return h.finalize()
         }
         var global = Hasher()

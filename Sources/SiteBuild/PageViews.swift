@@ -9,7 +9,7 @@ import SiteRender
 struct SiteView: Sendable {
     enum Key: String, CaseIterable {
         case title, language, root, baseURL, generator, notesURL, notesTitle, skipText, navLabel, closeLabel, pagesLabel, emptyText
-        case description, feed, asset, tags, tagsTitle, sections
+        case description, feed, asset, tags, tagsTitle, sections, contentsLabel
     }
     var title: String
     var language: String
@@ -145,7 +145,7 @@ struct ImageView: Sendable {
 
 /// A note as lists and its page show it.
 struct NoteView: Sendable {
-    enum Key: String, CaseIterable { case title, slug, url, tags, tagLinks, date, html }
+    enum Key: String, CaseIterable { case title, slug, url, tags, tagLinks, date, html, toc, showToc, hasCode }
     /// Front matter sitegen reads, which templates may print even where no note has it.
     enum FrontMatterKey: String, CaseIterable { case summary }
     var fields: [String: Value]
@@ -157,6 +157,37 @@ struct NoteView: Sendable {
     var date: String?
     /// The body, on pages that show it.
     var html: String?
+    /// The headings, nested (on pages that show the body).
+    var toc: [TocEntry] = []
+    /// Front matter `toc: true` and the note has headings.
+    var showToc = false
+    /// A code block names its language (a highlighter's stylesheet is needed).
+    var hasCode = false
+}
+
+/// One heading of a note's table of contents, with the headings under it.
+struct TocEntry: Sendable {
+    enum Key: String, CaseIterable { case level, id, text, children }
+    var level: Int
+    var id: String
+    var text: String
+    var children: [TocEntry]
+
+    /// `headings` in order nested by level: a heading holds the deeper ones that follow it.
+    static func tree(_ headings: [(level: Int, id: String, text: String)]) -> [TocEntry] {
+        var index = 0
+        return entries(headings, &index, above: 0)
+    }
+
+    private static func entries(_ headings: [(level: Int, id: String, text: String)], _ index: inout Int, above level: Int) -> [TocEntry] {
+        var out: [TocEntry] = []
+        while index < headings.count, headings[index].level > level {
+            let h = headings[index]
+            index += 1
+            out.append(TocEntry(level: h.level, id: h.id, text: h.text, children: entries(headings, &index, above: h.level)))
+        }
+        return out
+    }
 }
 
 struct TagLink: Sendable {
@@ -211,7 +242,7 @@ enum PageViews {
         add(SiteView.Key.self); add(SectionLink.Key.self); add(PageMeta.Key.self); add(CollectionView.Key.self)
         add(PaginationView.Key.self); add(PaginationView.PageKey.self); add(LayoutView.Key.self); add(ItemView.Key.self)
         add(ItemView.FieldKey.self); add(CardView.Key.self); add(ImageView.Key.self); add(ImageView.SourceKey.self)
-        add(ImageView.PlaceholderKey.self); add(NoteView.Key.self); add(NoteView.FrontMatterKey.self); add(TagLink.Key.self); add(TagView.Key.self); add(PageContent.Key.self)
+        add(ImageView.PlaceholderKey.self); add(NoteView.Key.self); add(NoteView.FrontMatterKey.self); add(TocEntry.Key.self); add(TagLink.Key.self); add(TagView.Key.self); add(PageContent.Key.self)
         return names
     }()
 

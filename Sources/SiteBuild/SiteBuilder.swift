@@ -65,6 +65,8 @@ public struct BuildReport: Sendable {
     public var phases: [(name: String, seconds: Double)]
     public var output: URL
     /// Image sources decoded and resized in this build, and those found in the cache.
+    /// Problems that did not stop the build (raw HTML a note lost to the allowlist), by file.
+    public var warnings: [Diagnostic] = []
     public var imagesProcessed = 0
     public var imagesCached = 0
     /// Image sources read and hashed (those unchanged since an earlier build are not read).
@@ -108,8 +110,9 @@ public enum SiteBuilder {
         clock.lap("load")
         let imagesStarted = Date()
         inputs.imageCache = options.imageCache
-        inputs.images = try ImageStep.run(inputs.collections, content: content, cache: inputs.imageCache, threads: options.threads,
-                                          deferring: options.deferImages, detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
+        inputs.images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content, cache: inputs.imageCache, threads: options.threads,
+                                          deferring: options.deferImages, detailed: ImageStep.detailed(inputs),
+                                          progress: options.imageProgress)
         clock.lap("images")
         do throws(Diagnostics) {
             var built = try writeSite(inputs, options: options, generation: generation, imagesStarted: imagesStarted, clock: &clock)
@@ -147,6 +150,7 @@ public enum SiteBuilder {
             report.imagesProcessed = inputs.images.processed
             report.imagesCached = inputs.images.cached
             report.imagesRead = inputs.images.read
+            report.warnings = inputs.notes.flatMap(\.warnings)
             return (report, model, written)
         } catch {
             stage.discard()

@@ -44,7 +44,7 @@ enum SiteFiles {
             let note = model.notes[n]
             return AtomFeed.Entry(url: urls.absolute(model.noteURLs[n]), title: note.title,
                                   updated: AtomFeed.timestamp(day: note.date.map(DateFormat.iso.format) ?? "1970-01-01"),
-                                  summary: note.summary, html: note.html)
+                                  summary: note.summary, html: model.noteHTML[n])
         }
         return AtomFeed(url: urls.absolute(urls.notesFeed),
                         pageURL: urls.absolute(urls.notesList(page: 1)),

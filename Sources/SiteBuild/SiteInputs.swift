@@ -82,8 +82,7 @@ struct SiteInputs: Sendable {
                                                           threads: threads, fetch: fetch), into: &problems)
         var notes: [Note] = []
         do {
-            notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
-                               rootPath: config.baseURL.root, threads: threads).loadAll()
+            notes = try NoteLoader(config: config, content: content, includeDrafts: includeDrafts, threads: threads).loadAll()
         } catch { problems += error.items }
         if !problems.isEmpty { throw Diagnostics(problems) }
         var inputs = SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)
@@ -121,5 +120,14 @@ struct SiteInputs: Sendable {
         } catch {
             throw Diagnostics([Diagnostic(file: "SOURCE_DATE_EPOCH", error.message)])
         }
+    }
+}
+
+extension NoteLoader {
+    /// The site's note loader: its notes' collection, root path, Markdown options and words, and
+    /// the built-in theme's ids kept from headings.
+    init(config: SiteConfig, content: ContentTree, includeDrafts: Bool, threads: Int) {
+        self.init(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts, rootPath: config.baseURL.root,
+                  threads: threads, markdown: config.markdown, words: config.words, reservedIDs: BuiltinTheme.ids)
     }
 }

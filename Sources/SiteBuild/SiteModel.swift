@@ -14,6 +14,8 @@ struct SiteModel: Sendable {
     var standaloneNotes: [Int]
     /// Each note's page URL (standalone notes have pages).
     var noteURLs: [String]
+    /// Each note's HTML with its links to other notes resolved (`resolveNoteLinks`).
+    var noteHTML: [String] = []
 
     var config: SiteConfig { inputs.config }
     var urls: URLScheme { URLScheme(config) }
@@ -48,9 +50,13 @@ struct SiteModel: Sendable {
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
-        let model = SiteModel(inputs: inputs, collections: pages,
+        var model = SiteModel(inputs: inputs, collections: pages,
                               standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes) ?? standaloneOrder(standalone, of: inputs.notes, collator: collator),
                               noteURLs: noteURLs(inputs.notes, config: config, previous: previous))
+        let (html, linkProblems) = resolveNoteLinks(inputs.notes, noteURLs: model.noteURLs, collections: pages, urls: model.urls,
+                                                    content: inputs.content, images: inputs.images.images)
+        model.noteHTML = html
+        problems += linkProblems
         problems += model.checkTemplates()
         if !problems.isEmpty { throw Diagnostics(problems) }
         return model

@@ -198,9 +198,10 @@ public struct SiteSession: Sendable {
         let remote = refetched ? Set(inputs.config.collections.filter(\.readsHTTP).map(\.name)) : []
         let reload = try reloadCollections(touched.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
         // Images: only new or changed sources are processed, the rest come from the cache.
-        if !reload.isEmpty {
-            inputs.images = try ImageStep.run(inputs.collections, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
-                                              deferring: options.deferImages, detailed: inputs.images.detailed, progress: options.imageProgress)
+        if !reload.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
+            inputs.images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
+                                              deferring: options.deferImages, detailed: inputs.images.detailed,
+                                              progress: options.imageProgress)
         }
         clock.lap("images")
         return try write(inputs, versions: versions, changes: Changes(content: touched.content, assets: touched.assets, collections: reload),
@@ -260,8 +261,7 @@ public struct SiteSession: Sendable {
     /// Parses again the notes at `changed` (relative to `content/`); after a scan, the notes
     /// follow the content tree's list.
     private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) {
-        let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts,
-                                rootPath: inputs.config.baseURL.root, threads: options.threads)
+        let loader = NoteLoader(config: inputs.config, content: inputs.content, includeDrafts: options.includeDrafts, threads: options.threads)
         var problems: [Diagnostic] = []
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
         for rel in changed {

@@ -76,7 +76,7 @@ struct TemplateEncoding: Sendable {
             o.set(.title, s.title); o.set(.language, s.language); o.set(.root, s.root); o.set(.baseURL, s.baseURL)
             o.set(.generator, "sitegen"); o.set(.notesURL, s.notesURL); o.set(.notesTitle, s.notesTitle)
             o.set(.skipText, s.words.skipLink); o.set(.navLabel, s.words.navigation); o.set(.closeLabel, s.words.close)
-            o.set(.pagesLabel, s.words.pagination); o.set(.emptyText, s.words.empty)
+            o.set(.pagesLabel, s.words.pagination); o.set(.emptyText, s.words.empty); o.set(.contentsLabel, s.words.contents)
             o.set(.description, s.description)
             o.set(.feed, s.feed)
             o.set(.asset, .lambda(s.asset))
@@ -182,7 +182,7 @@ struct TemplateEncoding: Sendable {
         var b = TemplateObjectBuilder(names: names, capacity: n.fields.count + 7)
         for (k, value) in n.fields {
             switch k {
-            case "title", "slug", "url", "tags", "tagLinks": continue
+            case "title", "slug", "url", "tags", "tagLinks", "toc", "showToc", "hasCode": continue
             case "date" where n.date != nil: continue
             case "html" where n.html != nil: continue
             default: if let t = Self.value(value, names) { b.set(k, t) }
@@ -194,7 +194,17 @@ struct TemplateEncoding: Sendable {
         o.set(.tagLinks, Self.list(n.tagLinks.map { l in object(TagLink.Key.self) { e in e.set(.name, l.name); e.set(.url, l.url) } }))
         o.set(.date, n.date)
         o.set(.html, n.html)
+        if n.html != nil { o.set(.toc, Self.list(n.toc.map(tocEntry))) }
+        o.set(.showToc, n.showToc)
+        o.set(.hasCode, n.hasCode)
         return o.builder.build()
+    }
+
+    func tocEntry(_ t: TocEntry) -> TemplateValue {
+        object(TocEntry.Key.self) { o in
+            o.set(.level, t.level); o.set(.id, t.id); o.set(.text, t.text)
+            o.set(.children, Self.list(t.children.map(tocEntry)))
+        }
     }
 
     func tag(_ t: TagView) -> TemplateValue {

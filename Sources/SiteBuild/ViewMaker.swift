@@ -12,6 +12,7 @@ struct ViewMaker: Sendable {
     let standaloneNotes: [Int]
     let urls: URLScheme
     let noteURLs: [String]
+    let noteHTML: [String]
     let tags: [SitePlan.Tag]
     let notePages: [PageSlice]
     /// Each tagged note's tag links, made once: a note is listed on many pages.
@@ -25,6 +26,7 @@ struct ViewMaker: Sendable {
         standaloneNotes = model.standaloneNotes
         urls = model.urls
         noteURLs = model.noteURLs
+        noteHTML = model.noteHTML
         tags = plan.tags
         notePages = plan.notePages
         words = model.config.words
@@ -103,8 +105,14 @@ struct ViewMaker: Sendable {
 
     func noteView(_ n: Int, html: Bool) -> NoteView {
         let note = notes[n]
-        return NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[n], tags: note.tags,
-                        tagLinks: tagLinks[n] ?? [], date: note.date.map(DateFormat.iso.format), html: html ? note.html : nil)
+        var view = NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[n], tags: note.tags,
+                            tagLinks: tagLinks[n] ?? [], date: note.date.map(DateFormat.iso.format), html: html ? noteHTML[n] : nil)
+        view.hasCode = !note.codeLanguages.isEmpty
+        if html {
+            view.toc = TocEntry.tree(note.headings.map { ($0.level, $0.id, $0.text) })
+            view.showToc = note.showsContents && !note.headings.isEmpty
+        }
+        return view
     }
 
     /// For each item of `c`, its related lists (rule name, collection index, item indices), in

@@ -29,13 +29,18 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         self.init(SourceLocation(file: file, line: line, column: column, path: path), message)
     }
 
-    public var description: String {
+    public var description: String { line(severity: "error") }
+
+    /// The same line as a warning (`file:line: warning: message`): the build goes on.
+    public var warningDescription: String { line(severity: "warning") }
+
+    private func line(severity: String) -> String {
         var head = location.file
         if let line = location.line {
             head += ":\(line)"
             if let column = location.column { head += ":\(column)" }
         }
-        var text = "\(head): error: "
+        var text = "\(head): \(severity): "
         if let path = location.path, !path.isEmpty { text += "at \(path): " }
         return Self.visible(text + message)
     }

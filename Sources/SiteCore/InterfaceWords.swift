@@ -16,6 +16,12 @@ public struct InterfaceWords: Sendable, Hashable {
     public var tags: String
     /// How a number of items is written ("1 item", "12 items").
     public var items: CountWords
+    /// Before a heading's text in the name of its self-link ("Link to this section: Usage").
+    public var headingLink = "Link to this section"
+    /// The name of a footnote's links back to where it is referenced.
+    public var footnoteBack = "Back to content"
+    /// The name of a note's table of contents.
+    public var contents = "Contents"
 
     public init(skipLink: String, navigation: String, close: String, pagination: String, empty: String, tags: String, items: CountWords) {
         self.skipLink = skipLink
@@ -31,9 +37,15 @@ public struct InterfaceWords: Sendable, Hashable {
         skipLink: "Skip to content", navigation: "Main", close: "Close", pagination: "Pages", empty: "Nothing here yet.",
         tags: "Tags", items: CountWords(one: "{n} item", other: "{n} items"))
 
-    public static let korean = InterfaceWords(
-        skipLink: "본문 바로가기", navigation: "주요 메뉴", close: "닫기", pagination: "페이지", empty: "아직 항목이 없습니다.",
-        tags: "태그", items: CountWords(one: nil, other: "{n}개"))
+    public static let korean: InterfaceWords = {
+        var words = InterfaceWords(
+            skipLink: "본문 바로가기", navigation: "주요 메뉴", close: "닫기", pagination: "페이지", empty: "아직 항목이 없습니다.",
+            tags: "태그", items: CountWords(one: nil, other: "{n}개"))
+        words.headingLink = "이 부분으로 가는 링크"
+        words.footnoteBack = "본문으로 돌아가기"
+        words.contents = "목차"
+        return words
+    }()
 
     /// The table of `language`: Korean for `ko` and its variants (`ko-KR`), English otherwise.
     public static func defaults(language: String) -> InterfaceWords {

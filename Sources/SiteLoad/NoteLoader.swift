@@ -13,6 +13,20 @@ public struct Note: Sendable {
     /// Every front matter field, for templates.
     public var fields: [String: Value]
     public var html: String
+    /// The headings of `html`, with their ids, for a table of contents.
+    public var headings: [Heading] = []
+    /// Front matter `toc: true`: the built-in note template shows the table of contents.
+    public var showsContents = false
+    /// The languages named by its code blocks (`swift` for ```` ```swift ````), in order.
+    public var codeLanguages: [String] = []
+    /// What the build tells without failing (raw HTML the allowlist removed).
+    public var warnings: [Diagnostic] = []
+    /// Links to other notes, each with its line in the file; `html` holds placeholders for them
+    /// (`NoteLinks`) until the model resolves them.
+    public var noteLinks: [LocalReference] = []
+    /// Images naming files under `content/`, sized; `html` holds each one's token until the
+    /// model puts its `<picture>` there.
+    public var images: [LoadedNoteImage] = []
     /// `content/…` path, for messages.
     public var file: String
     /// The item the note belongs to: (collection, slug), resolved and checked by the caller.
@@ -31,9 +45,15 @@ public struct NoteLoader: Sendable {
     public let rootPath: String
     /// Threads for reading notes.
     public let threads: Int
+    public let markdown: MarkdownRenderer
+    let imageSizes = ImageSizeCache()
 
-    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores) {
+    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores,
+                markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english, reservedIDs: Set<String> = []) {
         self.threads = threads
+        self.markdown = MarkdownRenderer(options: markdown, rootPath: rootPath,
+                                         labels: MarkdownLabels(headingLink: words.headingLink, footnoteBack: words.footnoteBack),
+                                         reservedIDs: reservedIDs)
         self.content = content
         self.notesCollection = notesCollection
         self.includeDrafts = includeDrafts
@@ -96,8 +116,69 @@ public struct NoteLoader: Sendable {
         if let date { front.fields["date"] = .string(DateFormat.iso.format(date)) }
         let tags = try front.tags()
         let attachment = try front.attachment(notesCollection: notesCollection)
-        let html = MarkdownRenderer(allowRawHTML: try front.bool("unsafeHTML") ?? false, rootPath: rootPath).render(doc.body)
-        return Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields, html: html,
-                    file: file, attachment: attachment, slugLine: front.line(of: "slug"), tagsLine: front.line(of: "tags"))
+        let trusted = try front.bool("unsafeHTML") ?? false
+        let showsContents = try front.bool("toc") ?? false
+        let folder = (relative as NSString).deletingLastPathComponent
+        let context = MarkdownRenderer.Context(idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil,
+                                               folder: folder)
+        let rendered = markdown.render(doc.body, context)
+        var note = Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields,
+                        html: rendered.html, file: file, attachment: attachment,
+                        slugLine: front.line(of: "slug"), tagsLine: front.line(of: "tags"))
+        note.headings = rendered.headings
+        note.showsContents = showsContents
+        note.codeLanguages = rendered.codeLanguages
+        note.noteLinks = rendered.noteLinks.map { link in
+            var link = link
+            link.line = link.line.map { $0 + doc.bodyStartLine - 1 } ?? Self.line(mentioning: link.written, in: doc) ?? doc.bodyStartLine
+            return link
+        }
+        note.images = try rendered.images.map { image throws(Diagnostic) in
+            let line = image.reference.line.map { $0 + doc.bodyStartLine - 1 }
+                ?? Self.line(mentioning: image.reference.written, in: doc) ?? doc.bodyStartLine
+            return LoadedNoteImage(image: image, info: try imageInfo(image.reference, file: file, line: line), line: line)
+        }
+        if !rendered.removed.isEmpty {
+            let line = rendered.removed.lazy.compactMap { Self.line(of: $0, in: doc) }.first ?? doc.bodyStartLine
+            note.warnings.append(Diagnostic(file: file, line: line, "raw HTML removed by the allowlist: \(rendered.removed.joined(separator: ", "))"
+                                            + " (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)"))
+        }
+        return note
     }
+
+    /// A note image's file under `content/`, sized from its header; a missing file or a path
+    /// that leaves `content/` is an error at the image's line.
+    func imageInfo(_ reference: LocalReference, file: String, line: Int) throws(Diagnostic) -> ImageInfo {
+        let at = SourceLocation(file: file, line: line)
+        guard let path = reference.path else { throw Diagnostic(at, "image '\(reference.written)' leaves content/") }
+        let relative: String
+        switch ContentPath.resolve(path) {
+        case .success(let r): relative = r
+        case .failure(let e): throw Diagnostic(at, "image reference refused: \(e.message)")
+        }
+        let size = try imageSizes.size(of: relative, in: content, referencedAt: at)
+        if ImageInfo.isResizable(relative), size.width * size.height > ImageRule.defaultMaxPixels {
+            throw Diagnostic(at, "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(ImageRule.defaultMaxPixels) pixels: refused before decoding")
+        }
+        return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)
+    }
+
+    /// The file line of the first mention of what the allowlist removed (`<script>` → `<script`,
+    /// `onclick="…"` → `onclick`), for the warning's location.
+    static func line(of removed: String, in doc: FrontMatterDocument) -> Int? {
+        line(mentioning: removed.hasPrefix("<") ? String(removed.dropLast()) : String(removed.prefix { $0 != "=" }), in: doc)
+    }
+
+    /// The file line of the first mention of `needle` in the note's body (any case).
+    static func line(mentioning needle: String, in doc: FrontMatterDocument) -> Int? {
+        guard !needle.isEmpty, let range = doc.body.range(of: needle, options: [.caseInsensitive]) else { return nil }
+        return doc.bodyStartLine + doc.body[..<range.lowerBound].utf8.count(where: { $0 == UInt8(ascii: "\n") })
+    }
+}
+
+/// A note's image naming a file under `content/`, sized, with its line in the note.
+public struct LoadedNoteImage: Sendable, Hashable {
+    public var image: NoteImage
+    public var info: ImageInfo
+    public var line: Int
 }

@@ -258,6 +258,8 @@ public struct SiteConfig: Sendable {
     public var words = InterfaceWords.english
     /// How collections read from HTTP APIs are fetched (`fetch:`).
     public var fetch = FetchSettings()
+    /// How notes are read (`markdown:`): GFM's extensions, smart punctuation, raw HTML.
+    public var markdown = MarkdownOptions()
 
     public static let fileName = "site.yml"
 
@@ -296,6 +298,7 @@ public struct SiteConfig: Sendable {
         let notes = parseNotes(top, collections: collections, problems: &problems)
         let words = parseWords(top, language: language, problems: &problems)
         let fetch = parseFetch(top, problems: &problems)
+        let markdown = parseMarkdown(top, problems: &problems)
         top.reportUnknownKeys(into: &problems, at: 0)
 
         if !problems.isEmpty { throw Diagnostics(problems) }
@@ -305,6 +308,7 @@ public struct SiteConfig: Sendable {
         config.author = author
         config.words = words
         config.fetch = fetch
+        config.markdown = markdown
         return config
     }
 

@@ -9,7 +9,8 @@ extension SiteConfig {
         guard let w = attempt(&problems, { () throws(Diagnostic) in try top.child("words") }), let w else { return words }
         let start = problems.count
         for (name, path) in [("skipLink", \InterfaceWords.skipLink), ("navigation", \.navigation), ("close", \.close),
-                             ("pagination", \.pagination), ("empty", \.empty), ("tags", \.tags)] {
+                             ("pagination", \.pagination), ("empty", \.empty), ("tags", \.tags),
+                             ("headingLink", \.headingLink), ("footnoteBack", \.footnoteBack), ("contents", \.contents)] {
             if let text = word(w, name, problems: &problems) { words[keyPath: path] = text }
         }
         if let n = w.raw("items") {

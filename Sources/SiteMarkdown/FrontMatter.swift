@@ -34,6 +34,10 @@ public enum FrontMatter {
         let bytes = content.utf8
 
         let opening = line(in: bytes, from: bytes.startIndex)
+        if isFence(bytes[opening.content], of: UInt8(ascii: "+")) {
+            throw Diagnostic(file: file, line: 1, column: 1,
+                             "TOML front matter ('+++') is not supported: sitegen reads YAML front matter between '---' lines")
+        }
         guard isFence(bytes[opening.content]) else {
             return FrontMatterDocument(fields: [:], body: String(content), bodyStartLine: 1)
         }
@@ -70,11 +74,11 @@ public enum FrontMatter {
         return (start..<newline, bytes.index(after: newline))
     }
 
-    /// `---` followed only by blanks (and the `\r` of a CRLF line break).
-    private static func isFence(_ line: Substring.UTF8View.SubSequence) -> Bool {
+    /// `---` (or `+++`, TOML's fence) followed only by blanks (and the `\r` of a CRLF line break).
+    private static func isFence(_ line: Substring.UTF8View.SubSequence, of mark: UInt8 = UInt8(ascii: "-")) -> Bool {
         var rest = line[...]
         for _ in 0..<3 {
-            guard rest.first == UInt8(ascii: "-") else { return false }
+            guard rest.first == mark else { return false }
             rest = rest.dropFirst()
         }
         return rest.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }

@@ -1,68 +1,109 @@
-internal import CCmark
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
-
-/// Renders CommonMark to HTML with cmark.
-///
-/// Safe by default: raw HTML is replaced by `<!-- raw HTML omitted -->` and links to
-/// `javascript:`, `vbscript:`, `file:` and (non-image) `data:` URLs get an empty `href`, as
-/// cmark's default (non-`UNSAFE`) mode does. `allowRawHTML: true` passes both through unchanged.
+/// Renders notes as GitHub renders READMEs: cmark-gfm (GitHub's fork of cmark) with the GFM
+/// extensions, then an HTML pass (gumbo) that keeps raw HTML through an allowlist and adds
+/// sitegen's markup — heading ids and self-links, code blocks, task boxes, footnotes.
 public struct MarkdownRenderer: Sendable {
-    private let options: Int32
-    private let rootPath: String
+    public var options: MarkdownOptions
+    /// The path the site is served under ("/apps/" for `https://example.org/apps/`): site-absolute
+    /// link and image URLs (`/bounties/luffy/`) are moved under it.
+    public var rootPath: String
+    public var codeBlocks: any CodeBlockFormatter
+    public var labels: MarkdownLabels
+    /// Ids the page around a note already has (the theme's), which headings must not take.
+    public var reservedIDs: Set<String>
 
-    /// - Parameters:
-    ///   - allowRawHTML: keep raw HTML and links of every scheme (cmark's `UNSAFE` option).
-    ///   - rootPath: the path the site is served under ("/apps/" for `https://example.org/apps/`):
-    ///     site-absolute link and image URLs (`/bounties/luffy/`) are moved under it, so a note
-    ///     written for the site's root works wherever the site is hosted. Raw HTML is left alone.
-    public init(allowRawHTML: Bool = false, rootPath: String = "/") {
-        options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+    public init(options: MarkdownOptions = MarkdownOptions(), rootPath: String = "/", codeBlocks: any CodeBlockFormatter = PlainCodeBlocks(),
+                labels: MarkdownLabels = MarkdownLabels(), reservedIDs: Set<String> = []) {
+        self.options = options
         self.rootPath = rootPath
+        self.codeBlocks = codeBlocks
+        self.labels = labels
+        self.reservedIDs = reservedIDs
     }
 
-    /// The HTML for `markdown` (a CommonMark document; any line endings).
-    public func render(_ markdown: String) -> String {
-        // A native Swift string is already contiguous UTF-8, so this normally hands cmark the
-        // string's own storage without a copy.
-        var source = markdown
-        let html: UnsafeMutablePointer<CChar>? = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                guard rootPath != "/" else { return cmark_markdown_to_html(chars.baseAddress, chars.count, options) }
-                guard let document = cmark_parse_document(chars.baseAddress, chars.count, options) else { return nil }
-                defer { cmark_node_free(document) }
-                moveSiteAbsoluteURLs(in: document)
-                return cmark_render_html(document, options)
-            }
-        }
-        // cmark returns nil only when it cannot allocate; there is nothing better to return then.
-        guard let html else { return "" }
-        defer { free(html) }
-        let length = strlen(html)
-        return html.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-            // cmark writes UTF-8 (it replaces invalid input), so decoding cannot lose anything.
-            String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+    /// With the site's default options, raw HTML kept as written (`true`) or through the allowlist.
+    public init(allowRawHTML: Bool, rootPath: String = "/") {
+        var options = MarkdownOptions()
+        options.html = allowRawHTML ? .trusted : .allowlist
+        self.init(options: options, rootPath: rootPath)
+    }
+
+    /// What a note needs besides `render`'s HTML.
+    public struct Context: Sendable {
+        /// Prefixed to the ids of footnotes ("luffy-" gives `fn-luffy-1`), so that notes sharing a
+        /// page cannot clash.
+        public var idPrefix: String
+        /// Heading ids prefixed too (notes shown with others, inside an item's page); `#id` links
+        /// of the note to its own headings follow.
+        public var prefixHeadings: Bool
+        /// The note's raw HTML mode (the site's, or `trusted` by the note's `unsafeHTML: true`).
+        public var html: MarkdownOptions.HTMLMode?
+        /// The note's folder under `content/` ("" for `content/` itself): links to `.md` files
+        /// (relative to it, or `/` from `content/`) become `noteLinks`, and images naming local
+        /// files `images`. nil: both stay as written.
+        public var folder: String?
+
+        public init(idPrefix: String = "", prefixHeadings: Bool = false, html: MarkdownOptions.HTMLMode? = nil, folder: String? = nil) {
+            self.idPrefix = idPrefix
+            self.prefixHeadings = prefixHeadings
+            self.html = html
+            self.folder = folder
         }
     }
 
-    /// Prefixes `rootPath` to every link and image URL that starts with one "/".
-    private func moveSiteAbsoluteURLs(in document: OpaquePointer) {
-        guard let iterator = cmark_iter_new(document) else { return }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node)
-            guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let raw = cmark_node_get_url(node) else { continue }
-            let url = String(cString: raw)
-            guard url.hasPrefix("/"), !url.hasPrefix("//") else { continue }
-            _ = cmark_node_set_url(node, rootPath + url.dropFirst())
+    /// The HTML for `markdown` (any line endings).
+    public func render(_ markdown: String) -> String { render(markdown, Context()).html }
+
+    public func render(_ markdown: String, _ context: Context) -> RenderedMarkdown {
+        let mode = context.html ?? options.html
+        let marked = Cmark.render(markdown, options: options, removeRawHTML: mode == .none,
+                                  tagfilter: options.tagfilter && mode == .allowlist)
+        let settings = HTMLRewriter.Settings(trusted: mode == .trusted, rootPath: rootPath, idPrefix: context.idPrefix,
+                                             prefixHeadings: context.prefixHeadings, reservedIDs: reservedIDs, labels: labels,
+                                             codeBlocks: codeBlocks, folder: context.folder)
+        let out = HTMLRewriter.rewrite(marked, settings: settings)
+        let links = out.noteLinks.map { link in
+            var link = link
+            link.line = marked.urlLines[link.written]
+            return link
         }
+        let images = out.images.map { image in
+            var image = image
+            image.reference.line = marked.urlLines[image.reference.written]
+            return image
+        }
+        return RenderedMarkdown(html: out.html, headings: out.headings, removed: out.removed,
+                                codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links, images: images)
+    }
+}
+
+/// A rendered note.
+public struct RenderedMarkdown: Sendable {
+    public var html: String
+    /// Every heading in order (raw HTML headings too), with its id.
+    public var headings: [Heading]
+    /// What the allowlist removed (`<script>`, `onclick="…"`, `href="javascript:…"`), each once.
+    public var removed: [String]
+    /// The languages of the code blocks that name one, in order.
+    public var codeLanguages: [String]
+    /// Links to other notes (`.md` files), in order; the `href` of the k-th is `sitegen-note:k`
+    /// until `NoteLinks.resolve` puts the other note's page URL there.
+    public var noteLinks: [LocalReference]
+    /// Images naming files under `content/` (with a `folder`), in order, each a token in `html`.
+    public var images: [NoteImage] = []
+}
+
+/// Links between notes, resolved once every note's URL is known.
+public enum NoteLinks {
+    /// The `href` a note link holds until it is resolved. A note cannot write one itself: the
+    /// allowlist refuses its scheme (a trusted note that does links to a note).
+    public static func placeholder(_ k: Int) -> String { "sitegen-note:\(k)" }
+
+    /// `html` with the k-th link's placeholder replaced by `urls[k]`.
+    public static func resolve(_ html: String, urls: [String]) -> String {
+        var html = html
+        for (k, url) in urls.enumerated().reversed() {
+            html = html.replacingOccurrences(of: "href=\"\(placeholder(k))\"", with: "href=\"\(HTMLText.escape(url))\"")
+        }
+        return html
     }
 }

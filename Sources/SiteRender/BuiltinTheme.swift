@@ -7,6 +7,9 @@ public enum BuiltinTheme {
         "detail": detail, "note": note, "notes": notes, "404": notFound, "tags": tags, "tag": tag, "note-list": noteList,
     ]
 
+    /// The ids the built-in base template gives elements, which note headings must not take.
+    public static let ids: Set<String> = ["main", "site-footer"]
+
     /// Theme files published under `assets/`, by path relative to it.
     public static let assets: [String: String] = ["sitegen.css": css, "sitegen-search.js": searchScript]
 
@@ -132,6 +135,7 @@ public enum BuiltinTheme {
     <article class="prose note-page">
     <h1>{{note.title}}</h1>
     {{#note.date}}<p class="note-date"><time datetime="{{note.date}}">{{note.date}}</time></p>{{/note.date}}
+    {{#note.showToc}}<nav class="toc" aria-label="{{site.contentsLabel}}">\(contents(depth: 6))</nav>{{/note.showToc}}
     {{{note.html}}}
     {{^empty(note.tagLinks)}}<ul class="note-tags">{{#note.tagLinks}}<li><a href="{{url}}" rel="tag">#{{name}}</a></li>{{/note.tagLinks}}</ul>{{/empty(note.tagLinks)}}
     </article>
@@ -139,6 +143,14 @@ public enum BuiltinTheme {
     {{/base}}
 
     """
+
+    /// A note's table of contents, nested `depth` levels (partials cannot call themselves).
+    static func contents(depth: Int, list: String = "note.toc") -> String {
+        guard depth > 0 else { return "" }
+        let inner = contents(depth: depth - 1, list: "children")
+        return "<ol>{{#\(list)}}<li><a href=\"#{{id}}\">{{text}}</a>"
+            + (inner.isEmpty ? "" : "{{^empty(children)}}\(inner){{/empty(children)}}") + "</li>{{/\(list)}}</ol>"
+    }
 
     static let notes = """
     {{<base}}
@@ -302,6 +314,26 @@ public enum BuiltinTheme {
     .note-tags, .tag-list { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
     .tag-count { color: var(--muted); }
     .prose pre { overflow-x: auto; }
+
+    /* Notes (GitHub-flavoured Markdown). Code blocks are a framed box that scrolls sideways on a
+       narrow screen instead of clipping; tables scroll the same way. */
+    .prose pre.code { margin: 16px 0; padding: 12px 14px; max-width: 100%; overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; background: var(--card); font-size: 14px; line-height: 1.45; overflow-wrap: normal; }
+    .prose pre.code code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; white-space: pre; }
+    .prose :not(pre) > code { padding: 0.1em 0.35em; border-radius: 4px; background: color-mix(in srgb, var(--line) 60%, transparent); font-size: 0.9em; }
+    .prose table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; margin: 16px 0; }
+    .prose th, .prose td { padding: 6px 12px; border: 1px solid var(--line); }
+    .prose blockquote { margin: 16px 0; padding: 0 14px; border-left: 4px solid var(--line); color: var(--muted); }
+    .prose img { max-width: 100%; height: auto; }
+    .prose li:has(> input[type=checkbox]) { list-style: none; }
+    .prose li > input[type=checkbox] { margin: 0 0.4em 0 -1.3em; }
+    .prose .footnotes { margin-top: 32px; padding-top: 8px; border-top: 1px solid var(--line); font-size: 14px; }
+    /* A heading's self-link: a # after its text, shown on hover and on keyboard focus. */
+    .heading-anchor { margin-left: 0.3em; color: var(--muted); text-decoration: none; opacity: 0; }
+    .heading-anchor::before { content: "#"; }
+    :is(h1, h2, h3, h4, h5, h6):hover > .heading-anchor, .heading-anchor:focus-visible { opacity: 1; }
+    :target { scroll-margin-top: 12px; }
+    .toc { margin: 8px 0 16px; padding: 8px 16px; border: 1px solid var(--line); border-radius: 6px; }
+    .toc ol { margin: 0; padding-left: 1.2em; }
 
     """
 }

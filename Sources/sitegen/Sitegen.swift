@@ -31,6 +31,11 @@ enum Terminal {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    static func warning(_ text: String) {
+        let line = colour ? text.replacingOccurrences(of: ": warning: ", with: ": \u{1B}[33mwarning:\u{1B}[0m ") : text
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
     /// A line on standard output, flushed at once (a pipe would otherwise hold it back).
     static func say(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
@@ -105,6 +110,7 @@ struct Build: ParsableCommand {
         if let threads { options.threads = threads }
         switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.build(options) }) {
         case .success(let report):
+            for warning in report.warnings { Terminal.warning(warning.warningDescription) }
             let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000)) ms" }.joined(separator: ", ")
             print("sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in \(String(format: "%.0f", total)) ms (\(phases))")

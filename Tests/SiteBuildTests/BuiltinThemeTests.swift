@@ -22,6 +22,8 @@ import SiteRender
             "canonical", "isFirst", "isLast", "many", "pages", "kind", "css", "style",
             "first", "last", "index", "even", "odd", "feed", "type", "tag", "tagLinks", "tagsTitle", "asset",
             "srcset", "sizes", "sources", "placeholder", "color", "preview", "avif", "webp", "detail",
+            // A note's table of contents (issue 32) and the flags its page reads.
+            "toc", "showToc", "hasCode", "level", "id", "text", "children", "contentsLabel",
         ]
         #expect(PageViews.names == before)
     }

@@ -24,7 +24,7 @@ import Testing
                 search: { url: /search/things.json, fields: [name, note] }
             """,
             "content/things.json": String(decoding: json, as: UTF8.self),
-            "content/notes/n.md": "---\ntitle: '\(hostile.replacingOccurrences(of: "'", with: "''"))'\nsummary: \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\"\n---\nBody <b>raw</b> & text.\n",
+            "content/notes/n.md": "---\ntitle: '\(hostile.replacingOccurrences(of: "'", with: "''"))'\nsummary: \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\"\n---\nBody <b onclick=\"x()\">raw</b> <script>alert(3)</script> & text.\n",
         ])
     }
 
@@ -45,9 +45,9 @@ import Testing
         }
         let item = String(decoding: try #require(pages["things/one/index.html"] ?? nil), as: UTF8.self)
         #expect(item.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the value is shown as text")
-        // Markdown's raw HTML stays out (cmark's safe mode).
+        // Markdown's raw HTML goes through the allowlist: <b> stays, its handler and <script> go.
         let note = String(decoding: try #require(pages["notes/n/index.html"] ?? nil), as: UTF8.self)
-        #expect(!note.contains("<b>raw</b>"))
+        #expect(note.contains("<b>raw</b>") && !note.contains("onclick") && !note.contains("<script>alert(3)"))
     }
 
     @Test func theSearchIndexIsJSONHoldingTheText() throws {
@@ -99,9 +99,9 @@ import Testing
         #expect(try f.read("public/links/web/index.html") == "<p><a href='https://example.org/?a=1&amp;b=2' title=\"https://example.org/?a=1&amp;b=2\">go</a></p>\n")
     }
 
-    /// Markdown is rendered in cmark's safe mode; a note opts in to raw HTML with `unsafeHTML: true`.
+    /// Raw HTML goes through the allowlist; a note keeps all of it with `unsafeHTML: true`.
     @Test func rawHTMLInMarkdownOnlyWhereANoteOptsIn() throws {
-        let body = "<b>raw</b> [x](javascript:alert(1))\n"
+        let body = "<b>raw</b> <i style=\"x\">i</i> [x](javascript:alert(1))\n"
         let f = try Fixture(files: [
             "site.yml": "title: T\nbaseURL: https://example.org/\n",
             "content/notes/safe.md": "---\ntitle: Safe\n---\n" + body,
@@ -110,10 +110,10 @@ import Testing
         defer { f.remove() }
         _ = try f.build().get()
         let safe = try f.read("public/notes/safe/index.html")
-        #expect(!safe.contains("<b>raw</b>") && safe.contains("<!-- raw HTML omitted -->"))
-        #expect(!safe.contains("javascript:alert"), "cmark's safe mode drops javascript: links")
+        #expect(safe.contains("<b>raw</b>") && safe.contains("<i>i</i>"))
+        #expect(!safe.contains("javascript:alert"), "the allowlist drops javascript: links")
         let trusted = try f.read("public/notes/trusted/index.html")
-        #expect(trusted.contains("<b>raw</b>"))
+        #expect(trusted.contains("<b>raw</b>") && trusted.contains("<i style=\"x\">i</i>") && trusted.contains("javascript:alert"))
         try f.write("content/notes/trusted.md", "---\ntitle: Trusted\nunsafeHTML: yes please\n---\n" + body)
         #expect(f.errors() == ["content/notes/trusted.md:3: error: front matter 'unsafeHTML' must be true or false"])
     }

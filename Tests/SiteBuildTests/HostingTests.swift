@@ -11,7 +11,8 @@ import Testing
     static func site(baseURL: String = "https://example.org/", extraFiles: [String: String] = [:]) throws -> Fixture {
         var files = [
             "site.yml": "title: Harbour\nbaseURL: \(baseURL)\nlanguage: en\nauthor: Nami\n",
-            "content/notes/a.md": "---\ntitle: First & <best>\ndate: 2026-01-02\nsummary: One\ntags: [Swift, sea]\n---\nSee [the second](/notes/b/) and ![a map](/maps/m.png).\n",
+            "content/notes/a.md": "---\ntitle: First & <best>\ndate: 2026-01-02\nsummary: One\ntags: [Swift, sea]\n---\nSee [the second](/notes/b/) and ![a map](/maps/m.svg).\n",
+            "content/maps/m.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"12\" height=\"8\"></svg>",
             "content/notes/b.md": "---\ntitle: Second\ndate: 2026-03-04\ntags: [swift]\n---\nBody two.\n",
             "content/notes/undated.md": "---\ntitle: Undated\n---\nNo date, so not in the feed.\n",
         ]
@@ -69,7 +70,7 @@ import Testing
         defer { f.remove() }
         _ = try f.build().get()
         let a = try f.read("public/notes/a/index.html")
-        #expect(a.contains(#"<a href="/apps/notes/b/">the second</a>"#) && a.contains(#"<img src="/apps/maps/m.png" alt="a map" />"#))
+        #expect(a.contains(#"<a href="/apps/notes/b/">the second</a>"#) && a.contains(#"<img src="/apps/maps/m.svg" width="12" height="8" alt="a map" decoding="async">"#))
         let feed = try Elements.of(Data(contentsOf: f.output.appendingPathComponent("feed.xml")))
         #expect(feed.found.first?.attributes["xml:base"] == "https://example.org/apps/")
         #expect(feed.texts("id").first == "https://example.org/apps/feed.xml")

@@ -87,6 +87,21 @@ import Testing
         try s.expectSameAsFullBuild("after editing an attached note")
     }
 
+    /// A note linking another and showing a photo: adding it resizes the photo; the other's new
+    /// slug renders the linking note's page again (its link moved), as a full build would.
+    @Test func linksAndImagesOfNotesFollowEdits() throws {
+        let s = try Live()
+        try s.site.write("content/notes/pics/shot.png", NoteMarkdownTests.png)
+        try s.edit("content/notes/linking.md", "---\ntitle: Linking\n---\nSee [about](about.md#top) and ![a shot](pics/shot.png).\n")
+        let page = { try String(contentsOf: s.live.appendingPathComponent("notes/linking/index.html"), encoding: .utf8) }
+        #expect(try page().contains("<a href=\"/notes/about/#top\">about</a>") && page().contains("<picture>"))
+        try s.expectSameAsFullBuild("after adding a note with a link and an image")
+        let about = try s.site.read("content/notes/about.md")
+        try s.edit("content/notes/about.md", about.replacingOccurrences(of: "title: About this site", with: "title: About this site\nslug: about-the-site"))
+        #expect(try page().contains("<a href=\"/notes/about-the-site/#top\">about</a>"))
+        try s.expectSameAsFullBuild("after changing the linked note's slug")
+    }
+
     @Test func addingMovingAndDeletingNotes() throws {
         let s = try Live()
         try s.edit("content/notes/harbour.md", Self.note)

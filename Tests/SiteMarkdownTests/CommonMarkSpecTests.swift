@@ -9,6 +9,8 @@ struct SpecExample {
     var section: String
     var markdown: String
     var html: String
+    /// The GFM extension the example needs (`table`, `strikethrough` …; GFM spec only).
+    var extensionName: String? = nil
 }
 
 /// Reads the examples from the spec text: input and output between a line of 32 backticks +
@@ -21,11 +23,14 @@ func specExamples(_ text: String) -> [SpecExample] {
     var html: [Substring] = []
     var state = 0  // 0 prose, 1 markdown, 2 html
     var startLine = 0
+    var extensionName: String? = nil
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     for (index, line) in lines.enumerated() {
         switch state {
         case 0:
-            if line == fence + " example" {
+            if line.hasPrefix(fence + " example") {
+                let rest = line.dropFirst(fence.count + 8).trimmingCharacters(in: .whitespaces)
+                extensionName = rest.isEmpty ? nil : rest
                 state = 1
                 startLine = index + 1
                 markdown = []
@@ -42,7 +47,7 @@ func specExamples(_ text: String) -> [SpecExample] {
                     lines.map { $0 + "\n" }.joined().replacingOccurrences(of: "→", with: "\t")
                 }
                 examples.append(SpecExample(number: examples.count + 1, line: startLine, section: section,
-                                            markdown: text(markdown), html: text(html)))
+                                            markdown: text(markdown), html: text(html), extensionName: extensionName))
             } else {
                 html.append(line)
             }
@@ -63,6 +68,7 @@ func specExamples(_ text: String) -> [SpecExample] {
         if let env = ProcessInfo.processInfo.environment["COMMONMARK_SPEC"] { out.append(URL(fileURLWithPath: env)) }
         let beside = "../shared/commonmark/spec-0.30.txt"
         out.append(root.appendingPathComponent(beside).standardizedFileURL)
+        out += SpecLayer.sharedFolders.map { $0.appendingPathComponent("commonmark/spec-0.30.txt") }
         if let config = try? String(contentsOf: root.appendingPathComponent(".git/config"), encoding: .utf8),
            let line = config.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("url = /") }) {
             let origin = line.split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
@@ -80,22 +86,29 @@ func specExamples(_ text: String) -> [SpecExample] {
         // The 0.30 spec has 652 examples; far fewer means the file was misread.
         #expect(examples.count == 652, "parsed \(examples.count) examples from the spec")
 
-        let renderer = MarkdownRenderer(allowRawHTML: true)
-        var failures: [SpecExample] = []
-        for example in examples where renderer.render(example.markdown) != example.html {
-            failures.append(example)
-        }
-        print("CommonMark 0.30 spec: \(examples.count - failures.count) of \(examples.count) examples pass")
-        for example in failures.prefix(10) {
+        // cmark-gfm implements CommonMark 0.29: these examples of the 0.30 spec come out
+        // differently (listed in the README), through sitegen's layer with every GFM extension off
+        // and HTML normalised on both sides (SpecLayer). Any other difference fails.
+        let differing = SpecLayer.differing(examples, options: SpecLayer.commonMark)
+        print("CommonMark 0.30 spec: \(examples.count - differing.count) of \(examples.count) examples pass; differing: \(differing)")
+        for number in differing where !Self.known030Differences.contains(number) {
+            let example = examples[number - 1]
             Issue.record("""
                 example \(example.number) (\(example.section), spec line \(example.line)):
                 input:    \(String(reflecting: example.markdown))
-                expected: \(String(reflecting: example.html))
-                actual:   \(String(reflecting: renderer.render(example.markdown)))
+                expected: \(String(reflecting: SpecLayer.normalise(example.html)))
+                actual:   \(String(reflecting: SpecLayer.render(example.markdown, options: SpecLayer.commonMark)))
                 """)
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(examples.count) spec examples differ")
+        #expect(differing == Self.known030Differences)
     }
+
+    /// The 0.30 examples cmark-gfm (CommonMark 0.29) renders otherwise; README.md lists them:
+    /// 28, `&#87654321;` (0.30: at most 7 digits make a numeric reference; 0.29 decodes it to
+    /// U+FFFD); 171, `<textarea>` (0.30 starts an HTML block of kind 1 with it, so the blank lines
+    /// inside do not end it; 0.29 renders the Markdown inside). The `cmark-gfm` command differs
+    /// byte for byte on the same two.
+    static let known030Differences: [Int] = [28, 171]
 
     @Test func specReaderHandlesTabsAndEmptyOutput() {
         let fence = String(repeating: "`", count: 32)

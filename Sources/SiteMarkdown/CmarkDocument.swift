@@ -1,0 +1,176 @@
+internal import CCmark
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#endif
+
+/// What the cmark-gfm pass leaves for the HTML pass: the HTML with markers where sitegen's own
+/// markup goes (code blocks, task list boxes, footnotes), and what the markers stand for.
+struct MarkedHTML {
+    var html: String
+    /// The markers' element name, one that no raw HTML of the note contains (in any case).
+    var marker: String
+    var codeBlocks: [FencedCode] = []
+    /// For each footnote (numbered from 1 in the order of first reference), its references.
+    var footnoteRefs: [Int] = []
+    /// Link and image destinations as written, with the line of their first use.
+    var urlLines: [String: Int] = [:]
+}
+
+/// cmark-gfm: the GFM extensions registered once per process; a parse with the extensions the
+/// options ask for; sitegen's markup replaced by markers before rendering.
+enum Cmark {
+    private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// - Parameters:
+    ///   - removeRawHTML: raw HTML is dropped from the tree (`html: none`).
+    ///   - tagfilter: GFM's tag filter on (the allowlist mode's, when `options.tagfilter`).
+    static func render(_ markdown: String, options: MarkdownOptions, removeRawHTML: Bool, tagfilter: Bool) -> MarkedHTML {
+        _ = registered
+        var flags = CMARK_OPT_UNSAFE  // raw HTML reaches the HTML pass, which keeps or drops it
+        if options.footnotes { flags |= CMARK_OPT_FOOTNOTES }
+        if options.smart { flags |= CMARK_OPT_SMART }
+        guard let parser = cmark_parser_new(flags) else { return MarkedHTML(html: "", marker: "") }
+        defer { cmark_parser_free(parser) }
+        var names: [String] = []
+        if options.tables { names.append("table") }
+        if options.strikethrough { names.append("strikethrough") }
+        if options.autolinks { names.append("autolink") }
+        if options.taskLists { names.append("tasklist") }
+        if tagfilter { names.append("tagfilter") }
+        for name in names { if let e = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, e) } }
+        var source = markdown
+        source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        guard let document = cmark_parser_finish(parser) else { return MarkedHTML(html: "", marker: "") }
+        defer { cmark_node_free(document) }
+        var marking = Marking(document: document, removeRawHTML: removeRawHTML)
+        var marked = marking.apply()
+        guard let html = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return marked }
+        defer { free(html) }
+        marked.html = String(cString: html)
+        return marked
+    }
+}
+
+/// Replaces the nodes whose HTML sitegen writes itself by marker elements
+/// (`<M data-k="…"></M>`, M the marker name): cmark's own markup for them would meet the
+/// allowlist like any raw HTML.
+private struct Marking {
+    let document: OpaquePointer
+    let removeRawHTML: Bool
+    var raw: [OpaquePointer] = []
+    var code: [OpaquePointer] = []
+    var tasks: [OpaquePointer] = []
+    var refs: [OpaquePointer] = []
+    var defs: [OpaquePointer] = []
+    var result = MarkedHTML(html: "", marker: "")
+
+    init(document: OpaquePointer, removeRawHTML: Bool) {
+        self.document = document
+        self.removeRawHTML = removeRawHTML
+    }
+
+    mutating func apply() -> MarkedHTML {
+        collect()
+        result.marker = markerName()
+        if removeRawHTML { for node in raw { cmark_node_free(node) } }  // freeing unlinks
+        for node in code { markCode(node) }
+        for node in tasks { markTask(node) }
+        markFootnotes()
+        return result
+    }
+
+    private mutating func collect() {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: raw.append(node)
+            case CMARK_NODE_CODE_BLOCK: code.append(node)
+            case CMARK_NODE_FOOTNOTE_REFERENCE: refs.append(node)
+            case CMARK_NODE_FOOTNOTE_DEFINITION: defs.append(node)
+            case CMARK_NODE_ITEM:
+                if let name = cmark_node_get_type_string(node), String(cString: name) == "tasklist" { tasks.append(node) }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                if let url = cmark_node_get_url(node) {
+                    let key = String(cString: url)
+                    if result.urlLines[key] == nil { result.urlLines[key] = Int(cmark_node_get_start_line(node)) }
+                }
+            default: break
+            }
+        }
+    }
+
+    /// `sitegen-m` and the smallest number no raw HTML of the note contains after it.
+    private func markerName() -> String {
+        let literals = raw.compactMap { cmark_node_get_literal($0).map { String(cString: $0).lowercased() } }
+        var n = 0
+        while literals.contains(where: { $0.contains("sitegen-m\(n)") }) { n += 1 }
+        return "sitegen-m\(n)"
+    }
+
+    private func node(_ type: cmark_node_type, _ literal: String) -> OpaquePointer? {
+        guard let n = cmark_node_new(type) else { return nil }
+        _ = cmark_node_set_literal(n, literal)
+        return n
+    }
+
+    private func open(_ key: String) -> String { "<\(result.marker) data-k=\"\(key)\">" }
+    private func close() -> String { "</\(result.marker)>" }
+    private func atom(_ key: String) -> String { open(key) + close() }
+
+    private mutating func markCode(_ old: OpaquePointer) {
+        let info = cmark_node_get_fence_info(old).map { String(cString: $0) } ?? ""
+        let literal = cmark_node_get_literal(old).map { String(cString: $0) } ?? ""
+        guard let new = node(CMARK_NODE_HTML_BLOCK, atom("c\(result.codeBlocks.count)")) else { return }
+        result.codeBlocks.append(FencedCode(info: info, code: literal))
+        _ = cmark_node_replace(old, new)
+        cmark_node_free(old)
+    }
+
+    /// The item loses the extension (which renders an `<input>`); a marker stands for the box.
+    private func markTask(_ item: OpaquePointer) {
+        let checked = cmark_gfm_extensions_get_tasklist_item_checked(item)
+        _ = cmark_node_set_syntax_extension(item, nil)
+        let key = checked ? "t1" : "t0"
+        if let first = cmark_node_first_child(item), cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH,
+           let box = node(CMARK_NODE_HTML_INLINE, atom(key)) {
+            _ = cmark_node_prepend_child(first, box)
+        } else if let box = node(CMARK_NODE_HTML_BLOCK, atom(key)) {
+            _ = cmark_node_prepend_child(item, box)
+        }
+    }
+
+    /// References become markers numbered as cmark numbered them; the definitions (at the
+    /// document's end, in order of first reference) are wrapped in markers, the back links last.
+    private mutating func markFootnotes() {
+        for ref in refs {
+            let number = cmark_node_get_literal(ref).flatMap { Int(String(cString: $0)) } ?? 0
+            guard number > 0 else { continue }
+            if result.footnoteRefs.count < number { result.footnoteRefs += Array(repeating: 0, count: number - result.footnoteRefs.count) }
+            result.footnoteRefs[number - 1] += 1
+            guard let new = node(CMARK_NODE_HTML_INLINE, atom("r\(number).\(result.footnoteRefs[number - 1])")) else { continue }
+            _ = cmark_node_replace(ref, new)
+            cmark_node_free(ref)
+        }
+        guard let first = defs.first, let last = defs.last else { return }
+        if let start = node(CMARK_NODE_HTML_BLOCK, open("s")) { _ = cmark_node_insert_before(first, start) }
+        if let end = node(CMARK_NODE_HTML_BLOCK, close()) { _ = cmark_node_insert_after(last, end) }
+        for (i, def) in defs.enumerated() {
+            if let start = node(CMARK_NODE_HTML_BLOCK, open("d\(i + 1)")) { _ = cmark_node_insert_before(def, start) }
+            if let tail = cmark_node_last_child(def), cmark_node_get_type(tail) == CMARK_NODE_PARAGRAPH,
+               let back = node(CMARK_NODE_HTML_INLINE, atom("b\(i + 1)")) {
+                _ = cmark_node_append_child(tail, back)
+            } else if let back = node(CMARK_NODE_HTML_BLOCK, atom("B\(i + 1)")) {  // on a line of its own, as cmark-gfm writes it
+                _ = cmark_node_append_child(def, back)
+            }
+            while let child = cmark_node_first_child(def) { _ = cmark_node_insert_before(def, child) }
+            if let end = node(CMARK_NODE_HTML_BLOCK, close()) { _ = cmark_node_insert_before(def, end) }
+            cmark_node_free(def)
+        }
+    }
+}

@@ -1,0 +1,372 @@
+internal import CGumbo
+
+/// The HTML pass: cmark-gfm's output parsed by gumbo (an HTML5 parser, as browsers parse it) and
+/// written out again — through the allowlist unless trusted — with sitegen's markup added: the
+/// markers replaced, heading ids and self-links, site-absolute URLs moved under the root path.
+/// Whatever the allowlist drops never reaches the output; what sitegen adds is never filtered.
+struct HTMLRewriter {
+    struct Settings {
+        var trusted: Bool
+        var rootPath: String
+        /// Prefix of the ids this note makes (footnotes; headings only with `prefixHeadings`).
+        var idPrefix: String
+        var prefixHeadings: Bool
+        var reservedIDs: Set<String>
+        var labels: MarkdownLabels
+        var codeBlocks: any CodeBlockFormatter
+        /// Heading ids and self-links (off only to compare HTML with other renderers').
+        var decorateHeadings = true
+        /// Attributes in name order (only to compare HTML with other renderers').
+        var sortAttributes = false
+        /// The note's folder under `content/`: links to `.md` files become note links (nil: no).
+        var folder: String? = nil
+    }
+
+    struct Output {
+        var html = ""
+        var headings: [Heading] = []
+        /// What the allowlist removed, each once, in order of appearance.
+        var removed: [String] = []
+        var noteLinks: [LocalReference] = []
+        var images: [NoteImage] = []
+    }
+
+    let settings: Settings
+    let marked: MarkedHTML
+    private var out = Output()
+    private var removedSet: Set<String> = []
+    private var headingIDs: [UnsafeMutablePointer<GumboNode>: (id: String, text: String)] = [:]
+    /// A heading's generated id without the prefix → with it, for `#fragment` links.
+    private var prefixed: [String: String] = [:]
+
+    init(settings: Settings, marked: MarkedHTML) {
+        self.settings = settings
+        self.marked = marked
+    }
+
+    static func rewrite(_ marked: MarkedHTML, settings: Settings) -> Output {
+        var options = kGumboDefaultOptions
+        options.fragment_context = GUMBO_TAG_DIV
+        options.max_errors = 0
+        var source = marked.html
+        return source.withUTF8 { bytes -> Output in
+            bytes.withMemoryRebound(to: CChar.self) { chars -> Output in
+                guard let output = gumbo_parse_with_options(&options, chars.baseAddress, chars.count) else { return Output() }
+                defer { gumbo_destroy_output(&options, output) }
+                var rewriter = HTMLRewriter(settings: settings, marked: marked)
+                rewriter.run(output.pointee.root)
+                return rewriter.out
+            }
+        }
+    }
+
+    /// `html` as this pass writes it, with nothing kept back and nothing added: parsed and
+    /// serialised again, so that two renderers' HTML compares regardless of spelling.
+    static func normalise(_ html: String) -> String {
+        let settings = Settings(trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
+                                labels: MarkdownLabels(), codeBlocks: PlainCodeBlocks(), decorateHeadings: false, sortAttributes: true)
+        return rewrite(MarkedHTML(html: html, marker: "sitegen-m0"), settings: settings).html
+    }
+
+    // MARK: - Walking
+
+    private enum Step {
+        case node(UnsafeMutablePointer<GumboNode>, raw: Bool)
+        case text(String)
+    }
+
+    private mutating func run(_ root: UnsafeMutablePointer<GumboNode>) {
+        if settings.decorateHeadings { assignHeadingIDs(root) }
+        // An explicit stack: nesting depth is the input's to choose.
+        var stack: [Step] = []
+        pushChildren(of: root, raw: false, onto: &stack)
+        while let step = stack.popLast() {
+            switch step {
+            case .text(let s): out.html += s
+            case .node(let node, let raw): visit(node, raw: raw, stack: &stack)
+            }
+        }
+    }
+
+    private func childVector(_ node: UnsafeMutablePointer<GumboNode>) -> GumboVector {
+        guard node.pointee.type == GUMBO_NODE_ELEMENT || node.pointee.type == GUMBO_NODE_TEMPLATE else { return kGumboEmptyVector }
+        return node.pointee.v.element.children
+    }
+
+    /// The children last first onto `stack` (a walk that takes them off in order).
+    private func pushNodes(of node: UnsafeMutablePointer<GumboNode>, onto stack: inout [UnsafeMutablePointer<GumboNode>]) {
+        let v = childVector(node)
+        var i = Int(v.length)
+        while i > 0 {
+            i -= 1
+            stack.append(v.data[i]!.assumingMemoryBound(to: GumboNode.self))
+        }
+    }
+
+    private func firstChild(of node: UnsafeMutablePointer<GumboNode>) -> UnsafeMutablePointer<GumboNode>? {
+        let v = childVector(node)
+        return v.length > 0 ? v.data[0]!.assumingMemoryBound(to: GumboNode.self) : nil
+    }
+
+    /// The children last first onto `stack`, so that they come off it in order (no array made).
+    private func pushChildren(of node: UnsafeMutablePointer<GumboNode>, raw: Bool, onto stack: inout [Step]) {
+        let v = childVector(node)
+        var i = Int(v.length)
+        while i > 0 {
+            i -= 1
+            stack.append(.node(v.data[i]!.assumingMemoryBound(to: GumboNode.self), raw: raw))
+        }
+    }
+
+    private mutating func visit(_ node: UnsafeMutablePointer<GumboNode>, raw: Bool, stack: inout [Step]) {
+        switch node.pointee.type {
+        case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
+            let text = String(cString: node.pointee.v.text.text)
+            out.html += raw ? text : HTMLText.escape(text)
+        case GUMBO_NODE_COMMENT:
+            if settings.trusted { out.html += "<!--" + String(cString: node.pointee.v.text.text) + "-->" }
+        case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
+            element(node, stack: &stack)
+        default:
+            break
+        }
+    }
+
+    private mutating func element(_ node: UnsafeMutablePointer<GumboNode>, stack: inout [Step]) {
+        let e = node.pointee.v.element
+        let name = Self.name(of: node)
+        if e.tag == GUMBO_TAG_UNKNOWN, name == marked.marker {
+            marker(node, stack: &stack)
+            return
+        }
+        guard !name.isEmpty else { pushChildren(of: node, raw: false, onto: &stack); return }
+        let html = e.tag_namespace == GUMBO_NAMESPACE_HTML
+        if !settings.trusted {
+            if !html || HTMLAllowlist.removedWithContents.contains(name) { remove("<\(name)>"); return }
+            if !HTMLAllowlist.elements.contains(name) {
+                remove("<\(name)>")
+                pushChildren(of: node, raw: false, onto: &stack)
+                return
+            }
+        }
+        if html, name == "img", let folder = settings.folder, let image = localImage(node, folder: folder) {
+            out.html += image.token
+            out.images.append(image)
+            return
+        }
+        var tag = "<" + name
+        let heading = headingIDs[node]
+        if let heading { tag += " id=\"\(HTMLText.escape(heading.id))\"" }
+        var kept = attributes(of: node, element: name, html: html)
+        if settings.sortAttributes { kept.sort { $0.0 < $1.0 } }
+        for (attribute, value) in kept where !(heading != nil && attribute == "id") {
+            tag += " " + attribute + "=\"" + HTMLText.escape(value) + "\""
+        }
+        out.html += tag + ">"
+        // A void element has no end tag (also where the parser put one in SVG or MathML).
+        guard !Self.void.contains(name) || (!html && firstChild(of: node) != nil) else { return }
+        stack.append(.text("</\(name)>"))
+        if let heading {
+            stack.append(.text("<a class=\"heading-anchor\" href=\"#\(HTMLText.escape(heading.id))\" aria-label=\""
+                               + HTMLText.escape("\(settings.labels.headingLink): \(heading.text)") + "\"></a>"))
+        }
+        if html, name == "pre" || name == "textarea" || name == "listing", let first = firstChild(of: node),
+           first.pointee.type == GUMBO_NODE_TEXT || first.pointee.type == GUMBO_NODE_WHITESPACE,
+           first.pointee.v.text.text.pointee == 0x0A {
+            out.html += "\n"  // the parser drops a newline right after the start tag
+        }
+        pushChildren(of: node, raw: settings.trusted && html && Self.rawText.contains(name), onto: &stack)
+    }
+
+    /// The attributes kept, URLs moved and rewritten.
+    private mutating func attributes(of node: UnsafeMutablePointer<GumboNode>, element: String, html: Bool) -> [(String, String)] {
+        let v = node.pointee.v.element.attributes
+        var kept: [(String, String)] = []
+        for i in 0..<Int(v.length) {
+            let a = v.data[i]!.assumingMemoryBound(to: GumboAttribute.self).pointee
+            let name = html ? String(cString: a.name) : Self.text(a.original_name)
+            var value = String(cString: a.value)
+            if !settings.trusted {
+                guard HTMLAllowlist.allows(attribute: name, on: element) else { remove("\(name)=\"…\""); continue }
+                if let scheme = HTMLAllowlist.refusedScheme(value, in: name) { remove("\(name)=\"\(scheme):…\""); continue }
+            }
+            if html, (element == "a" && name == "href") || ((element == "img" || element == "source") && name == "src") {
+                value = rewriteURL(value, isImage: element != "a")
+            }
+            kept.append((name, value))
+        }
+        return kept
+    }
+
+    /// An `<img>` whose `src` names a file under `content/`: a token in the HTML and its
+    /// attributes (the allowlist's) aside, until the image pipeline has made its files.
+    private mutating func localImage(_ node: UnsafeMutablePointer<GumboNode>, folder: String) -> NoteImage? {
+        guard let src = gumbo_get_attribute(&node.pointee.v.element.attributes, "src").map({ String(cString: $0.pointee.value) }),
+              let reference = LocalReference.parse(src, folder: folder) else { return nil }
+        if !settings.trusted, HTMLAllowlist.refusedScheme(src, in: "src") != nil { return nil }
+        let kept = attributes(of: node, element: "img", html: true).filter { $0.0 != "src" }
+        let token = "<\(marked.marker) data-i=\"\(out.images.count)\"></\(marked.marker)>"
+        return NoteImage(reference: reference, attributes: kept.map { NoteImage.Attribute(name: $0.0, value: $0.1) }, token: token)
+    }
+
+    private mutating func rewriteURL(_ url: String, isImage: Bool) -> String {
+        if !isImage, url.hasPrefix("#"), let to = prefixed[String(url.dropFirst())] { return "#" + to }
+        if !isImage, let folder = settings.folder, let link = LocalReference.parse(url, folder: folder), link.isNote {
+            out.noteLinks.append(link)
+            return NoteLinks.placeholder(out.noteLinks.count - 1)
+        }
+        if settings.rootPath != "/", url.hasPrefix("/"), !url.hasPrefix("//") { return settings.rootPath + url.dropFirst() }
+        return url
+    }
+
+    private mutating func remove(_ what: String) {
+        if removedSet.insert(what).inserted { out.removed.append(what) }
+    }
+
+    // MARK: - Markers
+
+    private mutating func marker(_ node: UnsafeMutablePointer<GumboNode>, stack: inout [Step]) {
+        guard let key = gumbo_get_attribute(&node.pointee.v.element.attributes, "data-k").map({ String(cString: $0.pointee.value) }),
+              let kind = key.first else { return }
+        let rest = key.dropFirst()
+        let p = settings.idPrefix
+        switch kind {
+        case "c":
+            if let i = Int(rest), marked.codeBlocks.indices.contains(i) { out.html += settings.codeBlocks.html(for: marked.codeBlocks[i]) }
+        case "t":
+            out.html += rest == "1" ? "<input type=\"checkbox\" checked disabled> " : "<input type=\"checkbox\" disabled> "
+        case "r":
+            let parts = rest.split(separator: ".")
+            guard parts.count == 2, let n = Int(parts[0]), let ix = Int(parts[1]) else { return }
+            let ref = ix > 1 ? "fnref-\(p)\(n)-\(ix)" : "fnref-\(p)\(n)"
+            out.html += "<sup class=\"footnote-ref\"><a href=\"#fn-\(HTMLText.escape(p))\(n)\" id=\"\(HTMLText.escape(ref))\" data-footnote-ref>\(n)</a></sup>"
+        case "b", "B":  // after the footnote's last paragraph, or on a line of its own
+            guard let n = Int(rest), marked.footnoteRefs.indices.contains(n - 1) else { return }
+            let label = HTMLText.escape(settings.labels.footnoteBack)
+            for ix in 1...max(1, marked.footnoteRefs[n - 1]) {
+                let ref = ix > 1 ? "fnref-\(p)\(n)-\(ix)" : "fnref-\(p)\(n)"
+                out.html += (ix == 1 && kind == "B" ? "" : " ") + "<a href=\"#\(HTMLText.escape(ref))\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(label)\">↩"
+                    + (ix > 1 ? "<sup class=\"footnote-ref\">\(ix)</sup>" : "") + "</a>"
+            }
+        case "d":
+            out.html += "<li id=\"fn-\(HTMLText.escape(p))\(rest)\">"
+            stack.append(.text("</li>"))
+            pushChildren(of: node, raw: false, onto: &stack)
+        case "s":
+            out.html += "<section class=\"footnotes\" data-footnotes>\n<ol>"
+            stack.append(.text("</ol>\n</section>"))
+            pushChildren(of: node, raw: false, onto: &stack)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Headings
+
+    /// Every heading that will be written gets its id before anything is written, so that a
+    /// `#fragment` link before a heading finds it.
+    private mutating func assignHeadingIDs(_ root: UnsafeMutablePointer<GumboNode>) {
+        var ids = HeadingIDs(reserved: settings.reservedIDs)
+        let p = settings.idPrefix
+        for n in marked.footnoteRefs.indices {
+            ids.reserve("fn-\(p)\(n + 1)")
+            for ix in 1...max(1, marked.footnoteRefs[n]) { ids.reserve(ix > 1 ? "fnref-\(p)\(n + 1)-\(ix)" : "fnref-\(p)\(n + 1)") }
+        }
+        var stack: [UnsafeMutablePointer<GumboNode>] = []
+        pushNodes(of: root, onto: &stack)
+        while let node = stack.popLast() {
+            guard node.pointee.type == GUMBO_NODE_ELEMENT, written(node) else { continue }
+            let e = node.pointee.v.element
+            if e.tag_namespace == GUMBO_NAMESPACE_HTML, let level = Self.headingLevel(e.tag) {
+                let text = textContent(node)
+                let plain = HeadingIDs.slug(text).isEmpty ? "section" : HeadingIDs.slug(text)
+                let own = settings.trusted ? gumbo_get_attribute(&node.pointee.v.element.attributes, "id").map { String(cString: $0.pointee.value) } : nil
+                let id = own ?? ids.next(text, prefix: settings.prefixHeadings ? p : "")
+                if own == nil, settings.prefixHeadings, prefixed[plain] == nil { prefixed[plain] = id }
+                headingIDs[node] = (id, text)
+                out.headings.append(Heading(level: level, id: id, text: text))
+                continue
+            }
+            pushNodes(of: node, onto: &stack)
+        }
+    }
+
+    /// Whether the element is written (with its contents): not a marker, not removed whole.
+    private func written(_ node: UnsafeMutablePointer<GumboNode>) -> Bool {
+        let e = node.pointee.v.element
+        if e.tag == GUMBO_TAG_UNKNOWN, Self.name(of: node) == marked.marker { return false }
+        if settings.trusted { return true }
+        return e.tag_namespace == GUMBO_NAMESPACE_HTML && !HTMLAllowlist.removedWithContents.contains(Self.name(of: node))
+    }
+
+    /// The text a heading shows, whitespace runs collapsed to one space.
+    private func textContent(_ node: UnsafeMutablePointer<GumboNode>) -> String {
+        var text = ""
+        var stack = [node]
+        while let n = stack.popLast() {
+            switch n.pointee.type {
+            case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA: text += String(cString: n.pointee.v.text.text)
+            case GUMBO_NODE_ELEMENT where n == node || written(n): pushNodes(of: n, onto: &stack)
+            default: break
+            }
+        }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    // MARK: - Names
+
+    static let void: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+                                    "source", "track", "wbr", "keygen", "basefont", "bgsound", "frame"]
+    static let rawText: Set<String> = ["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"]
+
+    static func headingLevel(_ tag: GumboTag) -> Int? {
+        switch tag {
+        case GUMBO_TAG_H1: 1
+        case GUMBO_TAG_H2: 2
+        case GUMBO_TAG_H3: 3
+        case GUMBO_TAG_H4: 4
+        case GUMBO_TAG_H5: 5
+        case GUMBO_TAG_H6: 6
+        default: nil
+        }
+    }
+
+    /// The element's name as written in HTML: lower case, SVG's in their camel case.
+    static func name(of node: UnsafeMutablePointer<GumboNode>) -> String {
+        let e = node.pointee.v.element
+        if e.tag != GUMBO_TAG_UNKNOWN, e.tag_namespace != GUMBO_NAMESPACE_SVG {
+            return tagNames[Int(e.tag.rawValue)]
+        }
+        var piece = e.original_tag
+        gumbo_tag_from_original_text(&piece)
+        if e.tag_namespace == GUMBO_NAMESPACE_SVG {
+            if let svg = gumbo_normalize_svg_tagname(&piece) { return String(cString: svg) }
+            return e.tag != GUMBO_TAG_UNKNOWN ? String(cString: gumbo_normalized_tagname(e.tag)) : text(piece).lowercased()
+        }
+        let name = text(piece)
+        return e.tag_namespace == GUMBO_NAMESPACE_HTML ? name.lowercased() : name
+    }
+
+    /// Every known tag's name, made once (not a String per element).
+    static let tagNames: [String] = (0..<GUMBO_TAG_LAST.rawValue).map { String(cString: gumbo_normalized_tagname(GumboTag(rawValue: $0))) }
+
+    static func text(_ piece: GumboStringPiece) -> String {
+        guard let data = piece.data, piece.length > 0 else { return "" }
+        return data.withMemoryRebound(to: UInt8.self, capacity: piece.length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: piece.length), as: UTF8.self)
+        }
+    }
+}
+
+/// The words the Markdown layer writes (from the site's language).
+public struct MarkdownLabels: Sendable, Hashable {
+    /// Before a heading's text in its self-link's accessible name ("Link to this section: Usage").
+    public var headingLink: String
+    /// The accessible name of a footnote's links back to its references.
+    public var footnoteBack: String
+
+    public init(headingLink: String = "Link to this section", footnoteBack: String = "Back to content") {
+        self.headingLink = headingLink
+        self.footnoteBack = footnoteBack
+    }
+}
