@@ -221,6 +221,7 @@ enum ImageStep {
                 }
                 index[id] = jobs.count
                 jobs.append(Job(source: i.info.source, sourceWidth: width, sourceHeight: height, recipe: r, sizes: ImageDefaults.noteSizes,
+                                widths: ImageDefaults.noteWidths, detail: nil,
                                 at: SourceLocation(file: note.file, line: i.line), uses: [noteUse(i.info.source)]))
             }
         }

@@ -64,9 +64,9 @@ public struct BuildReport: Sendable {
     /// Phase name and seconds, in order.
     public var phases: [(name: String, seconds: Double)]
     public var output: URL
-    /// Image sources decoded and resized in this build, and those found in the cache.
     /// Problems that did not stop the build (raw HTML a note lost to the allowlist), by file.
     public var warnings: [Diagnostic] = []
+    /// Image sources decoded and resized in this build, and those found in the cache.
     public var imagesProcessed = 0
     public var imagesCached = 0
     /// Image sources read and hashed (those unchanged since an earlier build are not read).
@@ -75,7 +75,7 @@ public struct BuildReport: Sendable {
     public var dataFetched = 0
     public var dataCached = 0
     /// Problems that did not fail the build (`<where>: warning: …`): stale answers used.
-    public var warnings: [String] = []
+    public var fetchWarnings: [String] = []
 }
 
 /// The pipeline: load → normalise → images → sort/lay out → plan → render → write
@@ -118,7 +118,7 @@ public enum SiteBuilder {
             var built = try writeSite(inputs, options: options, generation: generation, imagesStarted: imagesStarted, clock: &clock)
             if let fetch {
                 (built.report.dataFetched, built.report.dataCached) = fetch.counts
-                built.report.warnings = fetch.warnings
+                built.report.fetchWarnings = fetch.warnings
                 if options.network == .online {
                     fetch.cache.prune(keeping: fetch.usedKeys, untouchedSince: min(loadStarted, Date().addingTimeInterval(-options.cacheGrace)))
                 }

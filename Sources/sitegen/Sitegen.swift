@@ -120,7 +120,7 @@ struct Build: ParsableCommand {
             if report.dataFetched + report.dataCached > 0 {
                 print("sitegen: data: \(report.dataFetched) fetched, \(report.dataCached) from the cache")
             }
-            for warning in report.warnings { Terminal.error(warning) }
+            for warning in report.fetchWarnings { Terminal.error(warning) }
         case .failure(let d):
             for line in d.printed() { Terminal.error(line) }
             Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged")
