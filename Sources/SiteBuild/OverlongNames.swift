@@ -16,7 +16,9 @@ extension SitePlan {
             case .item(let ci, let i):
                 let c = model.collections[ci].config
                 at = model.collections[ci].loaded.items[i].source
-                if case .derived(let field) = c.slug { what = "the item's slug (made from its '\(field)')" } else { what = "the item's slug" }
+                if case .derived(let field) = c.slug { what = "the item's slug (made from its '\(field)')" } else {
+                    what = "the item's slug"
+                }
             case .note(let n):
                 at = SourceLocation(file: model.notes[n].file, line: model.notes[n].slugLine)
                 what = model.notes[n].slugLine == nil ? "the note's slug (from its file name)" : "the note's slug"
@@ -38,6 +40,7 @@ extension SitePlan {
     }
 
     static func overlong(_ what: String, _ segment: Substring) -> String {
-        "\(what) makes the file name '\(Diagnostic.excerpt(String(segment)))', longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have: shorten it"
+        "\(what) makes the file name '\(Diagnostic.excerpt(String(segment)))', "
+            + "longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have: shorten it"
     }
 }

@@ -16,24 +16,21 @@ public struct OutputTarget: Sendable {
         public var description: String
     }
 
-    /// `output`/`cache` as given (nil: the default, named `outputDefault`/`cacheDefault`).
+    /// `output` and `cache` as given (nil: their defaults in `source`), resolved, or why not.
     public static func check(source: URL, output: String?, cache: String?, force: Bool) throws(Refusal) -> OutputTarget {
-        let site = RealPath.resolve(source.path)
         let outputText = output ?? source.appendingPathComponent("public").path
         let cacheText = cache ?? source.appendingPathComponent(".sitegen-cache").path
         let outputName = output.map { "--output '\($0)'" } ?? "the output folder \(outputText) (the default of --output)"
         let cacheName = cache.map { "--cache-dir '\($0)'" } ?? "the cache folder \(cacheText) (the default of --cache-dir)"
         if outputText.isEmpty {
-            throw Refusal(description: "--output '' names no folder (an unset variable?): give the folder to write the site to, or leave the option out for public/ in the site's folder")
+            throw Refusal(description: "--output '' names no folder (an unset variable?): give the folder to write the site to, "
+                + "or leave the option out for public/ in the site's folder")
         }
-        if cacheText.isEmpty { throw Refusal(description: "--cache-dir '' names no folder (an unset variable?): give a folder, or leave the option out") }
+        if cacheText.isEmpty {
+            throw Refusal(description: "--cache-dir '' names no folder (an unset variable?): give a folder, or leave the option out")
+        }
         let out = RealPath.resolve(outputText), kept = RealPath.resolve(cacheText)
-        let sources = [
-            Protected(path: site, what: "the site's folder", refuseInside: false),
-            Protected(path: RealPath.resolve(site + "/content"), what: "the site's content folder", refuseInside: true),
-            Protected(path: RealPath.resolve(site + "/templates"), what: "the site's templates folder", refuseInside: true),
-            Protected(path: RealPath.resolve(site + "/site.yml"), what: "the site's configuration (site.yml)", refuseInside: true),
-        ]
+        let sources = Protected.sources(of: RealPath.resolve(source.path))
         for p in sources {
             if let reason = p.conflict(with: out) { throw Refusal(description: "\(outputName) \(reason)\(replaced)") }
         }
@@ -41,27 +38,45 @@ public struct OutputTarget: Sendable {
         if RealPath.isWithin(out, kept) {
             throw Refusal(description: "\(outputName) is \(out == kept ? "" : "inside ")the cache folder (--cache-dir)\(replaced)")
         }
-        for p in sources.dropFirst() + [Protected(path: out, what: "the output folder", refuseInside: true)] where RealPath.isWithin(kept, p.path) {
-            throw Refusal(description: "\(cacheName) is \(kept == p.path ? "" : "inside ")\(p.what)\(p.path == out ? ", which each build replaces" : ", so the cache would be published or read as the site's sources"): keep the cache elsewhere, e.g. leave the option out")
+        let output = Protected(path: out, what: "the output folder", refuseInside: true)
+        for p in sources.dropFirst() + [output] where RealPath.isWithin(kept, p.path) {
+            let why = p.path == out ? ", which each build replaces" : ", so the cache would be published or read as the site's sources"
+            throw Refusal(description: "\(cacheName) is \(kept == p.path ? "" : "inside ")\(p.what)\(why): "
+                + "keep the cache elsewhere, e.g. leave the option out")
         }
+        try checkReplaceable(out, named: outputName, force: force)
+        return OutputTarget(output: URL(fileURLWithPath: out), cache: URL(fileURLWithPath: kept))
+    }
+
+    /// Refuses an output that is not a folder, or a folder sitegen did not write (unless `force`).
+    static func checkReplaceable(_ out: String, named outputName: String, force: Bool) throws(Refusal) {
         switch OutputFolder.judge(out) {
         case .absent, .empty, .sitegen: break
         case .notFolder(let kind):
             throw Refusal(description: "\(outputName) is \(kind == "a regular file" ? "an existing file" : kind), not a folder\(replaced)")
         case .foreign(let entries, let example):
             guard !force else { break }
-            throw Refusal(description: "\(outputName) is a folder sitegen did not write (\(entries) entr\(entries == 1 ? "y" : "ies"), e.g. '\(example)'), which the build would replace: empty it or choose another folder, or pass --force to replace it")
+            throw Refusal(description: "\(outputName) is a folder sitegen did not write (\(entries) entr\(entries == 1 ? "y" : "ies"), "
+                + "e.g. '\(example)'), which the build would replace: empty it or choose another folder, or pass --force to replace it")
         }
-        return OutputTarget(output: URL(fileURLWithPath: out), cache: URL(fileURLWithPath: kept))
     }
 
-    static let replaced = ": each build replaces the whole output folder, so it must be a folder of its own, such as public/ in the site's folder"
+    static let replaced = ": each build replaces the whole output folder, so it must be a folder of its own, "
+        + "such as public/ in the site's folder"
 
     /// A source (or the cache) the output must not be, hold, or (`refuseInside`) be inside.
     struct Protected {
         var path: String
         var what: String
         var refuseInside: Bool
+
+        /// The site's folder, `content/`, `templates/` and `site.yml` of the site at `site` (resolved).
+        static func sources(of site: String) -> [Protected] {
+            [Protected(path: site, what: "the site's folder", refuseInside: false),
+             Protected(path: RealPath.resolve(site + "/content"), what: "the site's content folder", refuseInside: true),
+             Protected(path: RealPath.resolve(site + "/templates"), what: "the site's templates folder", refuseInside: true),
+             Protected(path: RealPath.resolve(site + "/site.yml"), what: "the site's configuration (site.yml)", refuseInside: true)]
+        }
 
         func conflict(with output: String) -> String? {
             if output == path { return "is \(what)" }
