@@ -161,6 +161,8 @@ import Testing
         let out = MarkdownRenderer(reservedIDs: ["main"]).render("# A\n# A\n# a-1\n# !!!\n# Main\n", MarkdownRenderer.Context())
         #expect(out.headings.map(\.id) == ["a", "a-1", "a-1-1", "section", "main-1"])
         #expect(out.headings.map(\.level) == [1, 1, 1, 1, 1])
+        // The next number is tried until one is free, as github-slugger does.
+        #expect(MarkdownRenderer().render("# A\n# A-1\n# A\n", MarkdownRenderer.Context()).headings.map(\.id) == ["a", "a-1", "a-2"])
     }
 
     @Test func headingTextIsPlainText() {
