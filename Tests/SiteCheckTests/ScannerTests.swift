@@ -117,6 +117,7 @@ import Testing
         #expect(urls(#"</p title="x>y <a href='/in-end-tag/'>"><a href="/after/">"#) == ["/after/"])
         #expect(urls(#"<a href="/before/"><plaintext><a href="/as-text/">"#) == ["/before/"])
         #expect(urls(#"<a href="/x/">text <"#) == ["/x/"])
+        #expect(urls(#"<script>s = "</scripts><a href='/in-script/'>"</script>"#) == [], "</scripts ends no script")
     }
 
     /// Numeric and named references at the edges of what the standard decodes.
