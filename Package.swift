@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "SiteWriteTests", dependencies: ["SiteWrite"]),
         .testTarget(name: "SiteWatchTests", dependencies: ["SiteWatch"]),
         .testTarget(name: "SiteServeTests", dependencies: ["SiteServe"]),
-        .testTarget(name: "SiteCheckTests", dependencies: ["SiteCheck", "SiteBuild"]),
+        .testTarget(name: "SiteCheckTests", dependencies: ["SiteCheck", "SiteBuild", .product(name: "PropertyBased", package: "swift-property-based")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -216,4 +216,13 @@ struct OutputFolder {
         let c = CheckProblem(.unreachablePage, Diagnostic(file: "a.html", "x"))
         #expect([b, a, c].sorted() == [c, a, b])
     }
+
+    /// File before line, column as a number before message.
+    @Test func problemsSortByFileColumnThenMessage() {
+        func p(_ file: String, _ column: Int, _ message: String) -> CheckProblem {
+            CheckProblem(.brokenLink, Diagnostic(file: file, line: 1, column: column, message))
+        }
+        let expected = [p("a.html", 2, "y"), p("a.html", 10, "x"), p("a.html", 10, "y"), p("b.html", 1, "a")]
+        #expect(expected.reversed().sorted() == expected)
+    }
 }

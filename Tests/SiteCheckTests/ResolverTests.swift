@@ -105,4 +105,31 @@ import Testing
         #expect(r.resolve("https://example.org/x/", from: nil) == .inside(path: Array("x/".utf8), isFolder: true, fragment: nil))
         #expect(r.resolve("//example.org/x", from: nil) == .inside(path: Array("x".utf8), isFolder: false, fragment: nil))
     }
+
+    /// The guards of the base URL: IPv6 brackets, default ports per scheme, a fragment, a lone-dot host.
+    @Test func baseAddressEdges() {
+        #expect(SiteAddress(baseURL: "http://[::1]:8080/")?.host == "[::1]")
+        #expect(SiteAddress(baseURL: "http://[::1]:8080/")?.port == 8080)
+        #expect(SiteAddress(baseURL: "http://[::1]/")?.host == "[::1]", "the colons inside brackets are no port")
+        #expect(SiteAddress(baseURL: "http://example.org:80/")?.port == nil, "80 is http's default")
+        #expect(SiteAddress(baseURL: "http://example.org:443/")?.port == 443, "443 is only https's default")
+        #expect(SiteAddress(baseURL: "https://example.org:80/")?.port == 80)
+        #expect(SiteAddress(baseURL: "https://example.org/#top") == nil)
+        #expect(SiteAddress(baseURL: "http://./")?.host == ".", "only a trailing dot after a name is dropped")
+    }
+
+    /// `/apps` names the home page as a folder; the page itself (`#x`, "") is the page, not its folder.
+    @Test func homeAndSamePageAreExact() {
+        let r = LinkResolver(site: Self.apps)
+        let home = r.resolve("/apps", from: SitePath(file: "index.html", site: Self.apps))
+        #expect(home == .inside(path: [], isFolder: true, fragment: nil))
+        #expect(resolve("#a", from: "docs/page.html") == "docs/page.html#a")
+        #expect(resolve("", from: "docs/page.html") == "docs/page.html")
+    }
+
+    @Test func schemesSpacesAndHexCase() {
+        #expect(resolve("9lives:x") == "bounties/luffy/9lives:x", "a scheme starts with a letter")
+        #expect(resolve("/x/  ") == "x/", "trailing spaces are dropped")
+        #expect(resolve("/caf%c3%a9/") == "café/", "lower-case hex digits")
+    }
 }

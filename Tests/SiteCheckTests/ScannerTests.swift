@@ -109,4 +109,30 @@ import Testing
         let same = scan(#"<img srcset="/x.png 2x" src="/y.png">"#)
         #expect(same.references.map { "\($0.url) \($0.line):\($0.column)" } == ["/y.png 1:30", "/x.png 1:14"])
     }
+
+    /// The scanner's branches each move past the right bytes: a `>` inside a comment or inside an end
+    /// tag's quoted value, `<plaintext>`, and a `<` as the last byte.
+    @Test func scannerBoundaries() {
+        #expect(urls(#"<!-- x > <a href="/in-comment/"> --><a href="/after/">"#) == ["/after/"])
+        #expect(urls(#"</p title="x>y <a href='/in-end-tag/'>"><a href="/after/">"#) == ["/after/"])
+        #expect(urls(#"<a href="/before/"><plaintext><a href="/as-text/">"#) == ["/before/"])
+        #expect(urls(#"<a href="/x/">text <"#) == ["/x/"])
+        #expect(urls(#"<script>s = "</scripts><a href='/in-script/'>"</script>"#) == [], "</scripts ends no script")
+    }
+
+    /// Numeric and named references at the edges of what the standard decodes.
+    @Test func characterReferenceEdges() {
+        let html = #"<a href="&#X2F;a">1</a><a href="/&#x100000041;">2</a><a href="/&#;&#x;">3</a>"#
+            + #"<a href="/&colon/">4</a><a href="/&#65a;">5</a>"#
+        #expect(urls(html) == ["/a", "/\u{FFFD}", "/&#;&#x;", "/&colon/", "/Aa;"])
+    }
+
+    @Test func emptyNamesFormsAndRefreshes() {
+        #expect(scan(#"<a name="">x</a>"#).anchors.isEmpty)
+        #expect(urls(#"<form method action="/empty-method/"></form><form method=dialog action="/d/"></form>"#)
+            == ["/empty-method/"])
+        #expect(PageScan.refreshURL("1.5; url=/x/") == "/x/")
+        #expect(PageScan.refreshURL("0; urls.html") == "urls.html")
+        #expect(PageScan.candidates("a.jpg 1x), b.jpg") == ["a.jpg", "b.jpg"], "an unmatched ) is no nesting")
+    }
 }
