@@ -36,7 +36,7 @@ import SiteMarkdown
 
     @Test func mistakesAreErrorsAtTheirLine() {
         #expect(configErrors(Self.head + "markdown:\n  tabels: false\n")
-                == ["site.yml:4:3: error: unknown key 'markdown.tabels' (expected one of: autolinks, footnotes, html, smart, strikethrough, tables, tagfilter, taskLists)"])
+                == ["site.yml:4:3: error: unknown key 'markdown.tabels'; did you mean 'tables'? (expected one of: autolinks, footnotes, html, smart, strikethrough, tables, tagfilter, taskLists)"])
         #expect(configErrors(Self.head + "markdown:\n  html: unsafe\n")
                 == ["site.yml:4:9: error: 'markdown.html' must be one of allowlist, none, trusted (found 'unsafe')"])
         #expect(configErrors(Self.head + "markdown:\n  smart: yes please\n")
