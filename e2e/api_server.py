@@ -81,6 +81,8 @@ class ApiServer:
         self.in_flight = 0
         self.most_in_flight = 0
         self.lock = threading.Lock()
+        # Signalled whenever a request arrives (for the `gather` rule).
+        self.arrived = threading.Condition(self.lock)
         handler = type("BoundHandler", (Handler,), {"api": self})
         self.httpd = QuietServer((host, 0), handler)
         self.httpd.daemon_threads = True
@@ -139,6 +141,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             api.headers.append(dict(self.headers))
             api.in_flight += 1
             api.most_in_flight = max(api.most_in_flight, api.in_flight)
+            api.arrived.notify_all()
+            self.released = False
             mode = dict(api.mode)
         try:
             rule = mode.get(parts.path) or mode.get("*")
@@ -146,8 +150,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return
             self.answer(parts, query)
         finally:
-            with api.lock:
-                api.in_flight -= 1
+            self.release()
+
+    def release(self):
+        """The request no longer counts as in flight: once its answer is about to be sent (the
+        client may send its next request before this handler returns)."""
+        with self.api.lock:
+            if not self.released:
+                self.api.in_flight -= 1
+                self.released = True
 
     def answer(self, parts, query):
         api = self.api
@@ -175,13 +186,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def fail(self, rule: dict, hit: int) -> bool:
         """Fails the request as `rule` says (for its first `times` requests, default all):
         status (+ body, retry_after), sleep (seconds before answering), body (raw 200 body),
-        redirect (a Location), big (a 200 of that many bytes), echo_secret (an error echoing the key)."""
+        redirect (a Location), big (a 200 of that many bytes), echo_secret (an error echoing the key),
+        gather (held until that many requests are in flight, or 10 s: overlap however loaded the machine)."""
         if hit > rule.get("times", 10**9):
             return False
+        if "gather" in rule:
+            with self.api.arrived:
+                self.api.arrived.wait_for(lambda: self.api.in_flight >= rule["gather"], timeout=10)
         if "sleep" in rule:
             time.sleep(rule["sleep"])
-            if len(rule) == 1 or rule.keys() <= {"sleep", "times"}:
-                return False
+        if "gather" in rule:
+            self.release()
+        if rule.keys() <= {"sleep", "times", "gather"}:
+            return False
         if "redirect" in rule:
             self.send(302, "", ctype="text/plain", headers={"Location": rule["redirect"]})
         elif "status" in rule:

@@ -290,9 +290,12 @@ def test_headers_do_not_follow_a_redirect_to_another_host(tmp_path, api):
 
 @pytest.mark.parametrize("concurrency", [1, 3])
 def test_concurrency_bounds_the_requests_in_flight(tmp_path, api, concurrency):
-    site = make_site(tmp_path / "site", api.url, fetch=f"timeZone: Asia/Seoul, concurrency: {concurrency}", others=True)
-    # Each answer takes a second: requests started together overlap, however loaded the machine.
-    api.mode = {"*": {"sleep": 1.0}}
+    site = make_site(tmp_path / "site", api.url, fetch=f"timeZone: Asia/Seoul, concurrency: {concurrency}, timeout: 30",
+                     others=True)
+    # Each answer waits until `concurrency` requests are in flight (10 s at most: a last batch may
+    # be smaller; the client's timeout is longer, so no request is abandoned and sent again), then
+    # a second more, so that a request over the bound would overlap them.
+    api.mode = {"*": {"gather": concurrency, "sleep": 1.0}}
     proc = run(site, "--threads", "3")
     assert proc.returncode == 0, proc.stderr
     # Three collections load at once; their lists, then joins (three movies), go `concurrency` at a time.
@@ -310,7 +313,7 @@ def test_retry_after_is_honoured_and_a_retry_can_succeed(tmp_path, api):
 
 def test_refused_connection(tmp_path):
     site = make_site(tmp_path / "site", f"http://127.0.0.1:{closed_port()}", fetch="retries: 0, timeZone: Asia/Seoul")
-    (site / "public").mkdir()
+    (site / "public/.sitegen-output").mkdir(parents=True)  # a previous output of sitegen's
     (site / "public/index.html").write_text("old")
     state = tree_state(site / "public")
     proc = run(site)

@@ -19,7 +19,7 @@ modules_of() {
     image) echo "SiteCore ImageProbe" ;;
     vips) echo "SiteCore ImageProbe SiteImages" ;;
     frontmatter|sanitizer) echo "SiteCore SiteMarkdown" ;;
-    config) echo "SiteCore SiteFormats ImageProbe SiteMarkdown SiteLoad" ;;
+    config) echo "SiteCore SiteFormats ImageProbe SiteMarkdown SiteFetch SiteLoad" ;;
     *) echo "unknown target $1" >&2; exit 64 ;;
   esac
 }
@@ -32,8 +32,10 @@ for t in "${targets[@]}"; do
   mkdir -p "$src" "$work/corpus/$t" "$work/crashes/$t"
   for m in $(modules_of "$t"); do
     for f in Sources/"$m"/*.swift; do
+      # SiteFetch's HTTP client (AsyncHTTPClient) is replaced by fuzz/targets/offline/: fuzzing never fetches.
+      [ "$f" = Sources/SiteFetch/HTTPFetcher.swift ] && cp fuzz/targets/offline/HTTPFetcher.swift "$src/" && continue
       # One module: the readers' own `import` lines between modules go.
-      sed -E '/^((public|internal) )?import (SiteCore|SiteFormats|ImageProbe|SiteImages|SiteMarkdown|SiteLoad)$/d; s/^(internal|public) import /import /' "$f" > "$src/${m}_$(basename "$f")"
+      sed -E '/^((public|internal) )?import (SiteCore|SiteFormats|ImageProbe|SiteImages|SiteMarkdown|SiteFetch|SiteLoad)$/d; s/^(internal|public) import /import /' "$f" > "$src/${m}_$(basename "$f")"
     done
   done
   extra=()

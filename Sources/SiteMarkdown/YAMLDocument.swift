@@ -34,7 +34,8 @@ public enum YAMLDocument {
     static func repetition(of key: String, after first: Mark, in yaml: String) -> (line: Int, column: Int)? {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
         let indent = first.column - 1
-        guard first.line >= 1 else { return nil }
+        // Yams counts lines its own way (a lone \r ends one too): a mark past our last line finds nothing.
+        guard first.line >= 1, first.line <= lines.count else { return nil }
         for n in first.line..<lines.count {  // 0-based: the lines after the first
             let line = lines[n], body = line.drop { $0 == " " }
             if body.isEmpty || body.hasPrefix("#") { continue }
