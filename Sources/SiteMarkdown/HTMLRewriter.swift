@@ -73,6 +73,9 @@ struct HTMLRewriter {
     private enum Step {
         case node(UnsafeMutablePointer<GumboNode>, raw: Bool)
         case text(String)
+        /// The end of a `pre`, `textarea` or `listing` whose content was written from `start` (UTF-8
+        /// offset in `out.html`): a newline first in it gets another, which the parser drops.
+        case newlineKept(start: Int)
     }
 
     private mutating func run(_ root: UnsafeMutablePointer<GumboNode>) {
@@ -83,6 +86,10 @@ struct HTMLRewriter {
         while let step = stack.popLast() {
             switch step {
             case .text(let s): out.html += s
+            case .newlineKept(let start):
+                let utf8 = out.html.utf8
+                let at = utf8.index(utf8.startIndex, offsetBy: start)
+                if at < utf8.endIndex, utf8[at] == 0x0A { out.html.insert("\n", at: at) }
             case .node(let node, let raw): visit(node, raw: raw, stack: &stack)
             }
         }
@@ -170,10 +177,9 @@ struct HTMLRewriter {
             stack.append(.text("<a class=\"heading-anchor\" href=\"#\(HTMLText.escape(heading.id))\" aria-label=\""
                                + HTMLText.escape("\(settings.labels.headingLink): \(heading.text)") + "\"></a>"))
         }
-        if html, name == "pre" || name == "textarea" || name == "listing", let first = firstChild(of: node),
-           first.pointee.type == GUMBO_NODE_TEXT || first.pointee.type == GUMBO_NODE_WHITESPACE,
-           first.pointee.v.text.text.pointee == 0x0A {
-            out.html += "\n"  // the parser drops a newline right after the start tag
+        if html, name == "pre" || name == "textarea" || name == "listing" {
+            // Checked once the content is written: its first child may be an element the allowlist removes.
+            stack.append(.newlineKept(start: out.html.utf8.count))
         }
         pushChildren(of: node, raw: settings.trusted && html && Self.rawText.contains(name), onto: &stack)
     }
