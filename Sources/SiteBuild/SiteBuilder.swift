@@ -48,6 +48,8 @@ public struct BuildReport: Sendable {
     public var imagesCached = 0
     /// Image sources read and hashed (those unchanged since an earlier build are not read).
     public var imagesRead = 0
+    /// What the build tells the user besides errors (code left plain for want of the highlighter).
+    public var warnings: [String] = []
 }
 
 /// The pipeline: load → normalise → images → sort/lay out → plan → render → write
@@ -107,6 +109,7 @@ public enum SiteBuilder {
             report.imagesProcessed = inputs.images.processed
             report.imagesCached = inputs.images.cached
             report.imagesRead = inputs.images.read
+            report.warnings = inputs.warnings
             return (report, model, written)
         } catch {
             stage.discard()

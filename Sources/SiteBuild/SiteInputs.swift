@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteHighlight
 import SiteImages
 import SiteLoad
 import SiteRender
@@ -21,6 +22,10 @@ struct SiteInputs: Sendable {
     var imageCache = ImageCache(folder: URL(fileURLWithPath: "/nonexistent"))
     /// Threads for parallel work (`BuildOptions.threads`).
     var threads = Parallelism.cores
+    /// The stylesheet of highlighted code (`highlight.css`), when a note has code (`styleCode`).
+    var codeStyles: String?
+    /// What this build tells the user besides errors (code left plain for want of the highlighter).
+    var warnings: [String] = []
 
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
     static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {
@@ -67,7 +72,26 @@ struct SiteInputs: Sendable {
         }
         userAssets = user
         assetNames = names
+        styleCode()
     }
+
+    /// The stylesheet of highlighted code (`CodeThemes`), published as `assets/highlight.css` with
+    /// a fingerprinted name and linked from the pages showing code, when a note has code and the
+    /// highlighter runs; a site's own `templates/assets/highlight.css` replaces it.
+    mutating func styleCode() {
+        codeStyles = nil
+        if !userAssets.contains(Self.codeStylesPath) { assetNames[Self.codeStylesPath] = nil }
+        guard let highlight = config.highlight, notes.contains(where: \.hasCode) else { return }
+        switch CodeThemes.stylesheet(light: highlight.theme, dark: highlight.dark) {
+        case .success(let css):
+            codeStyles = css
+            if !userAssets.contains(Self.codeStylesPath) { assetNames[Self.codeStylesPath] = ContentHash.fingerprinted(Self.codeStylesPath, css.utf8) }
+        case .failure:
+            if let notice = HighlightLibrary.takeNotice() { warnings.append(notice) }
+        }
+    }
+
+    static let codeStylesPath = "highlight.css"
 
     static func isFingerprinted(_ path: String) -> Bool { path.hasSuffix(".css") || path.hasSuffix(".js") }
 
@@ -79,7 +103,7 @@ struct SiteInputs: Sendable {
         var notes: [Note] = []
         do {
             notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
-                               rootPath: config.baseURL.root, threads: threads).loadAll()
+                               rootPath: config.baseURL.root, threads: threads, highlight: config.highlight != nil).loadAll()
         } catch { problems += error.items }
         if !problems.isEmpty { throw Diagnostics(problems) }
         var inputs = SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)

@@ -81,6 +81,7 @@ public struct SiteSession: Sendable {
     public init(_ options: BuildOptions) throws(Diagnostics) {
         self.options = options
         (model, written) = try Self.buildAll(options, generation: 0)
+        warnings = model.inputs.warnings
     }
 
     /// The base URL's path the site is served under, e.g. "/" or "/apps/".
@@ -91,6 +92,9 @@ public struct SiteSession: Sendable {
     public static func basePath(_ options: BuildOptions) -> String? {
         try? SiteInputs.readConfiguration(options).baseURL.root
     }
+
+    /// What the last build or update tells the user besides errors.
+    public private(set) var warnings: [String] = []
 
     /// How many pages the site has.
     public var pageCount: Int { written.views.count }
@@ -107,6 +111,7 @@ public struct SiteSession: Sendable {
     /// tried again with the next update.
     public mutating func update(_ changed: Set<String>) throws(Diagnostics) -> UpdateReport {
         let paths = pending.union(changed)
+        warnings = []
         do {
             let report = try apply(paths)
             pending = []
@@ -149,8 +154,10 @@ public struct SiteSession: Sendable {
         clock.lap("scan")
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
         let changedNotes = touched.content.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
+        inputs.warnings = []
         if !changedNotes.isEmpty || touched.rescanned {
             try reloadNotes(changedNotes, rescanned: touched.rescanned, inputs: &inputs, versions: &versions)
+            inputs.styleCode()
         }
         clock.lap("load")
         let reload = try reloadCollections(touched.content, notes: changedNotes, inputs: &inputs, versions: &versions)
@@ -160,8 +167,10 @@ public struct SiteSession: Sendable {
                                               deferring: options.deferImages, progress: options.imageProgress)
         }
         clock.lap("images")
-        return try write(inputs, versions: versions, changes: Changes(content: touched.content, assets: touched.assets, collections: reload),
-                         start: start, clock: &clock)
+        let report = try write(inputs, versions: versions, changes: Changes(content: touched.content, assets: touched.assets, collections: reload),
+                               start: start, clock: &clock)
+        warnings = inputs.warnings
+        return report
     }
 
     /// `site.yml` changed: everything is built again, as a new generation.
@@ -169,6 +178,7 @@ public struct SiteSession: Sendable {
         let (m, w) = try Self.buildAll(options, generation: written.generation + 1)
         model = m
         written = w
+        warnings = m.inputs.warnings
         return UpdateReport(full: true, pagesWritten: w.views.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
                             changedPages: nil, seconds: seconds(since: start))
     }
@@ -218,7 +228,7 @@ public struct SiteSession: Sendable {
     /// follow the content tree's list.
     private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) {
         let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts,
-                                rootPath: inputs.config.baseURL.root, threads: options.threads)
+                                rootPath: inputs.config.baseURL.root, threads: options.threads, highlight: inputs.config.highlight != nil)
         var problems: [Diagnostic] = []
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
         for rel in changed {

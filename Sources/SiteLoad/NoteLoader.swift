@@ -1,6 +1,7 @@
 import Foundation
 import SiteCore
 import SiteFormats
+import SiteHighlight
 import SiteMarkdown
 
 /// A Markdown note: rendered once, then shown on its own page or inside an item's page.
@@ -13,6 +14,8 @@ public struct Note: Sendable {
     /// Every front matter field, for templates.
     public var fields: [String: Value]
     public var html: String
+    /// Whether the note has a fenced code block with a language (its page links the code's stylesheet).
+    public var hasCode = false
     /// `content/…` path, for messages.
     public var file: String
     /// The item the note belongs to: (collection, slug), resolved and checked by the caller.
@@ -28,9 +31,13 @@ public struct NoteLoader: Sendable {
     public let rootPath: String
     /// Threads for reading notes.
     public let threads: Int
+    /// Renders fenced code blocks: `CodeHighlighter` when `highlight` is set.
+    public let codeBlocks: any CodeBlockFormatter
 
-    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores) {
+    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores,
+                highlight: Bool = false) {
         self.threads = threads
+        codeBlocks = highlight ? CodeHighlighter() : PlainCodeBlocks()
         self.content = content
         self.notesCollection = notesCollection
         self.includeDrafts = includeDrafts
@@ -93,8 +100,9 @@ public struct NoteLoader: Sendable {
         if let date { front.fields["date"] = .string(DateFormat.iso.format(date)) }
         let tags = try front.tags()
         let attachment = try front.attachment(notesCollection: notesCollection)
-        let html = MarkdownRenderer(allowRawHTML: try front.bool("unsafeHTML") ?? false, rootPath: rootPath).render(doc.body)
+        let (html, hasCode) = MarkdownRenderer(allowRawHTML: try front.bool("unsafeHTML") ?? false, rootPath: rootPath, codeBlocks: codeBlocks)
+            .renderNote(doc.body)
         return Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields, html: html,
-                    file: file, attachment: attachment)
+                    hasCode: hasCode, file: file, attachment: attachment)
     }
 }

@@ -228,6 +228,8 @@ public struct SiteConfig: Sendable {
     public var pages: [PageConfig] = []
     /// The words sitegen writes into pages: `language`'s table with `words:` applied.
     public var words = InterfaceWords.english
+    /// The themes of highlighted code (`highlight:`); nil: code blocks as escaped text.
+    public var highlight: HighlightConfig? = .standard
 
     public static let fileName = "site.yml"
 
@@ -267,6 +269,7 @@ public struct SiteConfig: Sendable {
         problems += checkLinks(collections: collections, pages: pages, file: file)
         let notes = parseNotes(top, collections: collections, problems: &problems)
         let words = parseWords(top, language: language, problems: &problems)
+        let highlight = parseHighlight(top, problems: &problems)
         top.reportUnknownKeys(into: &problems, at: 0)
 
         if !problems.isEmpty { throw Diagnostics(problems) }
@@ -275,6 +278,7 @@ public struct SiteConfig: Sendable {
         config.pages = pages
         config.author = author
         config.words = words
+        config.highlight = highlight
         return config
     }
 

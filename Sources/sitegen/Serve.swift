@@ -203,6 +203,7 @@ struct LiveSite {
         case .success(let session):
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             Terminal.say("sitegen: built \(session.pageCount) pages in \(String(format: "%.0f", ms)) ms")
+            for warning in session.warnings { Terminal.warning(warning) }
             return LiveSite(options: options, session: session)
         case .failure(let d):
             return LiveSite(options: options, session: nil, error: report(d))
@@ -232,6 +233,7 @@ struct LiveSite {
         if let updated { self.session = updated }
         switch result {
         case .success(let report):
+            for warning in self.session?.warnings ?? [] { Terminal.warning(warning) }
             if error != nil { Terminal.say("sitegen: fixed; the site builds again") }
             error = nil
             return .rebuilt(report)

@@ -21,7 +21,7 @@ import SiteRender
             "language", "root", "baseURL", "generator", "notesURL", "notesTitle", "skipText", "navLabel", "closeLabel", "pagesLabel", "emptyText", "sections",
             "canonical", "isFirst", "isLast", "many", "pages", "kind", "css", "style",
             "first", "last", "index", "even", "odd", "feed", "type", "tag", "tagLinks", "tagsTitle", "asset",
-            "srcset", "sizes", "sources", "placeholder", "color", "preview", "avif", "webp",
+            "srcset", "sizes", "sources", "placeholder", "color", "preview", "avif", "webp", "codeStyles",
         ]
         #expect(PageViews.names == before)
     }
