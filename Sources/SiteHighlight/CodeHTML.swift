@@ -18,8 +18,8 @@ enum CodeHTML {
     static let openTags: [[UInt8]?] = classes.map { $0.map { Array("<span class=\"\($0)\">".utf8) } }
 
     /// The block's HTML from its code, its tokens (UTF-16 offsets into `code`, sorted, apart) and
-    /// its attributes. A token boundary inside a character (between the two halves of an emoji's
-    /// surrogate pair) moves to the character's start.
+    /// its attributes. A character split between tokens (the two halves of an emoji's surrogate
+    /// pair) goes with the token of its first half.
     static func make(code: String, language: String, spans: UnsafeBufferPointer<SGHSpan>, attributes: FenceAttributes) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(code.utf8.count * 5 / 4 + spans.count * 24 + 64)

@@ -30,10 +30,10 @@ enum ThemeStylesheet {
     /// A theme's rules: selector → property → value (only what the theme sets).
     static func rules(_ theme: Theme) -> [(selector: String, properties: [(String, String)])] {
         let background = opaque(theme.editor[Theme.background]) ?? RGB(255, 255, 255)
-        let marked = opaque(theme.editor[Theme.currentLine]) ?? background
+        let marked = opaque(theme.editor[Theme.currentLine], over: background) ?? background
         let backgrounds = [background, marked]
-        let normal = opaque(theme.styles[0].color) ?? (background.luminance > 0.5 ? RGB(0, 0, 0) : RGB(255, 255, 255))
-        let numbers = hex(readable(opaque(theme.editor[Theme.lineNumbers]) ?? normal, on: backgrounds))
+        let normal = opaque(theme.styles[0].color, over: background) ?? (background.luminance > 0.5 ? RGB(0, 0, 0) : RGB(255, 255, 255))
+        let numbers = hex(readable(opaque(theme.editor[Theme.lineNumbers], over: background) ?? normal, on: backgrounds))
         var out: [(String, [(String, String)])] = [
             ("pre.code", [("background", hex(background)), ("color", hex(readable(normal, on: backgrounds)))]),
             (".code .hl", [("background", hex(marked)), ("box-shadow", "inset 3px 0 0 \(numbers)")]),
@@ -43,7 +43,7 @@ enum ThemeStylesheet {
             guard let name else { continue }
             let s = theme.styles[style]
             var properties: [(String, String)] = []
-            if let color = opaque(s.color) { properties.append(("color", hex(readable(color, on: backgrounds)))) }
+            if let color = opaque(s.color, over: background) { properties.append(("color", hex(readable(color, on: backgrounds)))) }
             if s.bold != 0 { properties.append(("font-weight", "bold")) }
             if s.italic != 0 { properties.append(("font-style", "italic")) }
             if s.underline != 0 || s.strikeThrough != 0 {
@@ -79,10 +79,14 @@ enum ThemeStylesheet {
         return rules.map { ($0.0, $0.1.map { "\($0.0): \($0.1);" }.joined(separator: " ")) }
     }
 
-    /// An 0xAARRGGBB colour the theme sets (alpha 0: it sets none), blended as opaque.
-    static func opaque(_ argb: UInt32) -> RGB? {
-        guard argb >> 24 != 0 else { return nil }
-        return RGB(Int(argb >> 16 & 0xFF), Int(argb >> 8 & 0xFF), Int(argb & 0xFF))
+    /// An 0xAARRGGBB colour the theme sets (alpha 0: it sets none), blended onto `background`
+    /// (Atom One Light's current line is black at 5 %).
+    static func opaque(_ argb: UInt32, over background: RGB = RGB(255, 255, 255)) -> RGB? {
+        let alpha = Int(argb >> 24)
+        guard alpha != 0 else { return nil }
+        let blend = { (c: Int, b: Int) in (c * alpha + b * (255 - alpha) + 127) / 255 }
+        return RGB(blend(Int(argb >> 16 & 0xFF), background.red), blend(Int(argb >> 8 & 0xFF), background.green),
+                   blend(Int(argb & 0xFF), background.blue))
     }
 
     static func hex(_ c: RGB) -> String {
