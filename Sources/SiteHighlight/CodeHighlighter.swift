@@ -72,7 +72,8 @@ enum Languages {
     /// Longer words are no language (nothing is looked up for them).
     static let maximumLength = 64
 
-    private static let known = Mutex<[String: String?]>([:])
+    /// What each language word found (nil: nothing).
+    static let known = Mutex<[String: String?]>([:])
 
     /// The definition for `language`: an alias (case ignored), a definition's name (exactly,
     /// then case ignored) or a file extension (`rs`); nil for none or when the library is missing.

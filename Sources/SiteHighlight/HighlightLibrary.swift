@@ -43,8 +43,13 @@ public enum HighlightLibrary {
     /// What to tell the user, once per process, when code blocks stay plain because the library
     /// cannot be opened: why, and how to install it.
     public static func takeNotice() -> String? {
-        guard let failure = openFailure ?? RepositoryPool.shared.failure?.message else { return nil }
-        guard noticeGiven.withLock({ given in defer { given = true }; return !given }) else { return nil }
+        notice(openFailure ?? RepositoryPool.shared.failure?.message, once: noticeGiven)
+    }
+
+    /// The notice for `failure`, unless `given` says it was given.
+    static func notice(_ failure: String?, once given: borrowing Mutex<Bool>) -> String? {
+        guard let failure else { return nil }
+        guard given.withLock({ given in defer { given = true }; return !given }) else { return nil }
         return "code blocks are not highlighted: \(failure). Highlighting needs KSyntaxHighlighting (Debian and "
             + "Ubuntu: apt-get install libkf5syntaxhighlighting5) and \(fileName) beside the sitegen executable, in "
             + "../lib/sitegen/ from it, or named by \(environmentKey) (README: Installing)"

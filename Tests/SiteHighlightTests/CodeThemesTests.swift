@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import SiteHighlight
 
@@ -76,5 +77,28 @@ import Testing
                 == ["/opt/sitegen/bin/libSitegenHighlight.so", "/opt/sitegen/lib/sitegen/libSitegenHighlight.so"])
         #expect(HighlightLibrary.candidates(environment: ["SITEGEN_HIGHLIGHT_LIBRARY": "/x/l.so"], executable: exe) == ["/x/l.so"])
         #expect(HighlightLibrary.candidates(environment: ["SITEGEN_HIGHLIGHT_LIBRARY": ""], executable: exe).count == 2)
+    }
+}
+
+@Suite struct HighlightNoticeTests {
+    @Test func theNoticeIsGivenOnceAndSaysHowToInstall() throws {
+        let given = Mutex(false)
+        let none = HighlightLibrary.notice(nil, once: given)
+        #expect(none == nil)
+        let first = HighlightLibrary.notice("no libSitegenHighlight.so at /x", once: given)
+        let notice = try #require(first)
+        #expect(notice.hasPrefix("code blocks are not highlighted: no libSitegenHighlight.so at /x."))
+        #expect(notice.contains("apt-get install libkf5syntaxhighlighting5"))
+        let again = HighlightLibrary.notice("no libSitegenHighlight.so at /x", once: given)
+        #expect(again == nil)
+    }
+
+    /// A word too long to be a language is not looked up, nor remembered.
+    @Test func longWordsAreNotRemembered() {
+        let long = String(repeating: "q", count: Languages.maximumLength + 1)
+        #expect(Languages.definition(for: long) == nil)
+        #expect(!Languages.known.withLock { $0.keys.contains(long) })
+        #expect(Languages.definition(for: "qqq") == nil)
+        #expect(Languages.known.withLock { $0.keys.contains("qqq") })
     }
 }
