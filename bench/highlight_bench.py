@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What highlighting costs: 1,500 notes, each with a 40-line Swift block, built with highlighting
 on and off (`highlight: false`) in the same run, alternately, several rounds; prints the medians
-and the wall time added per block.
+and the wall and CPU time added per block.
 
     swift build -c release --product sitegen && swift build -c release --product SitegenHighlight
     python3 bench/highlight_bench.py [--sitegen .build/release/sitegen] [--notes 1500] [--rounds 7] [--threads N]
@@ -10,6 +10,7 @@ and the wall time added per block.
 from __future__ import annotations
 
 import argparse
+import resource
 import shutil
 import statistics
 import subprocess
@@ -71,16 +72,19 @@ def make_site(root: Path, notes: int, highlight: bool) -> Path:
     return site
 
 
-def build(sitegen: str, site: Path, threads: int | None) -> float:
+def build(sitegen: str, site: Path, threads: int | None) -> tuple[float, float]:
+    """Wall and CPU (user + system) seconds of one build into an empty folder."""
     out = site.parent / (site.name + "-out")
     shutil.rmtree(out, ignore_errors=True)
     args = [sitegen, "build", "--source", str(site), "--output", str(out)] + (["--threads", str(threads)] if threads else [])
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     r = subprocess.run(args, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if r.returncode != 0 or "warning" in r.stderr:
         raise SystemExit(f"{site.name}: {r.stderr}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -94,15 +98,14 @@ def main() -> None:
         sites = {h: make_site(Path(tmp), a.notes, h) for h in (False, True)}
         for h in (False, True):
             build(a.sitegen, sites[h], a.threads)  # warm the page cache
-        times: dict[bool, list[float]] = {False: [], True: []}
+        times: dict[bool, list[tuple[float, float]]] = {False: [], True: []}
         for _ in range(a.rounds):
             for h in (False, True):
                 times[h].append(build(a.sitegen, sites[h], a.threads))
-        off, on = statistics.median(times[False]), statistics.median(times[True])
         print(f"{a.notes} notes with a 40-line Swift block, threads {a.threads or 'all'}, {a.rounds} rounds (medians)")
-        print(f"  highlighting off: {off * 1000:7.0f} ms   (min {min(times[False]) * 1000:.0f})")
-        print(f"  highlighting on:  {on * 1000:7.0f} ms   (min {min(times[True]) * 1000:.0f})")
-        print(f"  added per block:  {(on - off) / a.notes * 1e6:7.1f} µs wall")
+        for k, what in ((0, "wall"), (1, "CPU")):
+            off, on = (statistics.median(t[k] for t in times[h]) for h in (False, True))
+            print(f"  {what:4}: off {off * 1000:7.0f} ms, on {on * 1000:7.0f} ms; added per block {(on - off) / a.notes * 1e6:7.1f} µs")
 
 
 if __name__ == "__main__":
