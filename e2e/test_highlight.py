@@ -75,7 +75,7 @@ def test_code_is_highlighted_and_its_stylesheet_linked_only_where_shown(sitegen_
     r = build(sitegen_bin, site, out)
     assert "warning" not in r.stderr
     page = (out / "notes" / "code" / "index.html").read_text()
-    assert '<pre class="code numbered"><code class="language-swift"><span class="line"><span class="kw">let</span>' in page
+    assert '<pre class="code numbered" tabindex="0"><code class="language-swift"><span class="line"><span class="kw">let</span>' in page
     assert '<span class="line hl">print' in page
     assert '<span class="kw">def</span>' in page
     css = re.findall(r'<link rel="stylesheet" href="/assets/(highlight\.[0-9a-f]{16}\.css)">', page)
@@ -114,7 +114,7 @@ def test_without_the_library_code_stays_plain_and_the_build_says_how_once(sitege
         assert "code blocks are not highlighted" in warnings[0] and "apt-get install libkf5syntaxhighlighting5" in warnings[0]
         assert "libSitegenHighlight.so" in warnings[0]
         page = (out / "notes" / "code" / "index.html").read_text()
-        assert '<pre class="code numbered"><code class="language-swift"><span class="line">let 이름 = &quot;😀&quot;\n</span>' in page
+        assert '<pre class="code numbered" tabindex="0"><code class="language-swift"><span class="line">let 이름 = &quot;😀&quot;\n</span>' in page
         assert 'class="kw"' not in page and "highlight." not in page
         assert not (out / "assets" / "highlight.css").exists()
 

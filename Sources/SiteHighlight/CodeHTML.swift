@@ -1,7 +1,7 @@
 import CHighlightLoader
 import SiteMarkdown
 
-/// A highlighted block's HTML: `<pre class="code"><code class="language-swift">` with a
+/// A highlighted block's HTML: `<pre class="code" tabindex="0"><code class="language-swift">` with a
 /// `<span class="kw">` per token (classes, never inline styles: the theme is a stylesheet), the
 /// text escaped; with line numbers or marked lines each line is a `<span class="line">` (`line
 /// hl` when marked) and the `pre` is `code numbered` for numbers drawn by CSS, so copying the code
@@ -23,7 +23,8 @@ enum CodeHTML {
     static func make(code: String, language: String, spans: UnsafeBufferPointer<SGHSpan>, attributes: FenceAttributes) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(code.utf8.count * 5 / 4 + spans.count * 24 + 64)
-        out.append(contentsOf: (attributes.lineNumbers ? "<pre class=\"code numbered\">" : "<pre class=\"code\">").utf8)
+        // tabindex: a block that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable).
+        out.append(contentsOf: (attributes.lineNumbers ? "<pre class=\"code numbered\" tabindex=\"0\">" : "<pre class=\"code\" tabindex=\"0\">").utf8)
         out.append(contentsOf: "<code class=\"language-".utf8)
         escape(language.utf8, into: &out)
         out.append(contentsOf: "\">".utf8)

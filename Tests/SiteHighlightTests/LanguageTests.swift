@@ -7,9 +7,9 @@ func highlighted(_ language: String, _ code: String, info: String? = nil) -> Str
     CodeHighlighter().html(for: FencedCode(info: info ?? language, language: language, code: code))
 }
 
-/// `<pre class="code"><code class="language-x">…</code></pre>` around `inner`.
+/// `<pre class="code" tabindex="0"><code class="language-x">…</code></pre>` around `inner`.
 func block(_ language: String, _ inner: String, numbered: Bool = false) -> String {
-    "<pre class=\"code\(numbered ? " numbered" : "")\"><code class=\"language-\(language)\">\(inner)</code></pre>"
+    "<pre class=\"code\(numbered ? " numbered" : "")\" tabindex=\"0\"><code class=\"language-\(language)\">\(inner)</code></pre>"
 }
 
 /// A token's span.
