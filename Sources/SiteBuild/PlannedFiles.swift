@@ -61,7 +61,8 @@ extension SitePlan {
         if model.inputs.codeStyles != nil, !user.contains(SiteInputs.codeStylesPath) {
             let path = SiteInputs.codeStylesPath
             for name in [path] + (names[path].map { [$0] } ?? []) {
-                files.append(PlannedFile(path: URLScheme.assetFile(name), kind: .codeStyles, source: "the code's stylesheet"))
+                files.append(PlannedFile(path: URLScheme.assetFile(name), kind: .codeStyles,
+                                         source: "the code's stylesheet"))
             }
         }
         if !model.feedNotes.isEmpty {

@@ -85,7 +85,9 @@ struct SiteInputs: Sendable {
         switch CodeThemes.stylesheet(light: highlight.theme, dark: highlight.dark) {
         case .success(let css):
             codeStyles = css
-            if !userAssets.contains(Self.codeStylesPath) { assetNames[Self.codeStylesPath] = ContentHash.fingerprinted(Self.codeStylesPath, css.utf8) }
+            if !userAssets.contains(Self.codeStylesPath) {
+                assetNames[Self.codeStylesPath] = ContentHash.fingerprinted(Self.codeStylesPath, css.utf8)
+            }
         case .failure:
             if let notice = HighlightLibrary.takeNotice() { warnings.append(notice) }
         }
@@ -103,7 +105,8 @@ struct SiteInputs: Sendable {
         var notes: [Note] = []
         do {
             notes = try NoteLoader(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
-                               rootPath: config.baseURL.root, threads: threads, highlight: config.highlight != nil).loadAll()
+                               rootPath: config.baseURL.root, threads: threads,
+                               highlight: config.highlight != nil).loadAll()
         } catch { problems += error.items }
         if !problems.isEmpty { throw Diagnostics(problems) }
         var inputs = SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)

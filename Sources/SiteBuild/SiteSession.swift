@@ -167,8 +167,8 @@ public struct SiteSession: Sendable {
                                               deferring: options.deferImages, progress: options.imageProgress)
         }
         clock.lap("images")
-        let report = try write(inputs, versions: versions, changes: Changes(content: touched.content, assets: touched.assets, collections: reload),
-                               start: start, clock: &clock)
+        let changes = Changes(content: touched.content, assets: touched.assets, collections: reload)
+        let report = try write(inputs, versions: versions, changes: changes, start: start, clock: &clock)
         warnings = inputs.warnings
         return report
     }
@@ -228,7 +228,8 @@ public struct SiteSession: Sendable {
     /// follow the content tree's list.
     private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) {
         let loader = NoteLoader(content: inputs.content, notesCollection: inputs.config.notes.collection, includeDrafts: options.includeDrafts,
-                                rootPath: inputs.config.baseURL.root, threads: options.threads, highlight: inputs.config.highlight != nil)
+                                rootPath: inputs.config.baseURL.root, threads: options.threads,
+                                highlight: inputs.config.highlight != nil)
         var problems: [Diagnostic] = []
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
         for rel in changed {

@@ -93,7 +93,8 @@ struct TemplateEncoding: Sendable {
     func meta(_ m: PageMeta) -> TemplateValue {
         object(PageMeta.Key.self) { o in
             o.set(.title, m.title); o.set(.url, m.url); o.set(.canonical, m.canonical)
-            o.set(.description, m.description); o.set(.image, m.image); o.set(.type, m.type); o.set(.codeStyles, m.codeStyles)
+            o.set(.description, m.description); o.set(.image, m.image); o.set(.type, m.type)
+            o.set(.codeStyles, m.codeStyles)
         }
     }
 

@@ -20,11 +20,12 @@ enum CodeHTML {
     /// The block's HTML from its code, its tokens (UTF-16 offsets into `code`, sorted, apart) and
     /// its attributes. A character split between tokens (the two halves of an emoji's surrogate
     /// pair) goes with the token of its first half.
-    static func make(code: String, language: String, spans: UnsafeBufferPointer<SGHSpan>, attributes: FenceAttributes) -> String {
+    static func make(code: String, language: String, spans: UnsafeBufferPointer<SGHSpan>,
+                     attributes: FenceAttributes) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(code.utf8.count * 5 / 4 + spans.count * 24 + 64)
         // tabindex: a block that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable).
-        out.append(contentsOf: (attributes.lineNumbers ? "<pre class=\"code numbered\" tabindex=\"0\">" : "<pre class=\"code\" tabindex=\"0\">").utf8)
+        out.append(contentsOf: "<pre class=\"code\(attributes.lineNumbers ? " numbered" : "")\" tabindex=\"0\">".utf8)
         out.append(contentsOf: "<code class=\"language-".utf8)
         escape(language.utf8, into: &out)
         out.append(contentsOf: "\">".utf8)

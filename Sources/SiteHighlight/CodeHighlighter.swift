@@ -14,12 +14,14 @@ public struct CodeHighlighter: CodeBlockFormatter {
         guard let language = block.language else { return PlainCodeBlocks().html(for: block) }
         let attributes = FenceAttributes(info: Substring(block.info))
         if CodeLimits.admits(block.code), let definition = Languages.definition(for: language),
-           let html = RepositoryPool.shared.with({ Self.highlight(block.code, definition: definition, language: language,
-                                                                  attributes: attributes, in: $0) }) ?? nil {
+           let html = RepositoryPool.shared.with({
+               Self.highlight(block.code, definition: definition, language: language, attributes: attributes, in: $0)
+           }) ?? nil {
             return html
         }
         guard !attributes.isEmpty else { return PlainCodeBlocks().html(for: block) }
-        return CodeHTML.make(code: block.code, language: language, spans: UnsafeBufferPointer(start: nil, count: 0), attributes: attributes)
+        return CodeHTML.make(code: block.code, language: language, spans: UnsafeBufferPointer(start: nil, count: 0),
+                             attributes: attributes)
     }
 
     /// The block's HTML, or nil when KSyntaxHighlighting refused the definition.
@@ -28,7 +30,8 @@ public struct CodeHighlighter: CodeBlockFormatter {
         var text = code
         return text.withUTF8 { bytes -> String? in
             var count = 0
-            guard let spans = sghl_highlight(repository.pointer, definition, bytes.baseAddress, bytes.count, &count) else { return nil }
+            let spans = sghl_highlight(repository.pointer, definition, bytes.baseAddress, bytes.count, &count)
+            guard let spans else { return nil }
             return CodeHTML.make(code: code, language: language, spans: UnsafeBufferPointer(start: spans, count: count),
                                  attributes: attributes)
         }

@@ -15,9 +15,10 @@ public enum CodeThemes {
 
     /// The stylesheet of `light` and `dark`, or why it cannot be made (the library is missing).
     public static func stylesheet(light: String, dark: String) -> Result<String, HighlightFailure> {
-        let themes = RepositoryPool.shared.with { repository in (theme(light, in: repository), theme(dark, in: repository)) }
+        let themes = RepositoryPool.shared.with { (theme(light, in: $0), theme(dark, in: $0)) }
         guard let (lightTheme, darkTheme) = themes else {
-            return .failure(HighlightFailure(HighlightLibrary.openFailure ?? RepositoryPool.shared.failure?.message ?? ""))
+            let why = HighlightLibrary.openFailure ?? RepositoryPool.shared.failure?.message
+            return .failure(HighlightFailure(why ?? ""))
         }
         guard let lightTheme else { return .failure(HighlightFailure("KSyntaxHighlighting has no theme '\(light)'")) }
         guard let darkTheme else { return .failure(HighlightFailure("KSyntaxHighlighting has no theme '\(dark)'")) }

@@ -18,22 +18,31 @@ enum ThemeStylesheet {
         pre.code > code { display: block; min-width: max-content; }
         .code .line { display: block; }
         .code.numbered { counter-reset: line; }
-        .code.numbered .line::before { counter-increment: line; content: counter(line); display: inline-block; min-width: 3ch; margin-right: 16px; text-align: right; user-select: none; }
+        .code.numbered .line::before { counter-increment: line; content: counter(line); display: inline-block;
+          min-width: 3ch; margin-right: 16px; text-align: right; user-select: none; }
 
         """
-        for (selector, declarations) in paired(lightRules, darkRules, light: true) { css += "\(selector) { \(declarations) }\n" }
+        for (selector, declarations) in paired(lightRules, darkRules, light: true) {
+            css += "\(selector) { \(declarations) }\n"
+        }
         css += "@media (prefers-color-scheme: dark) {\n"
-        for (selector, declarations) in paired(darkRules, lightRules, light: false) { css += "  \(selector) { \(declarations) }\n" }
+        for (selector, declarations) in paired(darkRules, lightRules, light: false) {
+            css += "  \(selector) { \(declarations) }\n"
+        }
         return css + "}\n"
     }
 
     /// A theme's rules: selector → property → value (only what the theme sets).
-    static func rules(_ theme: Theme) -> [(selector: String, properties: [(String, String)])] {
+    typealias Rule = (selector: String, properties: [(String, String)])
+
+    static func rules(_ theme: Theme) -> [Rule] {
         let background = opaque(theme.editor[Theme.background]) ?? RGB(255, 255, 255)
         let marked = opaque(theme.editor[Theme.currentLine], over: background) ?? background
         let backgrounds = [background, marked]
-        let normal = opaque(theme.styles[0].color, over: background) ?? (background.luminance > 0.5 ? RGB(0, 0, 0) : RGB(255, 255, 255))
-        let numbers = hex(readable(opaque(theme.editor[Theme.lineNumbers], over: background) ?? normal, on: backgrounds))
+        let contrasting = background.luminance > 0.5 ? RGB(0, 0, 0) : RGB(255, 255, 255)
+        let normal = opaque(theme.styles[0].color, over: background) ?? contrasting
+        let numbersColour = opaque(theme.editor[Theme.lineNumbers], over: background) ?? normal
+        let numbers = hex(readable(numbersColour, on: backgrounds))
         var out: [(String, [(String, String)])] = [
             ("pre.code", [("background", hex(background)), ("color", hex(readable(normal, on: backgrounds)))]),
             (".code .hl", [("background", hex(marked)), ("box-shadow", "inset 3px 0 0 \(numbers)")]),
@@ -43,12 +52,14 @@ enum ThemeStylesheet {
             guard let name else { continue }
             let s = theme.styles[style]
             var properties: [(String, String)] = []
-            if let color = opaque(s.color, over: background) { properties.append(("color", hex(readable(color, on: backgrounds)))) }
+            if let color = opaque(s.color, over: background) {
+                properties.append(("color", hex(readable(color, on: backgrounds))))
+            }
             if s.bold != 0 { properties.append(("font-weight", "bold")) }
             if s.italic != 0 { properties.append(("font-style", "italic")) }
             if s.underline != 0 || s.strikeThrough != 0 {
-                properties.append(("text-decoration", [s.underline != 0 ? "underline" : nil, s.strikeThrough != 0 ? "line-through" : nil]
-                    .compactMap { $0 }.joined(separator: " ")))
+                let lines = [s.underline != 0 ? "underline" : nil, s.strikeThrough != 0 ? "line-through" : nil]
+                properties.append(("text-decoration", lines.compactMap { $0 }.joined(separator: " ")))
             }
             if !properties.isEmpty { out.append((".code .\(name)", properties)) }
         }
@@ -57,8 +68,7 @@ enum ThemeStylesheet {
 
     /// Each rule of `own` with every property the other theme sets and this one does not reset to
     /// its initial value, so the dark theme never keeps the light one's bold or colour.
-    static func paired(_ own: [(selector: String, properties: [(String, String)])],
-                       _ other: [(selector: String, properties: [(String, String)])], light: Bool) -> [(String, String)] {
+    static func paired(_ own: [Rule], _ other: [Rule], light: Bool) -> [(String, String)] {
         let initial = ["color": "inherit", "font-weight": "normal", "font-style": "normal", "text-decoration": "none",
                        "background": "none"]
         let otherBySelector = Dictionary(other.map { ($0.selector, $0.properties) }, uniquingKeysWith: { a, _ in a })

@@ -17,15 +17,19 @@ extension SiteConfig {
     static func parseHighlight(_ top: ConfigNode, problems: inout [Diagnostic]) -> HighlightConfig? {
         if let n = top.raw("highlight"), case .scalar(let s) = n, Bool.construct(from: s) == false { return nil }
         guard let h = attempt(&problems, { () throws(Diagnostic) in
-            try top.child("highlight", expecting: "a mapping such as { theme: GitHub Light, dark: GitHub Dark }, or false")
+            try top.child("highlight",
+                          expecting: "a mapping such as { theme: GitHub Light, dark: GitHub Dark }, or false")
         }), let h else { return .standard }
         let start = problems.count
         var config = HighlightConfig.standard
         for (name, path) in [("theme", \HighlightConfig.theme), ("dark", \.dark)] {
-            guard let text = attempt(&problems, { () throws(Diagnostic) in try h.string(name) }), let text else { continue }
+            guard let text = attempt(&problems, { () throws(Diagnostic) in try h.string(name) }), let text else {
+                continue
+            }
             guard CodeThemes.names.contains(text) else {
-                problems.append(h.error(h.raw(name) ?? h.node, "unknown theme '\(text)' for '\(h.key(name))' (KSyntaxHighlighting's themes: "
-                                                              + CodeThemes.names.joined(separator: ", ") + ")"))
+                let choices = CodeThemes.names.joined(separator: ", ")
+                let message = "unknown theme '\(text)' for '\(h.key(name))' (KSyntaxHighlighting's themes: \(choices))"
+                problems.append(h.error(h.raw(name) ?? h.node, message))
                 continue
             }
             config[keyPath: path] = text

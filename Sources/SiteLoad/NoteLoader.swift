@@ -34,8 +34,8 @@ public struct NoteLoader: Sendable {
     /// Renders fenced code blocks: `CodeHighlighter` when `highlight` is set.
     public let codeBlocks: any CodeBlockFormatter
 
-    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores,
-                highlight: Bool = false) {
+    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/",
+                threads: Int = Parallelism.cores, highlight: Bool = false) {
         self.threads = threads
         codeBlocks = highlight ? CodeHighlighter() : PlainCodeBlocks()
         self.content = content
@@ -100,8 +100,9 @@ public struct NoteLoader: Sendable {
         if let date { front.fields["date"] = .string(DateFormat.iso.format(date)) }
         let tags = try front.tags()
         let attachment = try front.attachment(notesCollection: notesCollection)
-        let (html, hasCode) = MarkdownRenderer(allowRawHTML: try front.bool("unsafeHTML") ?? false, rootPath: rootPath, codeBlocks: codeBlocks)
-            .renderNote(doc.body)
+        let renderer = MarkdownRenderer(allowRawHTML: try front.bool("unsafeHTML") ?? false, rootPath: rootPath,
+                                        codeBlocks: codeBlocks)
+        let (html, hasCode) = renderer.renderNote(doc.body)
         return Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields, html: html,
                     hasCode: hasCode, file: file, attachment: attachment)
     }

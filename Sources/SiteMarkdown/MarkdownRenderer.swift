@@ -40,7 +40,9 @@ public struct MarkdownRenderer: Sendable {
         var source = markdown
         let html: UnsafeMutablePointer<CChar>? = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                guard rootPath != "/" || codeBlocks != nil else { return cmark_markdown_to_html(chars.baseAddress, chars.count, options) }
+                guard rootPath != "/" || codeBlocks != nil else {
+                    return cmark_markdown_to_html(chars.baseAddress, chars.count, options)
+                }
                 guard let document = cmark_parse_document(chars.baseAddress, chars.count, options) else { return nil }
                 defer { cmark_node_free(document) }
                 if rootPath != "/" { moveSiteAbsoluteURLs(in: document) }
@@ -69,7 +71,8 @@ public struct MarkdownRenderer: Sendable {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                  cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK, cmark_node_get_fence_info(node)?.pointee ?? 0 != 0 else { continue }
+                  cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+                  cmark_node_get_fence_info(node)?.pointee ?? 0 != 0 else { continue }
             blocks.append(node)
         }
         cmark_iter_free(iterator)
@@ -80,7 +83,8 @@ public struct MarkdownRenderer: Sendable {
             hasCode = hasCode || language != nil
             let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { continue }
-            _ = cmark_node_set_on_enter(custom, formatter.html(for: FencedCode(info: info, language: language, code: code)))
+            let html = formatter.html(for: FencedCode(info: info, language: language, code: code))
+            _ = cmark_node_set_on_enter(custom, html)
             _ = cmark_node_replace(node, custom)
             cmark_node_free(node)
         }

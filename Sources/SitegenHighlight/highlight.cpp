@@ -124,7 +124,8 @@ SGHRepository *sgh_repository_new(char *error, size_t size) {
         if (!isBuiltin(theme.filePath())) outside = theme.filePath();
     }
     if (!outside.isEmpty()) {
-        copyText("KSyntaxHighlighting read " + outside.toUtf8() + ", which is not one of its built-in files", error, size);
+        copyText("KSyntaxHighlighting read " + outside.toUtf8() + ", which is not one of its built-in files", error,
+                 size);
         delete handle;
         return nullptr;
     }
