@@ -127,7 +127,8 @@ func t(_ cls: String, _ text: String) -> String { "<span class=\"\(cls)\">\(text
 
     /// The short names resolve as their languages do.
     @Test(arguments: [("sh", "bash"), ("zsh", "zsh"), ("js", "javascript"), ("ts", "typescript"), ("yml", "yaml"),
-                      ("objc", "objective-c"), ("kt", "kotlin"), ("py", "python"), ("Swift", "swift"), ("rs", "rust")])
+                      ("objc", "objective-c"), ("kt", "kotlin"), ("py", "python"), ("Swift", "swift"), ("rs", "rust"),
+                      ("OBJC", "objective-c")])
     func aliases(alias: String, language: String) {
         let code = "x = 1 # a\n"
         let expected = highlighted(language, code).replacingOccurrences(of: "language-\(language)\"", with: "language-\(alias)\"")
