@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "sitegen", targets: ["sitegen"]),
+        // KSyntaxHighlighting behind a C interface, opened by sitegen with dlopen from beside its
+        // executable (or ../lib/sitegen/) the first time a note has code: never linked.
+        .library(name: "SitegenHighlight", type: .dynamic, targets: ["SitegenHighlight"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +33,12 @@ let package = Package(
         // libvips (Debian: libvips42) loaded with dlopen when the first image is resized: linked,
         // its hundred libraries cost every start of sitegen ~19 ms, resizing or not.
         .target(name: "CVipsLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // Qt 5's flags (Debian: qtbase5-dev) for the code highlighter's C++ glue, and the glue over
+        // KDE's KSyntaxHighlighting (Debian: libkf5syntaxhighlighting-dev): libSitegenHighlight.so.
+        .systemLibrary(name: "CQt5", pkgConfig: "Qt5Gui", providers: [.apt(["qtbase5-dev"])]),
+        .target(name: "SitegenHighlight", dependencies: ["CQt5"], linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting")]),
+        // libSitegenHighlight.so loaded with dlopen the first time a note has a fenced block with a language.
+        .target(name: "CHighlightLoader", linkerSettings: [.linkedLibrary("dl")]),
         // Linux system calls glibc does not wrap (openat2 for the preview server, copy_file_range).
         .systemLibrary(name: "CLinux"),
 
@@ -48,7 +57,11 @@ let package = Package(
                                                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         // Site configuration, content discovery and normalisation of datasets and notes.
-        .target(name: "SiteLoad", dependencies: ["SiteCore", "SiteFormats", "SiteFetch", "ImageProbe", "SiteMarkdown", .product(name: "Yams", package: "Yams")]),
+        // Code blocks highlighted (KSyntaxHighlighting through CHighlightLoader), their themes' CSS.
+        .target(name: "SiteHighlight", dependencies: ["SiteCore", "SiteMarkdown", "CHighlightLoader"]),
+        // Site configuration, content discovery and normalisation of datasets and notes.
+        .target(name: "SiteLoad", dependencies: ["SiteCore", "SiteFormats", "SiteFetch", "ImageProbe", "SiteMarkdown", "SiteHighlight",
+                                                .product(name: "Yams", package: "Yams")]),
         // Page models and Mustache templates, with the built-in theme.
         .target(name: "SiteRender", dependencies: ["SiteCore"]),
         // Staging folder and swap, sitemap, asset copying.
@@ -59,7 +72,8 @@ let package = Package(
         .target(name: "SiteServe", dependencies: ["SiteCore", "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         // The pipeline: load → normalise → sort/lay out → render → write.
-        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteFetch", "SiteRender", "SiteWrite", "SiteImages"]),
+        .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteFetch", "SiteRender", "SiteWrite", "SiteImages",
+                                                 "SiteHighlight"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
@@ -74,6 +88,7 @@ let package = Package(
         .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe"]),
         .testTarget(name: "SiteImagesTests", dependencies: ["SiteImages", "CVips"]),
         .testTarget(name: "SiteMarkdownTests", dependencies: ["SiteMarkdown"]),
+        .testTarget(name: "SiteHighlightTests", dependencies: ["SiteHighlight"]),
         .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
         .testTarget(name: "SiteFetchTests", dependencies: ["SiteFetch"]),
         .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender", "MustacheReference"]),

@@ -93,7 +93,7 @@ def test_tables_images_and_gfm(readme_site):
     for needle in ['<th align="left">Title</th>', "<del>old</del>", 'type="checkbox" checked disabled',
                    '<a href="https://example.org">', '<a href="http://www.example.org">', 'href="mailto:dev@example.org"',
                    'id="fn-gfm-1"', '<h2 id="usage">', '<a href="#usage">Usage</a>', '<nav class="toc"',
-                   '<pre class="code"><code class="language-swift">', '<h1 id="bounty-app" align="center">']:
+                   '<pre class="code" tabindex="0"><code class="language-swift">', '<h1 id="bounty-app" align="center">']:
         assert needle in gfm, needle
 
 

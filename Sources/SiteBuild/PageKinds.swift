@@ -129,6 +129,7 @@ extension SitePlan {
                 content.page.image = info.isExternal ? info.source : urls.absolute(c.itemViews[i].images[f]?.src ?? urls.content(info.source))
             }
             content.page.type = "article"
+            content.page.codeStyles = v.codeStyles(for: c.notesByItem[i])
             return content
         }
     }
@@ -152,6 +153,7 @@ extension SitePlan {
             var content = v.page(title: note.title, path: v.noteURLs[n], section: "notes", .note(v.noteView(n, html: true)))
             content.page.description = note.summary ?? v.config.description
             content.page.type = "article"
+            content.page.codeStyles = v.codeStyles(for: [n])
             return content
         }
         p.lastModified = model.notes[n].date

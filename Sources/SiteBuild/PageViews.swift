@@ -37,13 +37,15 @@ struct SectionLink: Sendable {
 
 /// The page's own `page`: title, URLs and what social cards show.
 struct PageMeta: Sendable {
-    enum Key: String, CaseIterable { case title, url, canonical, description, image, type }
+    enum Key: String, CaseIterable { case title, url, canonical, description, image, type, codeStyles }
     var title: String
     var url: String
     var canonical: String
     var description: String?
     var image: String? = nil
     var type: String? = nil
+    /// The stylesheet of highlighted code, on pages that show code.
+    var codeStyles: String? = nil
 }
 
 /// A collection as pages show it (`collection`, the home page's tiles, `data.<name>`).

@@ -23,6 +23,8 @@ struct PlannedFile: Hashable, Sendable {
         case robots
         /// A resized image, copied from the image cache (file name in it).
         case image(String)
+        /// The stylesheet of highlighted code (`SiteInputs.styleCode`).
+        case codeStyles
     }
 
     /// Path in the output folder.
@@ -55,6 +57,13 @@ extension SitePlan {
         for path in user {
             files.append(PlannedFile(path: URLScheme.assetFile(path), kind: .userAsset(path), source: "templates/assets/\(path)"))
             if let named = names[path] { files.append(PlannedFile(path: URLScheme.assetFile(named), kind: .userAsset(path), source: "templates/assets/\(path)")) }
+        }
+        if model.inputs.codeStyles != nil, !user.contains(SiteInputs.codeStylesPath) {
+            let path = SiteInputs.codeStylesPath
+            for name in [path] + (names[path].map { [$0] } ?? []) {
+                files.append(PlannedFile(path: URLScheme.assetFile(name), kind: .codeStyles,
+                                         source: "the code's stylesheet"))
+            }
         }
         if !model.feedNotes.isEmpty {
             files.append(PlannedFile(path: URLScheme.file(ofSiteURL: model.config.notes.feedURL), kind: .notesFeed, source: "the notes' feed"))

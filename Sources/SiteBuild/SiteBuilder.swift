@@ -76,6 +76,8 @@ public struct BuildReport: Sendable {
     public var dataCached = 0
     /// Problems that did not fail the build (`<where>: warning: …`): stale answers used.
     public var fetchWarnings: [String] = []
+    /// What the build tells the user about no file (code left plain for want of the highlighter).
+    public var notices: [String] = []
 }
 
 /// The pipeline: load → normalise → images → sort/lay out → plan → render → write
@@ -151,6 +153,7 @@ public enum SiteBuilder {
             report.imagesCached = inputs.images.cached
             report.imagesRead = inputs.images.read
             report.warnings = inputs.notes.flatMap(\.warnings)
+            report.notices = inputs.notices
             return (report, model, written)
         } catch {
             stage.discard()

@@ -30,6 +30,8 @@ enum SiteFiles {
         case .collectionFeed(let name):
             guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.feed else { return Data() }
             return Data(collectionFeed(c, rule: rule, config: model.config, urls: model.urls).xml.utf8)
+        case .codeStyles:
+            return Data((model.inputs.codeStyles ?? "").utf8)
         case .robots:
             // Crawlers read robots.txt only at a host's root: under a sub-path the host's own
             // file has to name the sitemap.

@@ -1,6 +1,7 @@
 import Foundation
 import SiteCore
 import SiteFetch
+import SiteHighlight
 import SiteImages
 import SiteLoad
 import SiteRender
@@ -24,6 +25,10 @@ struct SiteInputs: Sendable {
     var threads = Parallelism.cores
     /// When the oldest answer of an HTTP API the collections show was fetched (nil: none).
     var oldestAnswer: Date?
+    /// The stylesheet of highlighted code (`highlight.css`), when a note has code (`styleCode`).
+    var codeStyles: String?
+    /// What this build tells the user about no file (code left plain for want of the highlighter).
+    var notices: [String] = []
 
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
     static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {
@@ -70,7 +75,28 @@ struct SiteInputs: Sendable {
         }
         userAssets = user
         assetNames = names
+        styleCode()
     }
+
+    /// The stylesheet of highlighted code (`CodeThemes`), published as `assets/highlight.css` with
+    /// a fingerprinted name and linked from the pages showing code, when a note has code and the
+    /// highlighter runs; a site's own `templates/assets/highlight.css` replaces it.
+    mutating func styleCode() {
+        codeStyles = nil
+        if !userAssets.contains(Self.codeStylesPath) { assetNames[Self.codeStylesPath] = nil }
+        guard let highlight = config.highlight, notes.contains(where: \.hasCode) else { return }
+        switch CodeThemes.stylesheet(light: highlight.theme, dark: highlight.dark) {
+        case .success(let css):
+            codeStyles = css
+            if !userAssets.contains(Self.codeStylesPath) {
+                assetNames[Self.codeStylesPath] = ContentHash.fingerprinted(Self.codeStylesPath, css.utf8)
+            }
+        case .failure:
+            if let notice = HighlightLibrary.takeNotice() { notices.append(notice) }
+        }
+    }
+
+    static let codeStylesPath = "highlight.css"
 
     static func isFingerprinted(_ path: String) -> Bool { path.hasSuffix(".css") || path.hasSuffix(".js") }
 
@@ -124,10 +150,11 @@ struct SiteInputs: Sendable {
 }
 
 extension NoteLoader {
-    /// The site's note loader: its notes' collection, root path, Markdown options and words, and
-    /// the built-in theme's ids kept from headings.
+    /// The site's note loader: its notes' collection, root path, Markdown options and words, the
+    /// built-in theme's ids kept from headings, and code highlighted unless `highlight: false`.
     init(config: SiteConfig, content: ContentTree, includeDrafts: Bool, threads: Int) {
-        self.init(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts, rootPath: config.baseURL.root,
-                  threads: threads, markdown: config.markdown, words: config.words, reservedIDs: BuiltinTheme.ids)
+        self.init(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
+                  rootPath: config.baseURL.root, threads: threads, markdown: config.markdown, words: config.words,
+                  reservedIDs: BuiltinTheme.ids, highlight: config.highlight != nil)
     }
 }

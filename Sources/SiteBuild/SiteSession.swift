@@ -82,6 +82,7 @@ public struct SiteSession: Sendable {
     public init(_ options: BuildOptions) throws(Diagnostics) {
         self.options = options
         (model, written) = try Self.buildAll(options, generation: 0)
+        notices = model.inputs.notices
     }
 
     /// The base URL's path the site is served under, e.g. "/" or "/apps/".
@@ -92,6 +93,9 @@ public struct SiteSession: Sendable {
     public static func basePath(_ options: BuildOptions) -> String? {
         try? SiteInputs.readConfiguration(options).baseURL.root
     }
+
+    /// What the last build or update tells the user besides errors.
+    public private(set) var notices: [String] = []
 
     /// How many pages the site has.
     public var pageCount: Int { written.views.count }
@@ -110,6 +114,7 @@ public struct SiteSession: Sendable {
     /// collections showing them are loaded again.
     public mutating func update(_ changed: Set<String>, refetched: Bool = false) throws(Diagnostics) -> UpdateReport {
         let paths = pending.union(changed)
+        notices = []
         do {
             let report = try apply(paths, refetched: refetched)
             pending = []
@@ -191,8 +196,10 @@ public struct SiteSession: Sendable {
         clock.lap("scan")
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
         let changedNotes = touched.content.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
+        inputs.notices = []
         if !changedNotes.isEmpty || touched.rescanned {
             try reloadNotes(changedNotes, rescanned: touched.rescanned, inputs: &inputs, versions: &versions)
+            inputs.styleCode()
         }
         clock.lap("load")
         let remote = refetched ? Set(inputs.config.collections.filter(\.readsHTTP).map(\.name)) : []
@@ -204,8 +211,10 @@ public struct SiteSession: Sendable {
                                               progress: options.imageProgress)
         }
         clock.lap("images")
-        return try write(inputs, versions: versions, changes: Changes(content: touched.content, assets: touched.assets, collections: reload),
-                         start: start, clock: &clock)
+        let changes = Changes(content: touched.content, assets: touched.assets, collections: reload)
+        let report = try write(inputs, versions: versions, changes: changes, start: start, clock: &clock)
+        notices = inputs.notices
+        return report
     }
 
     /// `site.yml` changed: everything is built again, as a new generation.
@@ -213,6 +222,7 @@ public struct SiteSession: Sendable {
         let (m, w) = try Self.buildAll(rebuildOptions, generation: written.generation + 1)
         model = m
         written = w
+        notices = m.inputs.notices
         return UpdateReport(full: true, pagesWritten: w.views.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
                             changedPages: nil, seconds: seconds(since: start))
     }

@@ -94,6 +94,7 @@ struct TemplateEncoding: Sendable {
         object(PageMeta.Key.self) { o in
             o.set(.title, m.title); o.set(.url, m.url); o.set(.canonical, m.canonical)
             o.set(.description, m.description); o.set(.image, m.image); o.set(.type, m.type)
+            o.set(.codeStyles, m.codeStyles)
         }
     }
 

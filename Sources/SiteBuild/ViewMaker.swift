@@ -18,6 +18,8 @@ struct ViewMaker: Sendable {
     /// Each tagged note's tag links, made once: a note is listed on many pages.
     let tagLinks: [Int: [TagLink]]
     let words: InterfaceWords
+    /// The URL of the code's stylesheet, for the pages that show code (`SiteInputs.styleCode`).
+    let codeStyles: String?
 
     init(model: SiteModel, plan: SitePlan) {
         config = model.config
@@ -30,6 +32,7 @@ struct ViewMaker: Sendable {
         tags = plan.tags
         notePages = plan.notePages
         words = model.config.words
+        codeStyles = model.inputs.assetNames[SiteInputs.codeStylesPath].map(model.urls.asset)
         let urls = self.urls
         var links: [Int: [TagLink]] = [:]
         // A tag's link is made once per name (its slug and URL), then shared by its notes.
@@ -46,6 +49,9 @@ struct ViewMaker: Sendable {
         }
         tagLinks = links
     }
+
+    /// The code's stylesheet URL when one of `shown` (notes, by index) has code.
+    func codeStyles(for shown: [Int]) -> String? { shown.contains { notes[$0].hasCode } ? codeStyles : nil }
 
     func tagPath(_ t: Int) -> String { urls.tag(slug: tags[t].slug) }
 

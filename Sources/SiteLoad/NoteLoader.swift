@@ -1,6 +1,7 @@
 import Foundation
 import SiteCore
 import SiteFormats
+import SiteHighlight
 import SiteMarkdown
 
 /// A Markdown note: rendered once, then shown on its own page or inside an item's page.
@@ -19,6 +20,8 @@ public struct Note: Sendable {
     public var showsContents = false
     /// The languages named by its code blocks (`swift` for ```` ```swift ````), in order.
     public var codeLanguages: [String] = []
+    /// Whether a code block names a language (its page links the code's stylesheet).
+    public var hasCode: Bool { !codeLanguages.isEmpty }
     /// What the build tells without failing (raw HTML the allowlist removed).
     public var warnings: [Diagnostic] = []
     /// Links to other notes, each with its line in the file; `html` holds placeholders for them
@@ -49,9 +52,12 @@ public struct NoteLoader: Sendable {
     let imageSizes = ImageSizeCache()
 
     public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores,
-                markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english, reservedIDs: Set<String> = []) {
+                markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english, reservedIDs: Set<String> = [],
+                highlight: Bool = false) {
         self.threads = threads
+        // Code blocks through `CodeHighlighter` when `highlight` is set.
         self.markdown = MarkdownRenderer(options: markdown, rootPath: rootPath,
+                                         codeBlocks: highlight ? CodeHighlighter() : PlainCodeBlocks(),
                                          labels: MarkdownLabels(headingLink: words.headingLink, footnoteBack: words.footnoteBack),
                                          reservedIDs: reservedIDs)
         self.content = content

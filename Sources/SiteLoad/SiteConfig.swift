@@ -260,6 +260,8 @@ public struct SiteConfig: Sendable {
     public var fetch = FetchSettings()
     /// How notes are read (`markdown:`): GFM's extensions, smart punctuation, raw HTML.
     public var markdown = MarkdownOptions()
+    /// The themes of highlighted code (`highlight:`); nil: code blocks as escaped text.
+    public var highlight: HighlightConfig? = .standard
 
     public static let fileName = "site.yml"
 
@@ -299,6 +301,7 @@ public struct SiteConfig: Sendable {
         let words = parseWords(top, language: language, problems: &problems)
         let fetch = parseFetch(top, problems: &problems)
         let markdown = parseMarkdown(top, problems: &problems)
+        let highlight = parseHighlight(top, problems: &problems)
         top.reportUnknownKeys(into: &problems, at: 0)
 
         if !problems.isEmpty { throw Diagnostics(problems) }
@@ -309,6 +312,7 @@ public struct SiteConfig: Sendable {
         config.words = words
         config.fetch = fetch
         config.markdown = markdown
+        config.highlight = highlight
         return config
     }
 

@@ -33,13 +33,14 @@ public protocol CodeBlockFormatter: Sendable {
     func html(for block: FencedCode) -> String
 }
 
-/// Code blocks without highlighting: `<pre class="code"><code class="language-swift">…</code></pre>`
-/// (`class="code"` is the theme's box: a frame that scrolls sideways instead of clipping).
+/// Code blocks without highlighting: `<pre class="code" tabindex="0"><code class="language-swift">…</code></pre>`
+/// (`class="code"` is the theme's box: a frame that scrolls sideways instead of clipping, and so
+/// focusable, for the keyboard to scroll it).
 public struct PlainCodeBlocks: CodeBlockFormatter {
     public init() {}
 
     public func html(for block: FencedCode) -> String {
-        var out = "<pre class=\"code\"><code"
+        var out = "<pre class=\"code\" tabindex=\"0\"><code"
         if let language = block.language { out += " class=\"language-\(HTMLText.escape(language))\"" }
         out += ">" + HTMLText.escape(block.code) + "</code></pre>"
         return out

@@ -37,7 +37,8 @@ public enum BuiltinTheme {
     {{/page.description}}{{#site.feed}}<link rel="alternate" type="application/atom+xml" title="{{site.notesTitle}} · {{site.title}}" href="{{site.feed}}">
     {{/site.feed}}{{#collection.feed}}<link rel="alternate" type="application/atom+xml" title="{{collection.title}} · {{site.title}}" href="{{collection.feed}}">
     {{/collection.feed}}<link rel="stylesheet" href="{{#site.asset}}sitegen.css{{/site.asset}}">
-    {{! Painted while its HTML still arrives, a page moves: rows centred on their later items, text
+    {{#page.codeStyles}}<link rel="stylesheet" href="{{page.codeStyles}}">
+    {{/page.codeStyles}}    {{! Painted while its HTML still arrives, a page moves: rows centred on their later items, text
         beside a picture, a right-aligned link that grows. rel=expect (HTML standard; Chromium 124+,
         Safari 18.2+) holds the first paint until the footer, so all of <main>, is parsed: Chromium
         waits for the element's start tag only. The theme's CSS keeps the header, bars and close

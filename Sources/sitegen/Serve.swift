@@ -225,6 +225,7 @@ struct LiveSite {
         case .success(let session):
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             Terminal.say("sitegen: built \(session.pageCount) pages in \(String(format: "%.0f", ms)) ms")
+            for notice in session.notices { Terminal.notice(notice) }
             return LiveSite(options: options, session: session)
         case .failure(let d):
             return LiveSite(options: options, session: nil, error: report(d, outcome: noSiteYet))
@@ -259,6 +260,7 @@ struct LiveSite {
         if let updated { self.session = updated }
         switch result {
         case .success(let report):
+            for notice in self.session?.notices ?? [] { Terminal.notice(notice) }
             if error != nil { Terminal.say("sitegen: fixed; the site builds again") }
             error = nil
             return .rebuilt(report)

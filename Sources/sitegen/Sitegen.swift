@@ -26,6 +26,12 @@ enum SitegenVersion {
 enum Terminal {
     static let colour: Bool = ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) == 1
 
+    /// A warning about no file on standard error (`sitegen: warning: …`).
+    static func notice(_ text: String) {
+        let label = colour ? "\u{1B}[33mwarning:\u{1B}[0m" : "warning:"
+        FileHandle.standardError.write(Data("sitegen: \(label) \(text)\n".utf8))
+    }
+
     static func error(_ text: String) {
         let line = colour ? text.replacingOccurrences(of: ": error: ", with: ": \u{1B}[31merror:\u{1B}[0m ") : text
         FileHandle.standardError.write(Data((line + "\n").utf8))
@@ -114,6 +120,7 @@ struct Build: ParsableCommand {
             let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000)) ms" }.joined(separator: ", ")
             print("sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in \(String(format: "%.0f", total)) ms (\(phases))")
+            for notice in report.notices { Terminal.notice(notice) }
             if report.imagesProcessed + report.imagesCached > 0 {
                 print("sitegen: images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache")
             }

@@ -24,6 +24,8 @@ import SiteRender
             "srcset", "sizes", "sources", "placeholder", "color", "preview", "avif", "webp", "detail",
             // A note's table of contents (issue 32) and the flags its page reads.
             "toc", "showToc", "hasCode", "level", "id", "text", "children", "contentsLabel",
+            // The stylesheet of highlighted code (issue 33).
+            "codeStyles",
         ]
         #expect(PageViews.names == before)
     }

@@ -8,7 +8,7 @@ import SiteCore
 @Suite struct ConfigKeysTests {
     static let collection = "card, data, derived, description, detail, feed, fields, icon, images, items, join, layout, list, menu, meta, pageSize, related, rename, search, slug, sort, title"
     static let derivation = "equals, field, format, from, input, output, separator, template"
-    static let top = "author, baseURL, collections, description, fetch, language, markdown, notes, pages, title, words"
+    static let top = "author, baseURL, collections, description, fetch, highlight, language, markdown, notes, pages, title, words"
 
     /// The hint given for the unknown key `path.zzz` in `yaml`, or nil when none is reported.
     func hint(_ yaml: String, _ path: String, baseURL: String? = nil) -> String? {

@@ -139,7 +139,8 @@ func configErrors(_ yaml: String) -> [String] {
 
     @Test func unknownKeysAreErrorsAtTheirLine() {
         let e = configErrors("title: T\nbaseURL: https://example.org/\ncolections: {}\n")
-        #expect(e == ["site.yml:3:1: error: unknown key 'colections'; did you mean 'collections'? (expected one of: author, baseURL, collections, description, fetch, language, markdown, notes, pages, title, words)"])
+        #expect(e == ["site.yml:3:1: error: unknown key 'colections'; did you mean 'collections'? (expected one of: author, baseURL, "
+                      + "collections, description, fetch, highlight, language, markdown, notes, pages, title, words)"])
         let nested = configErrors("title: T\nbaseURL: https://example.org/\ncollections:\n  a:\n    data: a.json\n    slug: id\n    sortt: []\n")
         #expect(nested.count == 1 && nested[0].hasPrefix("site.yml:7:5: error: unknown key 'collections.a.sortt'"))
     }

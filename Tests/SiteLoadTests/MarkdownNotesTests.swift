@@ -80,7 +80,7 @@ import SiteMarkdown
         #expect(note.headings.map(\.id) == ["main-1", "usage"])  // `main` is the theme's
         #expect(note.showsContents)
         #expect(note.codeLanguages == ["swift"])
-        #expect(note.html.contains("<pre class=\"code\"><code class=\"language-swift\">let a = 1\n</code></pre>"))
+        #expect(note.html.contains("<pre class=\"code\" tabindex=\"0\"><code class=\"language-swift\">let a = 1\n</code></pre>"))
         #expect(try load("# A\n")?.showsContents == false)
     }
 

@@ -184,7 +184,7 @@ import Testing
         }
         let out = MarkdownRenderer(codeBlocks: Shout()).render("```swift {1}\nlet x\n```\n\n    indented\n")
         #expect(out == "<pre data-info=\"swift {1}\">LET X\n</pre>\n<pre data-info=\"\">INDENTED\n</pre>\n")
-        #expect(MarkdownRenderer().render("```swift=\n<a>&\n```\n") == "<pre class=\"code\"><code class=\"language-swift\">&lt;a&gt;&amp;\n</code></pre>\n")
-        #expect(MarkdownRenderer().render("~~~\nx\n~~~\n") == "<pre class=\"code\"><code>x\n</code></pre>\n")
+        #expect(MarkdownRenderer().render("```swift=\n<a>&\n```\n") == "<pre class=\"code\" tabindex=\"0\"><code class=\"language-swift\">&lt;a&gt;&amp;\n</code></pre>\n")
+        #expect(MarkdownRenderer().render("~~~\nx\n~~~\n") == "<pre class=\"code\" tabindex=\"0\"><code>x\n</code></pre>\n")
     }
 }

@@ -140,7 +140,7 @@ import Testing
     @Test func markersCannotBeForged() {
         let out = Self.sanitise("<sitegen-m0 data-k=\"t1\"></sitegen-m0>\n\n```\ncode\n```\n")
         #expect(!out.html.contains("checkbox"))
-        #expect(out.html.contains("<pre class=\"code\"><code>code\n</code></pre>"))
+        #expect(out.html.contains("<pre class=\"code\" tabindex=\"0\"><code>code\n</code></pre>"))
         #expect(out.removed == ["<sitegen-m0>"])
         let upper = Self.sanitise("<SITEGEN-M0 data-k=\"c0\"></SITEGEN-M0> <sitegen-m1 data-k=\"c0\">\n\n```\ncode\n```\n")
         #expect(upper.html.components(separatedBy: "<pre").count == 2)  // the one real block, once
