@@ -127,7 +127,8 @@ public struct NoteLoader: Sendable {
         let folder = (relative as NSString).deletingLastPathComponent
         let context = MarkdownRenderer.Context(idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil,
                                                folder: folder)
-        let rendered = markdown.render(doc.body, context)
+        let rendered: RenderedMarkdown
+        do { rendered = try markdown.render(doc.body, context) } catch { throw Diagnostic(file: file, error.message) }
         var note = Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields,
                         html: rendered.html, file: file, attachment: attachment,
                         slugLine: front.line(of: "slug"), tagsLine: front.line(of: "tags"))

@@ -38,6 +38,11 @@ struct HTMLRewriter {
     private var headingIDs: [UnsafeMutablePointer<GumboNode>: (id: String, text: String)] = [:]
     /// A heading's generated id without the prefix → with it, for `#fragment` links.
     private var prefixed: [String: String] = [:]
+    /// How many `a` elements are open. The parser builds a link inside a link (foster-parenting around
+    /// a table) but splits one it reads: an inner `a` is unwrapped so that the output parses back to itself.
+    private var openAnchors = 0
+    /// The elements written and not yet closed, innermost last.
+    private var openElements: [String] = []
 
     init(settings: Settings, marked: MarkedHTML) {
         self.settings = settings
@@ -76,6 +81,10 @@ struct HTMLRewriter {
         /// The end of a `pre`, `textarea` or `listing` whose content was written from `start` (UTF-8
         /// offset in `out.html`): a newline first in it gets another, which the parser drops.
         case newlineKept(start: Int)
+        /// The end of an `a`: links may nest again.
+        case anchorClosed
+        /// An element's end tag.
+        case close(String)
     }
 
     private mutating func run(_ root: UnsafeMutablePointer<GumboNode>) {
@@ -90,6 +99,10 @@ struct HTMLRewriter {
                 let utf8 = out.html.utf8
                 let at = utf8.index(utf8.startIndex, offsetBy: start)
                 if at < utf8.endIndex, utf8[at] == 0x0A { out.html.insert("\n", at: at) }
+            case .anchorClosed: openAnchors -= 1
+            case .close(let name):
+                openElements.removeLast()
+                out.html += "</\(name)>"
             case .node(let node, let raw): visit(node, raw: raw, stack: &stack)
             }
         }
@@ -156,6 +169,11 @@ struct HTMLRewriter {
                 return
             }
         }
+        if html, unwrapped(node, name: name) { pushChildren(of: node, raw: false, onto: &stack); return }
+        if html, name == "a" {
+            openAnchors += 1
+            stack.append(.anchorClosed)
+        }
         if html, name == "img", let folder = settings.folder, let image = localImage(node, folder: folder) {
             out.html += image.token
             out.images.append(image)
@@ -172,7 +190,8 @@ struct HTMLRewriter {
         out.html += tag + ">"
         // A void element has no end tag (also where the parser put one in SVG or MathML).
         guard !Self.void.contains(name) || (!html && firstChild(of: node) != nil) else { return }
-        stack.append(.text("</\(name)>"))
+        openElements.append(name)
+        stack.append(.close(name))
         if let heading {
             stack.append(.text("<a class=\"heading-anchor\" href=\"#\(HTMLText.escape(heading.id))\" aria-label=\""
                                + HTMLText.escape("\(settings.labels.headingLink): \(heading.text)") + "\"></a>"))
@@ -182,6 +201,41 @@ struct HTMLRewriter {
             stack.append(.newlineKept(start: out.html.utf8.count))
         }
         pushChildren(of: node, raw: settings.trusted && html && Self.rawText.contains(name), onto: &stack)
+    }
+
+    // MARK: - Nesting the parser would undo
+
+    /// Whether the element is left out, its contents kept, because the tree nests it where the
+    /// parser, reading the output again, would not (trees made by foster-parenting, the adoption
+    /// agency or elements the allowlist removed): the output must parse back to itself, or what a
+    /// browser builds is not what was sanitised.
+    private func unwrapped(_ node: UnsafeMutablePointer<GumboNode>, name: String) -> Bool {
+        switch name {
+        case "a": openAnchors > 0
+        case "p": closesParagraph(inside: node)
+        case "h1", "h2", "h3", "h4", "h5", "h6": openElements.last.map { Self.headings.contains($0) } ?? false
+        default: false
+        }
+    }
+
+    /// Whether something written inside the `p` would close it when parsed: a start tag that closes
+    /// a `p` in button scope, or a marker written as one (a code block, the footnotes).
+    private func closesParagraph(inside p: UnsafeMutablePointer<GumboNode>) -> Bool {
+        var stack: [UnsafeMutablePointer<GumboNode>] = []
+        pushNodes(of: p, onto: &stack)
+        while let node = stack.popLast() {
+            guard node.pointee.type == GUMBO_NODE_ELEMENT else { continue }
+            let name = Self.name(of: node)
+            if node.pointee.v.element.tag == GUMBO_TAG_UNKNOWN, name == marked.marker {
+                let key = gumbo_get_attribute(&node.pointee.v.element.attributes, "data-k").map { String(cString: $0.pointee.value) }
+                if let kind = key?.first, "csd".contains(kind) { return true }
+                continue
+            }
+            guard written(node), node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML else { continue }
+            if Self.paragraphClosers.contains(name) { return true }
+            if !Self.buttonScope.contains(name) { pushNodes(of: node, onto: &stack) }
+        }
+        return false
     }
 
     /// The attributes kept, URLs moved and rewritten.
@@ -245,6 +299,10 @@ struct HTMLRewriter {
             let parts = rest.split(separator: ".")
             guard parts.count == 2, let n = Int(parts[0]), let ix = Int(parts[1]) else { return }
             let ref = ix > 1 ? "fnref-\(p)\(n)-\(ix)" : "fnref-\(p)\(n)"
+            if openAnchors > 0 {  // inside a link, which a link may not nest in
+                out.html += "<sup class=\"footnote-ref\" id=\"\(HTMLText.escape(ref))\">\(n)</sup>"
+                return
+            }
             out.html += "<sup class=\"footnote-ref\"><a href=\"#fn-\(HTMLText.escape(p))\(n)\" id=\"\(HTMLText.escape(ref))\" data-footnote-ref>\(n)</a></sup>"
         case "b", "B":  // after the footnote's last paragraph, or on a line of its own
             guard let n = Int(rest), marked.footnoteRefs.indices.contains(n - 1) else { return }
@@ -323,6 +381,17 @@ struct HTMLRewriter {
 
     static let void: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
                                     "source", "track", "wbr", "keygen", "basefont", "bgsound", "frame"]
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    /// Start tags that close an open `p` (HTML's tree construction, "in body").
+    static let paragraphClosers: Set<String> = [
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
+        "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
+        "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing", "form", "table", "hr", "xmp",
+        "plaintext", "li", "dd", "dt",
+    ]
+    /// Elements that bound the "button scope" a `p` is looked for in.
+    static let buttonScope: Set<String> = ["button", "applet", "caption", "html", "table", "td", "th", "marquee", "object",
+                                           "template"]
     static let rawText: Set<String> = ["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"]
 
     static func headingLevel(_ tag: GumboTag) -> Int? {

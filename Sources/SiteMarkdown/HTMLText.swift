@@ -1,10 +1,15 @@
 /// Escaping for HTML the Markdown layer writes itself.
 enum HTMLText {
-    /// `& < > "` escaped: safe in element content and in double-quoted attribute values. Control
-    /// characters (but tab and line breaks) are written as references: an HTML parser reading
-    /// them raw replaces them (gumbo with U+FFFD), so the output would not parse back to itself.
+    /// `& < > "` escaped: safe in element content and in double-quoted attribute values. The
+    /// characters an HTML parser reading them raw replaces by U+FFFD (gumbo: C0 controls but tab,
+    /// line breaks and form feed; DEL and the C1 controls; the noncharacters) are written as that
+    /// U+FFFD, so that the output parses back to itself: references would not do (`&#x89;` is
+    /// `‰`, as in windows-1252), and a browser shows cmark-gfm's raw output the same way.
     static func escape(_ text: some StringProtocol) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F }) else {
+        // 0xC2 leads the UTF-8 of U+0080–U+00BF, 0xEF that of U+F000–U+FFFF, 0xF0–0xF4 the planes
+        // above (their noncharacters): those go the slow way.
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F
+                                          || $0 == 0xC2 || $0 >= 0xEF }) else {
             return String(text)
         }
         var out = ""
@@ -15,8 +20,9 @@ enum HTMLText {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(c)
-            case "\u{0}"..."\u{1F}", "\u{7F}": out += "&#x\(String(c.value, radix: 16, uppercase: true));"
+            case "\t", "\n", "\r", "\u{C}": out.unicodeScalars.append(c)
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
+            case _ where (0xFDD0...0xFDEF).contains(c.value) || c.value & 0xFFFE == 0xFFFE: out += "\u{FFFD}"
             default: out.unicodeScalars.append(c)
             }
         }

@@ -50,13 +50,13 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// The HTML for `markdown` (any line endings).
-    public func render(_ markdown: String) -> String { render(markdown, Context()).html }
-
-    public func render(_ markdown: String, _ context: Context) -> RenderedMarkdown {
+    /// The note `markdown` (any line endings) as HTML; refused when its elements nest more than
+    /// `NestingDepth.limit` deep (the HTML pass would take minutes).
+    public func render(_ markdown: String, _ context: Context) throws(MarkdownError) -> RenderedMarkdown {
         let mode = context.html ?? options.html
         let marked = Cmark.render(markdown, options: options, removeRawHTML: mode == .none,
                                   tagfilter: options.tagfilter && mode == .allowlist)
+        if NestingDepth.exceeds(marked.html) { throw .nestedTooDeep(limit: NestingDepth.limit) }
         let settings = HTMLRewriter.Settings(trusted: mode == .trusted, rootPath: rootPath, idPrefix: context.idPrefix,
                                              prefixHeadings: context.prefixHeadings, reservedIDs: reservedIDs, labels: labels,
                                              codeBlocks: codeBlocks, folder: context.folder)
@@ -73,6 +73,20 @@ public struct MarkdownRenderer: Sendable {
         }
         return RenderedMarkdown(html: out.html, headings: out.headings, removed: out.removed,
                                 codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links, images: images)
+    }
+}
+
+/// Why a note cannot be rendered.
+public enum MarkdownError: Error, Equatable {
+    /// Its elements (block quotes, lists, raw HTML) nest more than `limit` deep.
+    case nestedTooDeep(limit: Int)
+
+    public var message: String {
+        switch self {
+        case .nestedTooDeep(let limit):
+            "elements nested more than \(limit) deep (block quotes, lists or raw HTML elements inside one another); "
+                + "browsers stop nesting there too"
+        }
     }
 }
 

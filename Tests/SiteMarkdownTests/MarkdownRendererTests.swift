@@ -30,12 +30,12 @@ import Testing
         #expect(unsafe.render("<div onclick=\"go()\" style=\"color: red\">hi</div>\n") == "<div onclick=\"go()\" style=\"color: red\">hi</div>\n")
     }
 
-    @Test func noneModeDropsRawHTML() {
+    @Test func noneModeDropsRawHTML() throws {
         var options = MarkdownOptions()
         options.html = .none
         let none = MarkdownRenderer(options: options)
         #expect(none.render("<p align=\"center\">x</p>\n\na <b>b</b> c\n") == "<p>a b c</p>\n")
-        let out = none.render("<b>x</b>", MarkdownRenderer.Context())
+        let out = try none.render("<b>x</b>", MarkdownRenderer.Context())
         #expect(out.removed.isEmpty)  // dropped by choice, nothing to warn about
     }
 
@@ -83,17 +83,17 @@ import Testing
                 == "<p><del>old</del> <a href=\"http://www.example.org\">www.example.org</a> <a href=\"https://a.example/b?c=1\">https://a.example/b?c=1</a> <a href=\"mailto:dev@example.org\">dev@example.org</a></p>\n")
     }
 
-    @Test func taskListsHaveDisabledBoxes() {
+    @Test func taskListsHaveDisabledBoxes() throws {
         #expect(gfm.render("- [x] done\n- [ ] todo\n")
                 == "<ul>\n<li><input type=\"checkbox\" checked disabled> done</li>\n<li><input type=\"checkbox\" disabled> todo</li>\n</ul>\n")
         // A box the author writes is not sitegen's: the allowlist removes it.
-        let own = gfm.render("<input type=\"checkbox\" checked>", MarkdownRenderer.Context())
+        let own = try gfm.render("<input type=\"checkbox\" checked>", MarkdownRenderer.Context())
         #expect(!own.html.contains("input"))
         #expect(own.removed == ["<input>"])
     }
 
-    @Test func footnotesArePrefixedPerNote() {
-        let out = gfm.render("A[^n] B[^n] C[^2]\n\n[^n]: First.\n[^2]: Second.\n", MarkdownRenderer.Context(idPrefix: "luffy-"))
+    @Test func footnotesArePrefixedPerNote() throws {
+        let out = try gfm.render("A[^n] B[^n] C[^2]\n\n[^n]: First.\n[^2]: Second.\n", MarkdownRenderer.Context(idPrefix: "luffy-"))
         #expect(out.html == """
             <p>A<sup class="footnote-ref"><a href="#fn-luffy-1" id="fnref-luffy-1" data-footnote-ref>1</a></sup> B<sup class="footnote-ref"><a href="#fn-luffy-1" id="fnref-luffy-1-2" data-footnote-ref>1</a></sup> C<sup class="footnote-ref"><a href="#fn-luffy-2" id="fnref-luffy-2" data-footnote-ref>2</a></sup></p>
             <section class="footnotes" data-footnotes>
@@ -109,12 +109,12 @@ import Testing
 
             """)
         // Two notes on one page share no id.
-        let other = gfm.render("A[^n]\n\n[^n]: x\n", MarkdownRenderer.Context(idPrefix: "zoro-")).html
+        let other = try gfm.render("A[^n]\n\n[^n]: x\n", MarkdownRenderer.Context(idPrefix: "zoro-")).html
         #expect(other.contains("id=\"fn-zoro-1\"") && !other.contains("luffy"))
     }
 
-    @Test func footnoteIDsStayClearOfHeadings() {
-        let out = gfm.render("# fn-x-1\n\nA[^n]\n\n[^n]: x\n", MarkdownRenderer.Context(idPrefix: "x-"))
+    @Test func footnoteIDsStayClearOfHeadings() throws {
+        let out = try gfm.render("# fn-x-1\n\nA[^n]\n\n[^n]: x\n", MarkdownRenderer.Context(idPrefix: "x-"))
         #expect(out.headings.map(\.id) == ["fn-x-1-1"])
         #expect(out.html.contains("<li id=\"fn-x-1\">"))
     }
@@ -136,11 +136,11 @@ import Testing
         #expect(MarkdownRenderer(options: o).render("\"Hi\" -- it's...") == "<p>“Hi” – it’s…</p>\n")
     }
 
-    @Test func tagfilterShowsDangerousTagsAsText() {
+    @Test func tagfilterShowsDangerousTagsAsText() throws {
         #expect(gfm.render("<xmp>\n") == "&lt;xmp&gt;\n")
         var o = MarkdownOptions()
         o.tagfilter = false
-        let out = MarkdownRenderer(options: o).render("<xmp>x</xmp>\n", MarkdownRenderer.Context())
+        let out = try MarkdownRenderer(options: o).render("<xmp>x</xmp>\n", MarkdownRenderer.Context())
         #expect(!out.html.contains("xmp") && !out.html.contains("x<"))  // then the allowlist removes it
         #expect(out.removed == ["<xmp>"])
     }
@@ -157,16 +157,16 @@ import Testing
         #expect(HeadingIDs.slug(text) == id)
     }
 
-    @Test func repeatsAreNumberedAndEmptyIsSection() {
-        let out = MarkdownRenderer(reservedIDs: ["main"]).render("# A\n# A\n# a-1\n# !!!\n# Main\n", MarkdownRenderer.Context())
+    @Test func repeatsAreNumberedAndEmptyIsSection() throws {
+        let out = try MarkdownRenderer(reservedIDs: ["main"]).render("# A\n# A\n# a-1\n# !!!\n# Main\n", MarkdownRenderer.Context())
         #expect(out.headings.map(\.id) == ["a", "a-1", "a-1-1", "section", "main-1"])
         #expect(out.headings.map(\.level) == [1, 1, 1, 1, 1])
         // The next number is tried until one is free, as github-slugger does.
-        #expect(MarkdownRenderer().render("# A\n# A-1\n# A\n", MarkdownRenderer.Context()).headings.map(\.id) == ["a", "a-1", "a-2"])
+        #expect(try MarkdownRenderer().render("# A\n# A-1\n# A\n", MarkdownRenderer.Context()).headings.map(\.id) == ["a", "a-1", "a-2"])
     }
 
-    @Test func headingTextIsPlainText() {
-        let out = MarkdownRenderer().render("## The `sitegen` *way* [link](x)\n", MarkdownRenderer.Context())
+    @Test func headingTextIsPlainText() throws {
+        let out = try MarkdownRenderer().render("## The `sitegen` *way* [link](x)\n", MarkdownRenderer.Context())
         #expect(out.headings == [Heading(level: 2, id: "the-sitegen-way-link", text: "The sitegen way link")])
     }
 
