@@ -317,8 +317,9 @@ public enum BuiltinTheme {
     .prose pre { overflow-x: auto; }
 
     /* Notes (GitHub-flavoured Markdown). Code blocks are a framed box that scrolls sideways on a
-       narrow screen instead of clipping; tables scroll the same way. */
-    .prose pre.code { margin: 16px 0; padding: 12px 14px; max-width: 100%; overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; background: var(--card); font-size: 14px; line-height: 1.45; overflow-wrap: normal; }
+       narrow screen instead of clipping; tables scroll the same way. Without specificity (:where),
+       so that the highlighted code's stylesheet (highlight.css) sets its themes' colours. */
+    :where(.prose pre.code) { margin: 16px 0; padding: 12px 14px; max-width: 100%; overflow-x: auto; border: 1px solid var(--line); border-radius: 6px; background: var(--card); font-size: 14px; line-height: 1.45; overflow-wrap: normal; }
     .prose pre.code code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; white-space: pre; }
     .prose :not(pre) > code { padding: 0.1em 0.35em; border-radius: 4px; background: color-mix(in srgb, var(--line) 60%, transparent); font-size: 0.9em; }
     .prose table { display: block; max-width: 100%; overflow-x: auto; border-collapse: collapse; margin: 16px 0; }
