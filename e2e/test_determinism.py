@@ -40,6 +40,20 @@ def test_output_does_not_depend_on_threads(sitegen_bin, tmp_path):
         assert not differ, f"--threads 1 and {threads} differ in {differ[:10]}"
 
 
+def test_output_does_not_depend_on_the_file_systems_fallbacks(sitegen_bin, tmp_path):
+    """Where a file system has no copy_file_range or hard links (forced with SITEGEN_TEST_FALLBACKS),
+    files are copied through memory and images copied from the cache instead of linked: same bytes."""
+    cache = tmp_path / "cache"
+    usual = build(sitegen_bin, tmp_path / "usual", 2, cache=cache)
+    linked = [p for p in (tmp_path / "usual").rglob("*.avif") if p.stat().st_nlink > 1]
+    assert linked, "images are hard links to the cache where the file system allows"
+    env = dict(os.environ, SITEGEN_TEST_FALLBACKS="copy-range,hard-links")
+    fallback = build(sitegen_bin, tmp_path / "fallback", 2, cache=cache, env=env)
+    differ = sorted(k for k in usual.keys() | fallback.keys() if usual.get(k) != fallback.get(k))
+    assert not differ, f"the fallbacks change {differ[:10]}"
+    assert all(p.stat().st_nlink == 1 for p in (tmp_path / "fallback").rglob("*.avif")), "copied, not linked"
+
+
 def test_threads_must_be_positive(sitegen_bin, tmp_path):
     r = subprocess.run([str(sitegen_bin), "build", "--source", str(REPO), "--output", str(tmp_path / "o"), "--threads", "0"],
                        capture_output=True, text=True, timeout=60)

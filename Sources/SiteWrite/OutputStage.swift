@@ -239,16 +239,33 @@ struct UnreadableSource: LocalizedError {
 
 /// Whole files written with plain system calls.
 enum FileBytes {
+    /// What a file system may lack, switched off by tests to run the fallbacks where this one has
+    /// them: `SITEGEN_TEST_FALLBACKS=copy-range,hard-links` (either or both), read once.
+    struct Kernel: Sendable, Equatable {
+        /// Copies by copy_file_range (else through memory).
+        var copyRange = true
+        /// Shares files by hard links (else copies).
+        var hardLinks = true
+
+        static let process = named(ProcessInfo.processInfo.environment["SITEGEN_TEST_FALLBACKS"] ?? "")
+
+        /// With the fallbacks a comma-separated list names.
+        static func named(_ list: String) -> Kernel {
+            let off = Set(list.split(separator: ","))
+            return Kernel(copyRange: !off.contains("copy-range"), hardLinks: !off.contains("hard-links"))
+        }
+    }
+
     /// The file at `from` copied to a new file at `to`: by the kernel (copy_file_range), else
     /// through memory.
-    static func copy(_ from: String, to: String) throws {
+    static func copy(_ from: String, to: String, kernel: Kernel = .process) throws {
         let source = open(from, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw UnreadableSource(path: from, reason: String(cString: strerror(errno))) }
         defer { close(source) }
         let fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(fd) }
-        while true {
+        while kernel.copyRange {
             let n = sg_copy_file_range(source, fd, 1 << 30)
             if n > 0 { continue }
             if n == 0 { return }
@@ -270,9 +287,9 @@ enum FileBytes {
     }
 
     /// A hard link to the file at `from`, else (another file system, one without links) a copy.
-    static func linkOrCopy(_ from: String, to: String) throws {
-        if Glibc.link(from, to) == 0 { return }
-        try copy(from, to: to)
+    static func linkOrCopy(_ from: String, to: String, kernel: Kernel = .process) throws {
+        if kernel.hardLinks, Glibc.link(from, to) == 0 { return }
+        try copy(from, to: to, kernel: kernel)
     }
 
     static func writeAll(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int) throws {
