@@ -19,7 +19,7 @@ modules_of() {
     image) echo "SiteCore ImageProbe" ;;
     vips) echo "SiteCore ImageProbe SiteImages" ;;
     frontmatter|sanitizer) echo "SiteCore SiteMarkdown" ;;
-    config) echo "SiteCore SiteFormats ImageProbe SiteMarkdown SiteFetch SiteLoad" ;;
+    config) echo "SiteCore SiteFormats ImageProbe SiteMarkdown SiteFetch SiteHighlight SiteLoad" ;;
     *) echo "unknown target $1" >&2; exit 64 ;;
   esac
 }
@@ -35,7 +35,7 @@ for t in "${targets[@]}"; do
       # SiteFetch's HTTP client (AsyncHTTPClient) is replaced by fuzz/targets/offline/: fuzzing never fetches.
       [ "$f" = Sources/SiteFetch/HTTPFetcher.swift ] && cp fuzz/targets/offline/HTTPFetcher.swift "$src/" && continue
       # One module: the readers' own `import` lines between modules go.
-      sed -E '/^((public|internal) )?import (SiteCore|SiteFormats|ImageProbe|SiteImages|SiteMarkdown|SiteFetch|SiteLoad)$/d; s/^(internal|public) import /import /' "$f" > "$src/${m}_$(basename "$f")"
+      sed -E '/^((public|internal) )?import (SiteCore|SiteFormats|ImageProbe|SiteImages|SiteMarkdown|SiteFetch|SiteHighlight|SiteLoad)$/d; s/^(internal|public) import /import /' "$f" > "$src/${m}_$(basename "$f")"
     done
   done
   extra=()
@@ -53,6 +53,11 @@ for t in "${targets[@]}"; do
     fi
     extra=(-I "$yams/CYaml/include" -I "$work/yams" -I Sources/CCmark -I Sources/CGumbo "$work/yams/yams.o" "$work"/yams/cyaml_*.o
            -lcmark-gfm -lcmark-gfm-extensions -lgumbo)
+  fi
+  if [[ " $(modules_of "$t") " == *" SiteHighlight "* ]]; then
+    # The highlighter's loader (SiteLoad reads highlight: and its themes); never opened by the target.
+    clang -O1 -I Sources/CHighlightLoader/include -c Sources/CHighlightLoader/highlight_loader.c -o "$work/highlight_loader.o"
+    extra+=(-I Sources/CHighlightLoader/include "$work/highlight_loader.o" -ldl)
   fi
   if [[ " $(modules_of "$t") " == *" SiteImages "* ]]; then
     # The system libvips, loaded at run time by sitegen's loader (not instrumented: its crashes
