@@ -22,6 +22,8 @@ public struct InterfaceWords: Sendable, Hashable {
     public var footnoteBack = "Back to content"
     /// The name of a note's table of contents.
     public var contents = "Contents"
+    /// The name of a task list's box (its state, done or not, is the box's own).
+    public var task = "Task"
 
     public init(skipLink: String, navigation: String, close: String, pagination: String, empty: String, tags: String, items: CountWords) {
         self.skipLink = skipLink
@@ -44,6 +46,7 @@ public struct InterfaceWords: Sendable, Hashable {
         words.headingLink = "이 부분으로 가는 링크"
         words.footnoteBack = "본문으로 돌아가기"
         words.contents = "목차"
+        words.task = "할 일"
         return words
     }()
 

@@ -58,7 +58,8 @@ public struct NoteLoader: Sendable {
         // Code blocks through `CodeHighlighter` when `highlight` is set.
         self.markdown = MarkdownRenderer(options: markdown, rootPath: rootPath,
                                          codeBlocks: highlight ? CodeHighlighter() : PlainCodeBlocks(),
-                                         labels: MarkdownLabels(headingLink: words.headingLink, footnoteBack: words.footnoteBack),
+                                         labels: MarkdownLabels(headingLink: words.headingLink, footnoteBack: words.footnoteBack,
+                                                                task: words.task),
                                          reservedIDs: reservedIDs)
         self.content = content
         self.notesCollection = notesCollection

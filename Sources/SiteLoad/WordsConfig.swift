@@ -10,7 +10,8 @@ extension SiteConfig {
         let start = problems.count
         for (name, path) in [("skipLink", \InterfaceWords.skipLink), ("navigation", \.navigation), ("close", \.close),
                              ("pagination", \.pagination), ("empty", \.empty), ("tags", \.tags),
-                             ("headingLink", \.headingLink), ("footnoteBack", \.footnoteBack), ("contents", \.contents)] {
+                             ("headingLink", \.headingLink), ("footnoteBack", \.footnoteBack), ("contents", \.contents),
+                             ("task", \.task)] {
             if let text = word(w, name, problems: &problems) { words[keyPath: path] = text }
         }
         if let n = w.raw("items") {

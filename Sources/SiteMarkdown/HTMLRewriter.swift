@@ -294,7 +294,8 @@ struct HTMLRewriter {
         case "c":
             if let i = Int(rest), marked.codeBlocks.indices.contains(i) { out.html += settings.codeBlocks.html(for: marked.codeBlocks[i]) }
         case "t":
-            out.html += rest == "1" ? "<input type=\"checkbox\" checked disabled> " : "<input type=\"checkbox\" disabled> "
+            let name = " aria-label=\"\(HTMLText.escape(settings.labels.task))\"> "
+            out.html += (rest == "1" ? "<input type=\"checkbox\" checked disabled" : "<input type=\"checkbox\" disabled") + name
         case "r":
             let parts = rest.split(separator: ".")
             guard parts.count == 2, let n = Int(parts[0]), let ix = Int(parts[1]) else { return }
@@ -439,9 +440,13 @@ public struct MarkdownLabels: Sendable, Hashable {
     public var headingLink: String
     /// The accessible name of a footnote's links back to its references.
     public var footnoteBack: String
+    /// The accessible name of a task list's box (a form control needs one).
+    public var task: String
 
-    public init(headingLink: String = "Link to this section", footnoteBack: String = "Back to content") {
+    public init(headingLink: String = "Link to this section", footnoteBack: String = "Back to content",
+                task: String = "Task") {
         self.headingLink = headingLink
         self.footnoteBack = footnoteBack
+        self.task = task
     }
 }

@@ -47,7 +47,7 @@ import SiteCore
 
     @Test func mistakesAreLocated() {
         #expect(errors("  tag: Labels\n")
-            == ["site.yml:4:3: error: unknown key 'words.tag'; did you mean 'tags'? (expected one of: close, contents, empty, footnoteBack, headingLink, items, navigation, pagination, skipLink, tags)"])
+            == ["site.yml:4:3: error: unknown key 'words.tag'; did you mean 'tags'? (expected one of: close, contents, empty, footnoteBack, headingLink, items, navigation, pagination, skipLink, tags, task)"])
         #expect(errors("  items: { one: a, many: b, other: c }\n")
             == ["site.yml:4:20: error: unknown key 'words.items.many' (expected one of: one, other)"])
         #expect(errors("  items: { one: a }\n") == ["site.yml:4:10: error: missing required key 'words.items.other' (the text for any count but 1, e.g. \"{n} items\")"])

@@ -85,7 +85,8 @@ import Testing
 
     @Test func taskListsHaveDisabledBoxes() throws {
         #expect(gfm.render("- [x] done\n- [ ] todo\n")
-                == "<ul>\n<li><input type=\"checkbox\" checked disabled> done</li>\n<li><input type=\"checkbox\" disabled> todo</li>\n</ul>\n")
+                == "<ul>\n<li><input type=\"checkbox\" checked disabled aria-label=\"Task\"> done</li>\n"
+                + "<li><input type=\"checkbox\" disabled aria-label=\"Task\"> todo</li>\n</ul>\n")
         // A box the author writes is not sitegen's: the allowlist removes it.
         let own = try gfm.render("<input type=\"checkbox\" checked>", MarkdownRenderer.Context())
         #expect(!own.html.contains("input"))

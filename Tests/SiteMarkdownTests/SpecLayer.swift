@@ -27,7 +27,10 @@ enum SpecLayer {
         let marked = Cmark.render(markdown, options: options, removeRawHTML: false, tagfilter: options.tagfilter)
         let settings = HTMLRewriter.Settings(trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
                                              labels: MarkdownLabels(), codeBlocks: CmarkCodeBlocks(), decorateHeadings: false)
-        return HTMLRewriter.normalise(HTMLRewriter.rewrite(marked, settings: settings).html)
+        // The task boxes' accessible name is sitegen's own (cmark-gfm's have none).
+        let html = HTMLRewriter.rewrite(marked, settings: settings).html
+            .replacingOccurrences(of: " aria-label=\"\(MarkdownLabels().task)\">", with: ">")
+        return HTMLRewriter.normalise(html)
     }
 
     /// Parsed and serialised twice, as `render`'s HTML is (its own pass, then `normalise`): a
