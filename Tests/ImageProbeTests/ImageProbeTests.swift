@@ -270,6 +270,21 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
         #expect(failure(Samples.png(width: side, height: side + 1))?.message.contains("implausible") == true)
     }
 
+    /// Bytes of no known format: the extension names the format the author meant.
+    @Test func unknownBytesAreNamedByTheExtension() {
+        let text = Data("hello".utf8)
+        #expect(failure(text, "a.png")?.message == "not a PNG file: bad signature")
+        #expect(failure(text, "a.jpeg")?.message == "not a JPEG file: bad signature")
+        #expect(failure(text, "a.gif")?.message == "not a GIF file: bad signature")
+        #expect(failure(text, "a.webp")?.message == "not a WebP file: bad signature")
+        #expect(failure(text, "a.svg")?.message == "not an SVG file: it does not start with markup")
+        #expect(failure(Data(" \n\t<svg width='2' height='3'/>".utf8), "a.txt").map(\.message) == nil)
+    }
+
+    @Test func losslessWebPHeight() throws {
+        #expect(try size(Samples.webpLossless(width: 1, height: 16384)) == ImageSize(width: 1, height: 16384))
+    }
+
     @Test func losslessWebPWithABadSignature() {
         var bytes = [UInt8](Samples.webpLossless(width: 10, height: 10))
         bytes[20] = 0x2E

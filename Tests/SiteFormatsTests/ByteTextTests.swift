@@ -62,6 +62,15 @@ import Testing
         #expect(ByteText.scalarName(0x1F600) == "U+1F600")
     }
 
+    /// Each boundary of the encoding's lengths, against Swift's encoder.
+    @Test func encodingAgreesWithSwift() {
+        for value: UInt32 in [0, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0xAC00, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF] {
+            var out: [UInt8] = []
+            ByteText.appendUTF8(value, to: &out)
+            #expect(out == Array(String(Unicode.Scalar(value)!).utf8), "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func literalsMatchUpToTheLastByte() {
         with(Array("bplist".utf8)) { bytes in
             #expect(ByteText.matches(bytes, at: 0, "bplist"))
