@@ -327,6 +327,17 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
         #expect(failure(Samples.svg("<?xml"))?.message == "SVG ends inside a processing instruction")
     }
 
+    /// A file that ends inside an attribute's name or value says so, not that the value is malformed.
+    @Test func aTagCutInsideAnAttribute() {
+        for text in ["<svg width", "<svg width ", #"<svg viewBox="0 0 10"#, "<svg viewBox='"] {
+            #expect(failure(Samples.svg(text))?.message == "SVG ends inside its root <svg> tag", "\(text)")
+        }
+        let padding = String(repeating: " ", count: SVG.scanLimit - 10)
+        let cut = "SVG has no complete root <svg> tag within its first \(SVG.scanLimit) bytes"
+        #expect(failure(Samples.svg(padding + "<svg viewBox='0 0 1 1'>"))?.message == cut, "cut in the name")
+        #expect(failure(Samples.svg(padding + "<svg a='0 0 1 1'>"))?.message == cut, "cut in the value")
+    }
+
     @Test func aTagCutAtTheScanLimitSaysSo() throws {
         let padding = String(repeating: " ", count: SVG.scanLimit - 10)
         let spaces = String(repeating: " ", count: 20)
