@@ -291,6 +291,12 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
         #expect(failure(Data(bytes))?.message == "WebP (lossless) has a bad signature")
     }
 
+    /// Any negative side is refused as negative, even one that would round to zero.
+    @Test func slightlyNegativeSides() {
+        #expect(failure(Samples.svg(#"<svg viewBox="0 0 -0.4 10">"#))?.message == "SVG viewBox width is negative")
+        #expect(failure(Samples.svg(#"<svg width="10" height="-0.9px">"#))?.message == "SVG height is negative")
+    }
+
     @Test func viewBoxOfMoreThanFourParts() {
         #expect(failure(Samples.svg(#"<svg viewBox="0 0 10 10 px">"#))?.message.contains("four numbers") == true)
         #expect(failure(Samples.svg(#"<svg viewBox="0 0 10 10 20">"#))?.message.contains("four numbers") == true)
