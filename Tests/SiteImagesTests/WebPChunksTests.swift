@@ -30,6 +30,12 @@ import Testing
         #expect(WebPChunks.strippingMetadata(input) == input)
     }
 
+    /// A VP8X chunk cut after its header has no flags to clear.
+    @Test func aTruncatedExtendedHeaderIsKept() {
+        let input = Data(Array("RIFF".utf8) + le32(12) + Array("WEBPVP8X".utf8) + le32(10))
+        #expect(WebPChunks.strippingMetadata(input) == input)
+    }
+
     @Test func otherFilesAreLeftAlone() {
         let avi = riff([chunk("EXIF", [1, 2])], form: "AVI ")
         #expect(WebPChunks.strippingMetadata(avi) == avi)
