@@ -110,7 +110,10 @@ enum SVG {
             let attribute = scanner.name()
             guard hadSpace, !attribute.isEmpty else { throw ProbeFailure("SVG root <svg> tag is malformed") }
             scanner.skipSpace()
-            guard scanner.skip("=") else { throw ProbeFailure("SVG attribute \(attribute) has no value") }
+            guard scanner.skip("=") else {
+                throw scanner.atEnd ? scanner.ended("SVG ends inside its root <svg> tag")
+                    : ProbeFailure("SVG attribute \(attribute) has no value")
+            }
             scanner.skipSpace()
             guard let value = scanner.quoted() else {
                 if scanner.atEnd { throw scanner.ended("SVG ends inside its root <svg> tag") }
@@ -209,7 +212,8 @@ enum SVG {
             return text(start, offset)
         }
 
-        /// A single- or double-quoted attribute value, without its quotes.
+        /// A single- or double-quoted attribute value, without its quotes; nil when there is no
+        /// quote, or at the end of the text when the closing quote is missing.
         mutating func quoted() -> String? {
             guard let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
             let start = offset + 1
@@ -221,6 +225,7 @@ enum SVG {
                 }
                 cursor += 1
             }
+            offset = end  // no closing quote: the text ends inside the value
             return nil
         }
 

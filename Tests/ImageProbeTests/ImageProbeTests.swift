@@ -260,3 +260,98 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
         #expect(ContinuousClock.now - start < .seconds(5))
     }
 }
+
+/// The boundaries of each reader's guards, one case per guard (scripts/mutants.txt, issue 37).
+@Suite struct ProbeBoundaryTests {
+    @Test func sidesUpToTheMaximumAreAccepted() throws {
+        let side = ImageProbe.maximumSide
+        #expect(try size(Samples.png(width: side, height: side)) == ImageSize(width: side, height: side))
+        #expect(failure(Samples.png(width: side + 1, height: side))?.message.contains("implausible") == true)
+        #expect(failure(Samples.png(width: side, height: side + 1))?.message.contains("implausible") == true)
+    }
+
+    /// Bytes of no known format: the extension names the format the author meant.
+    @Test func unknownBytesAreNamedByTheExtension() {
+        let text = Data("hello".utf8)
+        #expect(failure(text, "a.png")?.message == "not a PNG file: bad signature")
+        #expect(failure(text, "a.jpeg")?.message == "not a JPEG file: bad signature")
+        #expect(failure(text, "a.gif")?.message == "not a GIF file: bad signature")
+        #expect(failure(text, "a.webp")?.message == "not a WebP file: bad signature")
+        #expect(failure(text, "a.svg")?.message == "not an SVG file: it does not start with markup")
+        #expect(failure(Data(" \n\t<svg width='2' height='3'/>".utf8), "a.txt").map(\.message) == nil)
+    }
+
+    @Test func losslessWebPHeight() throws {
+        #expect(try size(Samples.webpLossless(width: 1, height: 16384)) == ImageSize(width: 1, height: 16384))
+    }
+
+    @Test func losslessWebPWithABadSignature() {
+        var bytes = [UInt8](Samples.webpLossless(width: 10, height: 10))
+        bytes[20] = 0x2E
+        #expect(failure(Data(bytes))?.message == "WebP (lossless) has a bad signature")
+    }
+
+    /// Any negative side is refused as negative, even one that would round to zero.
+    @Test func slightlyNegativeSides() {
+        #expect(failure(Samples.svg(#"<svg viewBox="0 0 -0.4 10">"#))?.message == "SVG viewBox width is negative")
+        #expect(failure(Samples.svg(#"<svg width="10" height="-0.9px">"#))?.message == "SVG height is negative")
+    }
+
+    @Test func viewBoxOfMoreThanFourParts() {
+        #expect(failure(Samples.svg(#"<svg viewBox="0 0 10 10 px">"#))?.message.contains("four numbers") == true)
+        #expect(failure(Samples.svg(#"<svg viewBox="0 0 10 10 20">"#))?.message.contains("four numbers") == true)
+    }
+
+    @Test func numbersThatDoubleWouldTakeButXMLDoesNot() {
+        for text in ["0x10", "1_0", "10.5.5", "nan", " 1 2"] {
+            #expect(SVG.number(text) == nil, "\(text)")
+            #expect(failure(Samples.svg("<svg width='\(text)' height='10'>"))?.message.contains("not a length") == true)
+        }
+        #expect(SVG.number("-1.5e+2") == -150)
+    }
+
+    @Test func doctypeWithAQuotedGreaterThanSign() throws {
+        let text = #"<!DOCTYPE svg SYSTEM "a>b.dtd" [ <!ENTITY x 'c>d'> ]><svg viewBox="0 0 7 8"/>"#
+        #expect(try size(Samples.svg(text)) == ImageSize(width: 7, height: 8))
+    }
+
+    @Test func theFirstOfDuplicateAttributesCounts() throws {
+        #expect(try size(Samples.svg(#"<svg viewBox="0 0 3 4" viewBox="0 0 30 40">"#)) == ImageSize(width: 3, height: 4))
+    }
+
+    @Test func attributesMustBeSeparatedBySpace() {
+        #expect(failure(Samples.svg(#"<svg width="1"height="2">"#))?.message == "SVG root <svg> tag is malformed")
+        #expect(failure(Samples.svg(#"<svg width="1" height=2>"#))?.message == "SVG attribute height has an unquoted value")
+        #expect(failure(Samples.svg(#"<svg width>"#))?.message == "SVG attribute width has no value")
+    }
+
+    @Test func aPrologThatEndsAtTheLastByte() {
+        #expect(failure(Samples.svg("<!-- c -->"))?.message == "SVG has no root element")
+        #expect(failure(Samples.svg("<?xml?>"))?.message == "SVG has no root element")
+        #expect(failure(Samples.svg("<!DOCTYPE svg>"))?.message == "SVG has no root element")
+        #expect(failure(Samples.svg("<!DOCTYPE svg"))?.message == "SVG ends inside its doctype")
+        #expect(failure(Samples.svg("<?xml"))?.message == "SVG ends inside a processing instruction")
+    }
+
+    /// A file that ends inside an attribute's name or value says so, not that the value is malformed.
+    @Test func aTagCutInsideAnAttribute() {
+        for text in ["<svg width", "<svg width ", #"<svg viewBox="0 0 10"#, "<svg viewBox='"] {
+            #expect(failure(Samples.svg(text))?.message == "SVG ends inside its root <svg> tag", "\(text)")
+        }
+        let padding = String(repeating: " ", count: SVG.scanLimit - 10)
+        let cut = "SVG has no complete root <svg> tag within its first \(SVG.scanLimit) bytes"
+        #expect(failure(Samples.svg(padding + "<svg viewBox='0 0 1 1'>"))?.message == cut, "cut in the name")
+        #expect(failure(Samples.svg(padding + "<svg a='0 0 1 1'>"))?.message == cut, "cut in the value")
+    }
+
+    @Test func aTagCutAtTheScanLimitSaysSo() throws {
+        let padding = String(repeating: " ", count: SVG.scanLimit - 10)
+        let spaces = String(repeating: " ", count: 20)
+        #expect(failure(Samples.svg(padding + "<svg" + spaces + "viewBox='0 0 1 1'>"))?.message
+            == "SVG has no complete root <svg> tag within its first \(SVG.scanLimit) bytes")
+        // A tag that ends just within the limit is read.
+        let fits = String(repeating: " ", count: SVG.scanLimit - 24) + "<svg viewBox='0 0 1 1'>"
+        #expect(fits.utf8.count == SVG.scanLimit - 1)
+        #expect(try size(Samples.svg(fits + "  ")) == ImageSize(width: 1, height: 1))
+    }
+}

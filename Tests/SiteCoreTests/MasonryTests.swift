@@ -242,4 +242,19 @@ import Testing
         let expected: Double = 4 + 17 + 28 + 4
         #expect(metrics.height(lines: 2) == expected)
     }
+
+    /// The text is measured inside the card's horizontal padding, on both sides.
+    @Test func cardTextIsMeasuredInsideTheInsets() {
+        let metrics = CardTextMetrics()
+        let text = MeasuredText("mmmmm     ")  // 1 line in 51 px at 10 px, 2 in 50 (TextMeasureTests)
+        #expect(metrics.lines(for: text, cardWidth: 51 + 2 * metrics.inset) == 1)
+        #expect(metrics.lines(for: text, cardWidth: 50 + 2 * metrics.inset) == 2)
+    }
+
+    /// A text always gets a line, whatever the maximum says.
+    @Test func aTextGetsALineEvenWithNoMaximum() {
+        var metrics = CardTextMetrics()
+        metrics.maxLines = 0
+        #expect(metrics.lines(for: MeasuredText("Tea"), cardWidth: 150) == 1)
+    }
 }

@@ -61,4 +61,12 @@ import Testing
         #expect(JSONReader.elementLocations(of: [.key("none")], in: Data(Self.json.utf8)) == nil, "no such key")
         #expect(JSONReader.elementLocations(of: [], in: Data("[1,".utf8)) == nil, "invalid JSON")
     }
+
+    @Test func plistNonLists() throws {
+        let data = Data(Self.plist.utf8)
+        #expect(PropertyListReader.elementLocations(of: [], in: data) == nil, "a dictionary")
+        #expect(PropertyListReader.elementLocations(of: [.key("none")], in: data) == nil, "no such key")
+        #expect(try PropertyListReader.read(data, file: "t.plist", locatingElementsOf: [.key("items"), .index(2)]).elements == nil)
+        #expect(try PropertyListReader.read(data, file: "t.plist", locatingElementsOf: [.key("after")]).elements?.count == 1)
+    }
 }

@@ -67,6 +67,9 @@ import Testing
         #expect(throws: HighlightFailure("KSyntaxHighlighting has no theme 'Nope'")) {
             try CodeThemes.stylesheet(light: "GitHub Light", dark: "Nope").get()
         }
+        #expect(throws: HighlightFailure("KSyntaxHighlighting has no theme 'Nix'")) {
+            try CodeThemes.stylesheet(light: "Nix", dark: "GitHub Dark").get()
+        }
     }
 }
 

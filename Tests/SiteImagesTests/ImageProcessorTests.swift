@@ -131,6 +131,15 @@ struct ImageProcessorTests {
         #expect(abs(rgb[0] - 0) < 12 && abs(rgb[1] - 128) < 12 && abs(rgb[2] - 128) < 12, "\(processed.color)")
     }
 
+    /// A strip far taller than wide still gets a preview at least one pixel wide.
+    @Test func aThinStripStillHasAPreview() throws {
+        let source = try TestPictures.jpeg(width: 2, height: 300)
+        let (processed, _) = try ImageProcessor.process(source, sourceWidth: 2, recipe: ImageRecipe(widths: [2], formats: [.jpeg], quality: 90))
+        let preview = try #require(Data(base64Encoded: String(processed.preview.dropFirst("data:image/webp;base64,".count))))
+        let (format, w, _) = try Identify.header(preview, ext: "webp")
+        #expect(format == "WEBP" && w == 1)
+    }
+
     /// Decoded whole (an output as wide as the source) and shrunk on load (a quarter as wide):
     /// each path fails on its own.
     @Test(arguments: [400, 100])
