@@ -46,4 +46,10 @@ import Testing
         #expect(syntaxError("{{#items}}\n{{#name}}x")
                 == "templates/page.mustache:2:1: error: template syntax error: {{#name}} is never closed (missing {{/name}})")
     }
+
+    /// Pragmas and comments name nothing; past a set-delimiter tag, `{{…}}` is text.
+    @Test func pragmasCommentsAndNewDelimitersNameNothing() throws {
+        #expect(try problems("{{% CONTENT_TYPE: TEXT }}{{! see title }}{{title}}").isEmpty)
+        #expect(try problems("{{title}}{{=<% %>=}}<% name %> {{nmae}}").isEmpty)
+    }
 }

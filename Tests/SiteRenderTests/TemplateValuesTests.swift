@@ -46,4 +46,17 @@ import Testing
         #expect(compiled.render("a", ["x": 1, "y": 2]) == "1")
         #expect(compiled.render("b", ["x": 1, "y": 2]) == "21")
     }
+
+    /// swift-mustache sorts only lists of one comparable type: sortable lists go back as `[String]`
+    /// or `[Int]`, every other list as `[Any]`.
+    @Test func plainListsKeepTheirSortableType() {
+        let names = TemplateNames().keepingAllEntries
+        func type(_ items: [TemplateValue], sortable: Bool = true) -> ObjectIdentifier {
+            ObjectIdentifier(Swift.type(of: names.plain(.list(TemplateList(items, sortable: sortable)))))
+        }
+        #expect(type([.string("b"), .string("a")]) == ObjectIdentifier([String].self))
+        #expect(type([.int(2), .int(1)]) == ObjectIdentifier([Int].self))
+        #expect(type([.int(2), .string("a")]) == ObjectIdentifier([Any].self))
+        #expect(type([.string("b"), .string("a")], sortable: false) == ObjectIdentifier([Any].self))
+    }
 }
