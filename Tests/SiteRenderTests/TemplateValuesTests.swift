@@ -5,7 +5,8 @@ import Testing
 /// Objects made one entry at a time, records converted once and shared, and the ids a library's
 /// templates share: what rendering finds by id must be what was set by name.
 @Suite struct TemplateValuesTests {
-    static let keys = ["f", "e", "d", "c", "b", "a"]
+    /// More than 8 entries: an object that large is binary-searched, so its order matters.
+    static let keys = ["l", "k", "j", "i", "h", "g", "f", "e", "d", "c", "b", "a"]
     static let template = keys.reversed().map { "{{\($0)}}" }.joined()
 
     @Test func builtObjectsAreFoundByEveryName() throws {
@@ -14,7 +15,7 @@ import Testing
             var builder = TemplateObjectBuilder(names: names)
             for key in Self.keys { builder.set(key, .string(key.uppercased())) }
             builder.set("unused", .string("U"))
-            #expect(compiled.render("t", builder.build()) == "ABCDEF")
+            #expect(compiled.render("t", builder.build()) == "ABCDEFGHIJKL")
         }
     }
 
