@@ -123,6 +123,30 @@ def test_eject_builds_the_same_site(sitegen_bin, tmp_path):
     assert p.returncode == 1 and "the built-in theme has no 'detial'; did you mean 'detail'?" in p.stderr, p.stderr
 
 
+# --------------------------------------------------------------------------- check
+
+
+def test_check_exit_status_and_base_url(sitegen_bin, tmp_path):
+    site = tmp_path / "site"
+    ok(run(sitegen_bin, "init", str(site)))
+    ok(run(sitegen_bin, "build", "--source", str(site)))
+    p = ok(run(sitegen_bin, "check", "--source", str(site)))
+    assert "0 broken links" in p.stdout, p.stdout
+    # A link to a page that is not there: named, and the exit status says so.
+    index = site / "public" / "index.html"
+    index.write_text(index.read_text().replace("</main>", '<a href="/no-such-page/">gone</a></main>', 1))
+    p = run(sitegen_bin, "check", "--source", str(site))
+    assert p.returncode == 1 and "/no-such-page/" in p.stderr and "1 broken link" in p.stdout, p.stdout + p.stderr
+    # --base-url is checked before anything is read, and replaces site.yml's.
+    p = run(sitegen_bin, "check", "--source", str(site), "--base-url", "ftp://example.org/")
+    assert p.returncode == 64 and "--base-url must be an absolute http(s) URL" in p.stderr, p.stderr
+    (site / "site.yml").rename(site / "site.yml.away")
+    p = run(sitegen_bin, "check", "--source", str(site), "--base-url", "https://example.org/")
+    assert p.returncode == 1 and "/no-such-page/" in p.stderr, p.stdout + p.stderr
+    p = run(sitegen_bin, "check", "--source", str(site))
+    assert p.returncode == 1 and "cannot read the base URL from site.yml" in p.stderr, p.stderr
+
+
 # --------------------------------------------------------------------------- command line
 
 

@@ -154,9 +154,10 @@ import Testing
     }
 
     /// A collection's feed: its newest items by a date field (a date or YYYY-MM-DD text), at most
-    /// `limit`; items without a date are left out; without item pages, entries link to the list.
+    /// `limit`; items without a date are left out, equal days keep the display order, a date-time
+    /// text counts by its day; without item pages, entries link to the list.
     @Test func aCollectionFeedNewestFirst() throws {
-        let shows = #"[{"id": "old", "on": "2020-05-01"}, {"id": "none"}, {"id": "new", "on": "2024-02-29"}, {"id": "mid", "on": "2022-01-10"}, {"id": "bad", "on": "soon"}]"#
+        let shows = #"[{"id": "old", "on": "2020-05-01"}, {"id": "none"}, {"id": "new", "on": "2024-02-29"}, {"id": "mid", "on": "2022-01-10"}, {"id": "bad", "on": "soon"}, {"id": "twin", "on": "2022-01-10"}, {"id": "late", "on": "2019-03-03T10:00:00Z"}]"#
         let f = try Self.site(extraFiles: [
             "site.yml": "title: Harbour\nbaseURL: https://example.org/\ncollections:\n  shows:\n    data: shows.json\n    slug: id\n    card: { title: id }\n    feed: { date: on, limit: 2 }\n  plain:\n    data: shows.json\n    slug: id\n    detail: false\n    list: { url: /plain/ }\n    feed: { date: on, url: /plain.xml }\n",
             "content/shows.json": shows,
@@ -168,6 +169,7 @@ import Testing
         #expect(feed.texts("updated") == ["2024-02-29T00:00:00Z", "2024-02-29T00:00:00Z", "2022-01-10T00:00:00Z"])
         #expect(try f.read("public/shows/index.html").contains(#"<link rel="alternate" type="application/atom+xml" title="shows · Harbour" href="/shows/feed.xml">"#))
         let plain = try Elements.of(Data(contentsOf: f.output.appendingPathComponent("plain.xml")))
-        #expect(plain.texts("id") == ["https://example.org/plain.xml", "https://example.org/plain/#new", "https://example.org/plain/#mid", "https://example.org/plain/#old"])
+        #expect(plain.texts("id") == ["https://example.org/plain.xml", "https://example.org/plain/#new", "https://example.org/plain/#mid",
+                                         "https://example.org/plain/#twin", "https://example.org/plain/#old", "https://example.org/plain/#late"])
     }
 }

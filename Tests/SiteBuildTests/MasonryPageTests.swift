@@ -129,6 +129,11 @@ import Testing
         #expect(LayoutStyles.number(-6.5) == "-6.5")
         #expect(LayoutStyles.number(-0.00001) == "0")
         #expect(LayoutStyles.number(.nan) == "0")
+        #expect(LayoutStyles.number(-.infinity) == "0")
+        #expect(LayoutStyles.number(1e16) == "10000000000000000")
+        // Past 2^53 units a double holds no exact fraction digits: the number is rounded whole.
+        #expect(LayoutStyles.number(1e12 + 0.5) == "1000000000001")
+        #expect(LayoutStyles.number(-2.5e17) == "-250000000000000000")
         #expect(LayoutStyles.px(12) == "12px")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+@testable import SiteLoad
 import Testing
 @testable import SiteBuild
 
@@ -47,5 +48,19 @@ import Testing
             #expect(plan.files.contains { $0.path == kind }, "\(kind) is planned")
         }
         #expect(plan.files.contains { if case .image = $0.kind { true } else { false } }, "resized images are planned")
+    }
+
+    /// Tag pages: one per slug (names that slug alike share it, under the first name met), each
+    /// note once per tag however often it names it, none for a name with no usable slug.
+    @Test func tagsBySlugEachNoteOnce() {
+        func note(_ slug: String, _ tags: [String]) -> Note {
+            Note(slug: slug, title: slug, date: nil, tags: tags, summary: nil, fields: [:], html: "", file: "content/\(slug).md")
+        }
+        let notes = [note("a", ["Swift", "swift", "!!!"]), note("b", ["Go"]), note("c", ["swift", "Go"])]
+        let (tags, slugs) = SitePlan.tags(of: [0, 1, 2], in: notes)
+        #expect(tags.map(\.slug) == ["go", "swift"])
+        #expect(tags.map(\.name) == ["Go", "Swift"])
+        #expect(tags.map(\.notes) == [[1, 2], [0, 2]])
+        #expect(slugs["Swift"] == "swift" && slugs["Go"] == "go")
     }
 }

@@ -55,4 +55,12 @@ import Testing
         #expect(URLScheme.file(ofSiteURL: "/search/b.json") == "search/b.json")
         #expect(URLScheme.assetFile("site.css") == "assets/site.css")
     }
+
+    @Test func feedLinksAndContentFiles() throws {
+        let (urls, config) = try Self.scheme()
+        let c = try #require(config.collections.first)
+        #expect(urls.itemLink(c, page: "/apps/b/luffy/", slug: "luffy") == "https://example.org/apps/b/luffy/")
+        #expect(urls.itemLink(c, page: nil, slug: "luffy") == "https://example.org/apps/b/#luffy")
+        #expect(urls.content("docs/a b.pdf") == "/apps/docs/a%20b.pdf")
+    }
 }
