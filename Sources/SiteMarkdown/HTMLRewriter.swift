@@ -206,7 +206,7 @@ struct HTMLRewriter {
     // MARK: - Nesting the parser would undo
 
     /// Whether the element is left out, its contents kept, because the tree nests it where the
-    /// parser, reading the output again, would not (trees made by foster-parenting, the adoption
+    /// parser, reading the output again, would not (or would ignore it) (trees made by foster-parenting, the adoption
     /// agency or elements the allowlist removed): the output must parse back to itself, or what a
     /// browser builds is not what was sanitised.
     private func unwrapped(_ node: UnsafeMutablePointer<GumboNode>, name: String) -> Bool {
@@ -214,6 +214,12 @@ struct HTMLRewriter {
         case "a": openAnchors > 0
         case "p": closesParagraph(inside: node)
         case "h1", "h2", "h3", "h4", "h5", "h6": openElements.last.map { Self.headings.contains($0) } ?? false
+        // A table's parts anywhere but in their place (a cell outside a row, in another cell…):
+        // the parser ignores their tags or closes what is open.
+        case "td", "th": openElements.last != "tr"
+        case "tr": !["tbody", "thead", "tfoot", "table"].contains(openElements.last ?? "")
+        case "tbody", "thead", "tfoot", "caption", "colgroup": openElements.last != "table"
+        case "col": !["colgroup", "table"].contains(openElements.last ?? "")
         default: false
         }
     }

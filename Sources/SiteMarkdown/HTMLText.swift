@@ -1,6 +1,7 @@
 /// Escaping for HTML the Markdown layer writes itself.
 enum HTMLText {
-    /// `& < > "` escaped: safe in element content and in double-quoted attribute values. The
+    /// `& < > "` escaped: safe in element content and in double-quoted attribute values; a carriage
+    /// return as a reference (the parser turns a raw one into a line feed). The
     /// characters an HTML parser reading them raw replaces by U+FFFD (gumbo: C0 controls but tab,
     /// line breaks and form feed; DEL and the C1 controls; the noncharacters) are written as that
     /// U+FFFD, so that the output parses back to itself: references would not do (`&#x89;` is
@@ -20,7 +21,8 @@ enum HTMLText {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\t", "\n", "\r", "\u{C}": out.unicodeScalars.append(c)
+            case "\t", "\n", "\u{C}": out.unicodeScalars.append(c)
+            case "\r": out += "&#xD;"  // raw, the parser would read it as a line feed
             case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
             case _ where (0xFDD0...0xFDEF).contains(c.value) || c.value & 0xFFFE == 0xFFFE: out += "\u{FFFD}"
             default: out.unicodeScalars.append(c)

@@ -64,6 +64,8 @@ import Testing
         ("<h1>a<custom-element><h2>b</h2></custom-element></h1>", "<h2", ["a", "b"]),
         // A code block (written by sitegen) inside a paragraph a raw `<p>` left open.
         ("<p>\n\n```\ncode\n```\n", "<p><pre", ["code"]),
+        // A table cell outside any table (gumbo keeps one whose tag is full of vertical tabs).
+        ("r<td\u{B}\u{B}>&amp;x</td>", "<td", ["&amp;x"]),
         // A footnote reference inside a link.
         ("[see[^1]](https://x.org/)\n\n[^1]: note\n", "data-footnote-ref", ["see", "note"]),
     ])
