@@ -52,14 +52,14 @@ public struct NoteLoader: Sendable {
     let imageSizes = ImageSizeCache()
 
     public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores,
-                markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english, reservedIDs: Set<String> = [],
-                highlight: Bool = false) {
+                markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english,
+                reservedIDs: Set<String> = [], highlight: Bool = false) {
         self.threads = threads
         // Code blocks through `CodeHighlighter` when `highlight` is set.
         self.markdown = MarkdownRenderer(options: markdown, rootPath: rootPath,
                                          codeBlocks: highlight ? CodeHighlighter() : PlainCodeBlocks(),
-                                         labels: MarkdownLabels(headingLink: words.headingLink, footnoteBack: words.footnoteBack,
-                                                                task: words.task),
+                                         labels: MarkdownLabels(headingLink: words.headingLink,
+                                                                footnoteBack: words.footnoteBack, task: words.task),
                                          reservedIDs: reservedIDs)
         self.content = content
         self.notesCollection = notesCollection

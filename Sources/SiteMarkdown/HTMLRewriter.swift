@@ -233,7 +233,8 @@ struct HTMLRewriter {
             guard node.pointee.type == GUMBO_NODE_ELEMENT else { continue }
             let name = Self.name(of: node)
             if node.pointee.v.element.tag == GUMBO_TAG_UNKNOWN, name == marked.marker {
-                let key = gumbo_get_attribute(&node.pointee.v.element.attributes, "data-k").map { String(cString: $0.pointee.value) }
+                let key = gumbo_get_attribute(&node.pointee.v.element.attributes, "data-k")
+                    .map { String(cString: $0.pointee.value) }
                 if let kind = key?.first, "csd".contains(kind) { return true }
                 continue
             }
@@ -301,7 +302,8 @@ struct HTMLRewriter {
             if let i = Int(rest), marked.codeBlocks.indices.contains(i) { out.html += settings.codeBlocks.html(for: marked.codeBlocks[i]) }
         case "t":
             let name = " aria-label=\"\(HTMLText.escape(settings.labels.task))\"> "
-            out.html += (rest == "1" ? "<input type=\"checkbox\" checked disabled" : "<input type=\"checkbox\" disabled") + name
+            let box = rest == "1" ? "<input type=\"checkbox\" checked disabled" : "<input type=\"checkbox\" disabled"
+            out.html += box + name
         case "r":
             let parts = rest.split(separator: ".")
             guard parts.count == 2, let n = Int(parts[0]), let ix = Int(parts[1]) else { return }
@@ -397,8 +399,9 @@ struct HTMLRewriter {
         "plaintext", "li", "dd", "dt",
     ]
     /// Elements that bound the "button scope" a `p` is looked for in.
-    static let buttonScope: Set<String> = ["button", "applet", "caption", "html", "table", "td", "th", "marquee", "object",
-                                           "template"]
+    static let buttonScope: Set<String> = [
+        "button", "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template",
+    ]
     static let rawText: Set<String> = ["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"]
 
     static func headingLevel(_ tag: GumboTag) -> Int? {

@@ -98,6 +98,12 @@ import Testing
 
     /// A block inside an `object` does not close the `p` around it (the object bounds the scope
     /// a `p` is closed in), so the paragraph is kept.
+    /// The convenience's two modes: the allowlist, or trusted HTML as written.
+    @Test func allowRawHTMLChoosesTrustedOrTheAllowlist() {
+        #expect(MarkdownRenderer(allowRawHTML: false).render("<b onclick=\"x()\">b</b>\n") == "<p><b>b</b></p>\n")
+        #expect(MarkdownRenderer(allowRawHTML: true).render("<b onclick=\"x()\">b</b>\n") == "<p><b onclick=\"x()\">b</b></p>\n")
+    }
+
     @Test func aParagraphAroundAnObjectIsKept() {
         let html = MarkdownRenderer(allowRawHTML: true).render("<p><object><div>x</div></object></p>\n")
         #expect(html.hasPrefix("<p><object><div>x</div></object></p>"), "\(html)")
