@@ -1,4 +1,5 @@
 internal import CCmark
+import Synchronization
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Musl)
@@ -16,12 +17,19 @@ struct MarkedHTML {
     var footnoteRefs: [Int] = []
     /// Link and image destinations as written, with the line of their first use.
     var urlLines: [String: Int] = [:]
+    /// Whether the note's raw HTML is in `html` (true unless the cmark-gfm pass knows it is not).
+    var hasRawHTML = true
 }
 
 /// cmark-gfm: the GFM extensions registered once per process; a parse with the extensions the
 /// options ask for; sitegen's markup replaced by markers before rendering.
 enum Cmark {
     private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+    /// Held while a document is parsed: cmark-gfm 0.29 keeps the characters that start an
+    /// extension's inline syntax in one table per process, which each parser fills when it starts
+    /// parsing inlines and empties when it is done (and the table extension for each row). Two
+    /// parsers at once miss autolinks, strikethrough and emphasis beside them.
+    private static let parsing = Mutex(())
 
     /// - Parameters:
     ///   - removeRawHTML: raw HTML is dropped from the tree (`html: none`).
@@ -40,11 +48,8 @@ enum Cmark {
         if options.taskLists { names.append("tasklist") }
         if tagfilter { names.append("tagfilter") }
         for name in names { if let e = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, e) } }
-        var source = markdown
-        source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
-        }
-        guard let document = cmark_parser_finish(parser) else { return MarkedHTML(html: "", marker: "") }
+        let parsed = parsing.withLock { _ in parse(markdown, with: parser) }
+        guard let document = parsed.document else { return MarkedHTML(html: "", marker: "") }
         defer { cmark_node_free(document) }
         var marking = Marking(document: document, removeRawHTML: removeRawHTML)
         var marked = marking.apply()
@@ -53,6 +58,20 @@ enum Cmark {
         marked.html = String(cString: html)
         return marked
     }
+
+    private static func parse(_ markdown: String, with parser: OpaquePointer) -> Parsed {
+        var source = markdown
+        source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        return Parsed(document: cmark_parser_finish(parser))
+    }
+}
+
+/// A parsed document out of the parsing lock: @unchecked because a C handle is not Sendable; it
+/// is this call's own, never shared.
+private struct Parsed: @unchecked Sendable {
+    let document: OpaquePointer?
 }
 
 /// Replaces the nodes whose HTML sitegen writes itself by marker elements
@@ -76,6 +95,7 @@ private struct Marking {
     mutating func apply() -> MarkedHTML {
         collect()
         result.marker = markerName()
+        result.hasRawHTML = !raw.isEmpty && !removeRawHTML
         if removeRawHTML { for node in raw { cmark_node_free(node) } }  // freeing unlinks
         for node in code { markCode(node) }
         for node in tasks { markTask(node) }

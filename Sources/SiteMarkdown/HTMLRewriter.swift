@@ -29,24 +29,19 @@ struct HTMLRewriter {
         var removed: [String] = []
         var noteLinks: [LocalReference] = []
         var images: [NoteImage] = []
+        /// Whether the parsing pass wrote it (`KnownMarkupPass` could not).
+        var parsed = false
     }
 
-    let settings: Settings
-    let marked: MarkedHTML
-    private var out = Output()
-    private var removedSet: Set<String> = []
+    private var settings: Settings { writer.settings }
+    private var marked: MarkedHTML { writer.marked }
+    private var writer: MarkupWriter
     private var headingIDs: [UnsafeMutablePointer<GumboNode>: (id: String, text: String)] = [:]
-    /// A heading's generated id without the prefix → with it, for `#fragment` links.
-    private var prefixed: [String: String] = [:]
-    /// How many `a` elements are open. The parser builds a link inside a link (foster-parenting around
-    /// a table) but splits one it reads: an inner `a` is unwrapped so that the output parses back to itself.
-    private var openAnchors = 0
     /// The elements written and not yet closed, innermost last.
     private var openElements: [String] = []
 
     init(settings: Settings, marked: MarkedHTML) {
-        self.settings = settings
-        self.marked = marked
+        writer = MarkupWriter(settings: settings, marked: marked)
     }
 
     static func rewrite(_ marked: MarkedHTML, settings: Settings) -> Output {
@@ -60,9 +55,19 @@ struct HTMLRewriter {
                 defer { gumbo_destroy_output(&options, output) }
                 var rewriter = HTMLRewriter(settings: settings, marked: marked)
                 rewriter.run(output.pointee.root)
-                return rewriter.out
+                rewriter.writer.out.parsed = true
+                return rewriter.writer.out
             }
         }
+    }
+
+    /// The HTML pass: `KnownMarkupPass` where the note has no raw HTML and that pass can write
+    /// it, this one otherwise (the same bytes either way). Refused when the elements nest more than
+    /// `NestingDepth.limit` deep (this pass would take minutes).
+    static func pass(_ marked: MarkedHTML, settings: Settings) throws(MarkdownError) -> Output {
+        if !marked.hasRawHTML, let out = try KnownMarkupPass.rewrite(marked, settings: settings) { return out }
+        if NestingDepth.exceeds(marked.html) { throw .nestedTooDeep(limit: NestingDepth.limit) }
+        return rewrite(marked, settings: settings)
     }
 
     /// `html` as this pass writes it, with nothing kept back and nothing added: parsed and
@@ -94,15 +99,15 @@ struct HTMLRewriter {
         pushChildren(of: root, raw: false, onto: &stack)
         while let step = stack.popLast() {
             switch step {
-            case .text(let s): out.html += s
+            case .text(let s): writer.out.html += s
             case .newlineKept(let start):
-                let utf8 = out.html.utf8
+                let utf8 = writer.out.html.utf8
                 let at = utf8.index(utf8.startIndex, offsetBy: start)
-                if at < utf8.endIndex, utf8[at] == 0x0A { out.html.insert("\n", at: at) }
-            case .anchorClosed: openAnchors -= 1
+                if at < utf8.endIndex, utf8[at] == 0x0A { writer.out.html.insert("\n", at: at) }
+            case .anchorClosed: writer.openAnchors -= 1
             case .close(let name):
                 openElements.removeLast()
-                out.html += "</\(name)>"
+                writer.out.html += "</\(name)>"
             case .node(let node, let raw): visit(node, raw: raw, stack: &stack)
             }
         }
@@ -142,9 +147,9 @@ struct HTMLRewriter {
         switch node.pointee.type {
         case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
             let text = String(cString: node.pointee.v.text.text)
-            out.html += raw ? text : HTMLText.escape(text)
+            writer.out.html += raw ? text : HTMLText.escape(text)
         case GUMBO_NODE_COMMENT:
-            if settings.trusted { out.html += "<!--" + String(cString: node.pointee.v.text.text) + "-->" }
+            if settings.trusted { writer.out.html += "<!--" + String(cString: node.pointee.v.text.text) + "-->" }
         case GUMBO_NODE_ELEMENT, GUMBO_NODE_TEMPLATE:
             element(node, stack: &stack)
         default:
@@ -162,43 +167,34 @@ struct HTMLRewriter {
         guard !name.isEmpty else { pushChildren(of: node, raw: false, onto: &stack); return }
         let html = e.tag_namespace == GUMBO_NAMESPACE_HTML
         if !settings.trusted {
-            if !html || HTMLAllowlist.removedWithContents.contains(name) { remove("<\(name)>"); return }
+            if !html || HTMLAllowlist.removedWithContents.contains(name) { writer.remove("<\(name)>"); return }
             if !HTMLAllowlist.elements.contains(name) {
-                remove("<\(name)>")
+                writer.remove("<\(name)>")
                 pushChildren(of: node, raw: false, onto: &stack)
                 return
             }
         }
         if html, unwrapped(node, name: name) { pushChildren(of: node, raw: false, onto: &stack); return }
         if html, name == "a" {
-            openAnchors += 1
+            writer.openAnchors += 1
             stack.append(.anchorClosed)
         }
-        if html, name == "img", let folder = settings.folder, let image = localImage(node, folder: folder) {
-            out.html += image.token
-            out.images.append(image)
+        let attributes = attributes(of: node, html: html)
+        if html, name == "img", let folder = settings.folder, let image = writer.localImage(attributes, folder: folder) {
+            writer.out.html += image.token
+            writer.out.images.append(image)
             return
         }
-        var tag = "<" + name
         let heading = headingIDs[node]
-        if let heading { tag += " id=\"\(HTMLText.escape(heading.id))\"" }
-        var kept = attributes(of: node, element: name, html: html)
-        if settings.sortAttributes { kept.sort { $0.0 < $1.0 } }
-        for (attribute, value) in kept where !(heading != nil && attribute == "id") {
-            tag += " " + attribute + "=\"" + HTMLText.escape(value) + "\""
-        }
-        out.html += tag + ">"
+        writer.startTag(name, headingID: heading?.id, attributes: writer.kept(attributes, element: name, html: html))
         // A void element has no end tag (also where the parser put one in SVG or MathML).
         guard !Self.void.contains(name) || (!html && firstChild(of: node) != nil) else { return }
         openElements.append(name)
         stack.append(.close(name))
-        if let heading {
-            stack.append(.text("<a class=\"heading-anchor\" href=\"#\(HTMLText.escape(heading.id))\" aria-label=\""
-                               + HTMLText.escape("\(settings.labels.headingLink): \(heading.text)") + "\"></a>"))
-        }
+        if let heading { stack.append(.text(writer.anchor(id: heading.id, text: heading.text))) }
         if html, name == "pre" || name == "textarea" || name == "listing" {
             // Checked once the content is written: its first child may be an element the allowlist removes.
-            stack.append(.newlineKept(start: out.html.utf8.count))
+            stack.append(.newlineKept(start: writer.out.html.utf8.count))
         }
         pushChildren(of: node, raw: settings.trusted && html && Self.rawText.contains(name), onto: &stack)
     }
@@ -211,7 +207,7 @@ struct HTMLRewriter {
     /// browser builds is not what was sanitised.
     private func unwrapped(_ node: UnsafeMutablePointer<GumboNode>, name: String) -> Bool {
         switch name {
-        case "a": openAnchors > 0
+        case "a": writer.openAnchors > 0
         case "p": closesParagraph(inside: node)
         case "h1", "h2", "h3", "h4", "h5", "h6": openElements.last.map { Self.headings.contains($0) } ?? false
         // A table's parts anywhere but in their place (a cell outside a row, in another cell…):
@@ -235,7 +231,7 @@ struct HTMLRewriter {
             if node.pointee.v.element.tag == GUMBO_TAG_UNKNOWN, name == marked.marker {
                 let key = gumbo_get_attribute(&node.pointee.v.element.attributes, "data-k")
                     .map { String(cString: $0.pointee.value) }
-                if let kind = key?.first, "csd".contains(kind) { return true }
+                if let key, MarkupWriter.isBlockMarker(key) { return true }
                 continue
             }
             guard written(node), node.pointee.v.element.tag_namespace == GUMBO_NAMESPACE_HTML else { continue }
@@ -245,93 +241,22 @@ struct HTMLRewriter {
         return false
     }
 
-    /// The attributes kept, URLs moved and rewritten.
-    private mutating func attributes(of node: UnsafeMutablePointer<GumboNode>, element: String, html: Bool) -> [(String, String)] {
+    /// The element's attributes as written (values decoded), in order.
+    private func attributes(of node: UnsafeMutablePointer<GumboNode>, html: Bool) -> [(String, String)] {
         let v = node.pointee.v.element.attributes
-        var kept: [(String, String)] = []
-        for i in 0..<Int(v.length) {
+        return (0..<Int(v.length)).map { i in
             let a = v.data[i]!.assumingMemoryBound(to: GumboAttribute.self).pointee
-            let name = html ? String(cString: a.name) : Self.text(a.original_name)
-            var value = String(cString: a.value)
-            if !settings.trusted {
-                guard HTMLAllowlist.allows(attribute: name, on: element) else { remove("\(name)=\"…\""); continue }
-                if let scheme = HTMLAllowlist.refusedScheme(value, in: name) { remove("\(name)=\"\(scheme):…\""); continue }
-            }
-            if html, (element == "a" && name == "href") || ((element == "img" || element == "source") && name == "src") {
-                value = rewriteURL(value, isImage: element != "a")
-            }
-            kept.append((name, value))
+            return (html ? String(cString: a.name) : Self.text(a.original_name), String(cString: a.value))
         }
-        return kept
-    }
-
-    /// An `<img>` whose `src` names a file under `content/`: a token in the HTML and its
-    /// attributes (the allowlist's) aside, until the image pipeline has made its files.
-    private mutating func localImage(_ node: UnsafeMutablePointer<GumboNode>, folder: String) -> NoteImage? {
-        guard let src = gumbo_get_attribute(&node.pointee.v.element.attributes, "src").map({ String(cString: $0.pointee.value) }),
-              let reference = LocalReference.parse(src, folder: folder) else { return nil }
-        if !settings.trusted, HTMLAllowlist.refusedScheme(src, in: "src") != nil { return nil }
-        let kept = attributes(of: node, element: "img", html: true).filter { $0.0 != "src" }
-        let token = "<\(marked.marker) data-i=\"\(out.images.count)\"></\(marked.marker)>"
-        return NoteImage(reference: reference, attributes: kept.map { NoteImage.Attribute(name: $0.0, value: $0.1) }, token: token)
-    }
-
-    private mutating func rewriteURL(_ url: String, isImage: Bool) -> String {
-        if !isImage, url.hasPrefix("#"), let to = prefixed[String(url.dropFirst())] { return "#" + to }
-        if !isImage, let folder = settings.folder, let link = LocalReference.parse(url, folder: folder), link.isNote {
-            out.noteLinks.append(link)
-            return NoteLinks.placeholder(out.noteLinks.count - 1)
-        }
-        if settings.rootPath != "/", url.hasPrefix("/"), !url.hasPrefix("//") { return settings.rootPath + url.dropFirst() }
-        return url
-    }
-
-    private mutating func remove(_ what: String) {
-        if removedSet.insert(what).inserted { out.removed.append(what) }
     }
 
     // MARK: - Markers
 
     private mutating func marker(_ node: UnsafeMutablePointer<GumboNode>, stack: inout [Step]) {
         guard let key = gumbo_get_attribute(&node.pointee.v.element.attributes, "data-k").map({ String(cString: $0.pointee.value) }),
-              let kind = key.first else { return }
-        let rest = key.dropFirst()
-        let p = settings.idPrefix
-        switch kind {
-        case "c":
-            if let i = Int(rest), marked.codeBlocks.indices.contains(i) { out.html += settings.codeBlocks.html(for: marked.codeBlocks[i]) }
-        case "t":
-            let name = " aria-label=\"\(HTMLText.escape(settings.labels.task))\"> "
-            let box = rest == "1" ? "<input type=\"checkbox\" checked disabled" : "<input type=\"checkbox\" disabled"
-            out.html += box + name
-        case "r":
-            let parts = rest.split(separator: ".")
-            guard parts.count == 2, let n = Int(parts[0]), let ix = Int(parts[1]) else { return }
-            let ref = ix > 1 ? "fnref-\(p)\(n)-\(ix)" : "fnref-\(p)\(n)"
-            if openAnchors > 0 {  // inside a link, which a link may not nest in
-                out.html += "<sup class=\"footnote-ref\" id=\"\(HTMLText.escape(ref))\">\(n)</sup>"
-                return
-            }
-            out.html += "<sup class=\"footnote-ref\"><a href=\"#fn-\(HTMLText.escape(p))\(n)\" id=\"\(HTMLText.escape(ref))\" data-footnote-ref>\(n)</a></sup>"
-        case "b", "B":  // after the footnote's last paragraph, or on a line of its own
-            guard let n = Int(rest), marked.footnoteRefs.indices.contains(n - 1) else { return }
-            let label = HTMLText.escape(settings.labels.footnoteBack)
-            for ix in 1...max(1, marked.footnoteRefs[n - 1]) {
-                let ref = ix > 1 ? "fnref-\(p)\(n)-\(ix)" : "fnref-\(p)\(n)"
-                out.html += (ix == 1 && kind == "B" ? "" : " ") + "<a href=\"#\(HTMLText.escape(ref))\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(label)\">↩"
-                    + (ix > 1 ? "<sup class=\"footnote-ref\">\(ix)</sup>" : "") + "</a>"
-            }
-        case "d":
-            out.html += "<li id=\"fn-\(HTMLText.escape(p))\(rest)\">"
-            stack.append(.text("</li>"))
-            pushChildren(of: node, raw: false, onto: &stack)
-        case "s":
-            out.html += "<section class=\"footnotes\" data-footnotes>\n<ol>"
-            stack.append(.text("</ol>\n</section>"))
-            pushChildren(of: node, raw: false, onto: &stack)
-        default:
-            break
-        }
+              let close = writer.marker(key) else { return }
+        stack.append(.text(close))
+        pushChildren(of: node, raw: false, onto: &stack)
     }
 
     // MARK: - Headings
@@ -339,12 +264,6 @@ struct HTMLRewriter {
     /// Every heading that will be written gets its id before anything is written, so that a
     /// `#fragment` link before a heading finds it.
     private mutating func assignHeadingIDs(_ root: UnsafeMutablePointer<GumboNode>) {
-        var ids = HeadingIDs(reserved: settings.reservedIDs)
-        let p = settings.idPrefix
-        for n in marked.footnoteRefs.indices {
-            ids.reserve("fn-\(p)\(n + 1)")
-            for ix in 1...max(1, marked.footnoteRefs[n]) { ids.reserve(ix > 1 ? "fnref-\(p)\(n + 1)-\(ix)" : "fnref-\(p)\(n + 1)") }
-        }
         var stack: [UnsafeMutablePointer<GumboNode>] = []
         pushNodes(of: root, onto: &stack)
         while let node = stack.popLast() {
@@ -352,12 +271,9 @@ struct HTMLRewriter {
             let e = node.pointee.v.element
             if e.tag_namespace == GUMBO_NAMESPACE_HTML, let level = Self.headingLevel(e.tag) {
                 let text = textContent(node)
-                let plain = HeadingIDs.slug(text).isEmpty ? "section" : HeadingIDs.slug(text)
-                let own = settings.trusted ? gumbo_get_attribute(&node.pointee.v.element.attributes, "id").map { String(cString: $0.pointee.value) } : nil
-                let id = own ?? ids.next(text, prefix: settings.prefixHeadings ? p : "")
-                if own == nil, settings.prefixHeadings, prefixed[plain] == nil { prefixed[plain] = id }
-                headingIDs[node] = (id, text)
-                out.headings.append(Heading(level: level, id: id, text: text))
+                let own = settings.trusted
+                    ? gumbo_get_attribute(&node.pointee.v.element.attributes, "id").map { String(cString: $0.pointee.value) } : nil
+                headingIDs[node] = (writer.headingID(level: level, text: text, own: own), text)
                 continue
             }
             pushNodes(of: node, onto: &stack)
@@ -383,7 +299,7 @@ struct HTMLRewriter {
             default: break
             }
         }
-        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        return MarkupWriter.collapsed(text)
     }
 
     // MARK: - Names

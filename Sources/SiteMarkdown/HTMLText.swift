@@ -23,11 +23,30 @@ enum HTMLText {
             case "\"": out += "&quot;"
             case "\t", "\n", "\u{C}": out.unicodeScalars.append(c)
             case "\r": out += "&#xD;"  // raw, the parser would read it as a line feed
-            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
-            case _ where (0xFDD0...0xFDEF).contains(c.value) || c.value & 0xFFFE == 0xFFFE: out += "\u{FFFD}"
+            case _ where replacedByTheParser(c): out += "\u{FFFD}"
             default: out.unicodeScalars.append(c)
             }
         }
         return out
+    }
+
+    /// Whether an HTML parser reading `c` raw makes it U+FFFD (gumbo: C0 controls but tab, line
+    /// breaks and form feed; DEL and the C1 controls; the noncharacters).
+    static func replacedByTheParser(_ c: Unicode.Scalar) -> Bool {
+        switch c {
+        case "\t", "\n", "\u{C}", "\r": false
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": true
+        case _ where (0xFDD0...0xFDEF).contains(c.value) || c.value & 0xFFFE == 0xFFFE: true
+        default: false
+        }
+    }
+
+    /// `text` as the parser reads it (its characters `replacedByTheParser` made U+FFFD): the text
+    /// of markup sitegen reads without parsing, as the parsing pass would see it.
+    static func asParsed(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0xEF || $0 == 0xC2 || $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var out = String.UnicodeScalarView()
+        for c in text.unicodeScalars { out.append(replacedByTheParser(c) ? "\u{FFFD}" : c) }
+        return String(out)
     }
 }

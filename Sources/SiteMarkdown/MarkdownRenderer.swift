@@ -56,11 +56,10 @@ public struct MarkdownRenderer: Sendable {
         let mode = context.html ?? options.html
         let marked = Cmark.render(markdown, options: options, removeRawHTML: mode == .none,
                                   tagfilter: options.tagfilter && mode == .allowlist)
-        if NestingDepth.exceeds(marked.html) { throw .nestedTooDeep(limit: NestingDepth.limit) }
         let settings = HTMLRewriter.Settings(trusted: mode == .trusted, rootPath: rootPath, idPrefix: context.idPrefix,
                                              prefixHeadings: context.prefixHeadings, reservedIDs: reservedIDs, labels: labels,
                                              codeBlocks: codeBlocks, folder: context.folder)
-        let out = HTMLRewriter.rewrite(marked, settings: settings)
+        let out = try HTMLRewriter.pass(marked, settings: settings)
         let links = out.noteLinks.map { link in
             var link = link
             link.line = marked.urlLines[link.written]

@@ -2,6 +2,7 @@
 //
 //     swift run -c release sitegen-bench masonry [items] [rounds]
 //     swift run -c release sitegen-bench templates [site folder] [rounds]
+//     swift run -c release sitegen-bench markdown [notes folder] [rounds]
 //
 // Prints the median and fastest wall time of each measured step over the rounds.
 import Foundation
@@ -64,7 +65,12 @@ case "templates":
     let source = URL(fileURLWithPath: args.dropFirst().first ?? ".")
     let rounds = args.dropFirst(2).first.flatMap { Int($0) } ?? 11
     templates(source: source, rounds: rounds)
+case "markdown":
+    let folder = URL(fileURLWithPath: args.dropFirst().first ?? "content/notes")
+    let rounds = args.dropFirst(2).first.flatMap { Int($0) } ?? 5
+    markdown(folder: folder, rounds: rounds)
 default:
-    FileHandle.standardError.write(Data("usage: sitegen-bench masonry [items] [rounds] | templates [site folder] [rounds]\n".utf8))
+    FileHandle.standardError.write(Data(
+        "usage: sitegen-bench masonry [items] [rounds] | templates [site folder] [rounds] | markdown [notes folder] [rounds]\n".utf8))
     exit(64)
 }

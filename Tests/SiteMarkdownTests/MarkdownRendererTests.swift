@@ -158,6 +158,17 @@ import Testing
         #expect(HeadingIDs.slug(text) == id)
     }
 
+    /// The ASCII fast path keeps and drops what the Unicode categories keep and drop.
+    @Test func asciiSlugsAreUnicodeSlugs() {
+        let all = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        #expect(HeadingIDs.asciiSlug(all) == HeadingIDs.unicodeSlug(all))
+        #expect(HeadingIDs.asciiSlug(all) == "--0123456789abcdefghijklmnopqrstuvwxyz_abcdefghijklmnopqrstuvwxyz")
+        for b in 0..<128 {
+            let text = "Ab" + String(decoding: [UInt8(b)], as: UTF8.self) + " Z"
+            #expect(HeadingIDs.slug(text) == HeadingIDs.unicodeSlug(text), "byte \(b)")
+        }
+    }
+
     @Test func repeatsAreNumberedAndEmptyIsSection() throws {
         let out = try MarkdownRenderer(reservedIDs: ["main"]).render("# A\n# A\n# a-1\n# !!!\n# Main\n", MarkdownRenderer.Context())
         #expect(out.headings.map(\.id) == ["a", "a-1", "a-1-1", "section", "main-1"])
