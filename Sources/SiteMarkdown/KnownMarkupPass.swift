@@ -36,7 +36,6 @@ enum KnownMarkupPass {
     struct Tag {
         var name: String
         var closing: Bool
-        var selfClosing: Bool
         /// Names and decoded values, in order.
         var attributes: [(String, String)]
     }
@@ -71,16 +70,14 @@ enum KnownMarkupPass {
         let nameStart = j
         while j < bytes.count, isNameByte(bytes[j]) { j += 1 }
         guard j > nameStart else { return nil }
-        var tag = Tag(name: String(decoding: bytes[nameStart..<j], as: UTF8.self), closing: closing, selfClosing: false,
-                      attributes: [])
+        var tag = Tag(name: String(decoding: bytes[nameStart..<j], as: UTF8.self), closing: closing, attributes: [])
         while j < bytes.count {
             switch bytes[j] {
             case UInt8(ascii: " "): j += 1
             case UInt8(ascii: ">"): return closing && !tag.attributes.isEmpty ? nil : (tag, j + 1)
             case UInt8(ascii: "/"):
                 guard j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: ">"), !closing else { return nil }
-                tag.selfClosing = true
-                return (tag, j + 2)
+                return (tag, j + 2)  // `/>` closes nothing in HTML: void elements have no end anyway
             default:
                 let start = j
                 while j < bytes.count, isNameByte(bytes[j]) { j += 1 }
@@ -239,7 +236,7 @@ enum KnownMarkupPass {
         }
 
         private mutating func marker(_ tag: Tag) -> Bool {
-            guard let key = tag.attributes.first(where: { $0.0 == "data-k" })?.1, !tag.selfClosing,
+            guard let key = tag.attributes.first(where: { $0.0 == "data-k" })?.1,
                   !(openParagraphs > 0 && MarkupWriter.isBlockMarker(key)) else { return false }
             open.append(.marker(writer.marker(key)))
             depth += 1
@@ -259,7 +256,6 @@ enum KnownMarkupPass {
                 }
                 return true
             }
-            guard !tag.selfClosing else { return false }
             let level = KnownMarkupPass.headingLevel(name)
             let id = level == nil || !writer.settings.decorateHeadings ? nil : headingIDs[nextHeading]
             writer.startTag(name, headingID: id, attributes: writer.kept(tag.attributes, element: name, html: true))
