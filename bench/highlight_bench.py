@@ -5,7 +5,7 @@ and the wall and CPU time added per block.
 
     swift build -c release --product sitegen && swift build -c release --product SitegenHighlight
     python3 bench/highlight_bench.py [--sitegen .build/release/sitegen] [--notes 1500] [--rounds 7] [--threads N]
-        [--alone]
+        [--alone] [--folder /dev/shm]
 
 With --alone, each round also times KSyntaxHighlighting alone on the same block, as many times
 (bench/highlight_alone.c, built with cc, through the library beside sitegen): sitegen's own cost
@@ -118,9 +118,11 @@ def main() -> None:
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--threads", type=int)
     p.add_argument("--alone", action="store_true", help="time the library alone on the same block each round")
+    p.add_argument("--folder", help="where the sites and their output go (default: the system's temporary folder; "
+                   "/dev/shm leaves out the disk's noise)")
     a = p.parse_args()
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=a.folder) as tmp:
         sites = {h: make_site(Path(tmp), a.notes, h) for h in (False, True)}
         for h in (False, True):
             build(a.sitegen, sites[h], a.threads)  # warm the page cache
