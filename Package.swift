@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // On-demand benchmarks of the core (not tests).
         .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore", "SiteRender", "SiteBuild", "SiteMarkdown",
-                                                              "MustacheReference"]),
+                                                              "SiteHighlight", "CHighlightLoader", "MustacheReference"]),
         // Tests and benchmark only: swift-mustache, the engine sitegen's compiled templates replaced,
         // as the reference they must match byte for byte.
         .target(name: "MustacheReference", dependencies: ["SiteRender", .product(name: "Mustache", package: "swift-mustache")], path: "Tests/MustacheReference"),

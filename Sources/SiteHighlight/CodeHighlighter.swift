@@ -48,19 +48,24 @@ enum CodeLimits {
     /// UTF-16 code units of a line.
     static let maximumLineLength = 5_000
 
-    /// Whether `code` is within both limits (one pass over its bytes).
+    /// Whether `code` is within both limits (one pass over its bytes, none for a short block).
     static func admits(_ code: String) -> Bool {
-        guard code.utf8.count <= maximumBytes else { return false }
-        var length = 0
-        for byte in code.utf8 {
-            if byte == UInt8(ascii: "\n") {
-                length = 0
-            } else if byte & 0xC0 != 0x80 {
-                length += byte >= 0xF0 ? 2 : 1
-                if length > maximumLineLength { return false }
+        var code = code
+        return code.withUTF8 { bytes in
+            guard bytes.count <= maximumBytes else { return false }
+            // A line has no more UTF-16 units than bytes: no line of a block this short is too long.
+            guard bytes.count > maximumLineLength else { return true }
+            var length = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") {
+                    length = 0
+                } else if byte & 0xC0 != 0x80 {
+                    length += byte >= 0xF0 ? 2 : 1
+                    if length > maximumLineLength { return false }
+                }
             }
+            return true
         }
-        return true
     }
 }
 

@@ -3,6 +3,7 @@
 //     swift run -c release sitegen-bench masonry [items] [rounds]
 //     swift run -c release sitegen-bench templates [site folder] [rounds]
 //     swift run -c release sitegen-bench markdown [notes folder] [rounds]
+//     swift run -c release sitegen-bench highlight FILE [language] [blocks] [rounds]
 //
 // Prints the median and fastest wall time of each measured step over the rounds.
 import Foundation
@@ -69,8 +70,17 @@ case "markdown":
     let folder = URL(fileURLWithPath: args.dropFirst().first ?? "content/notes")
     let rounds = args.dropFirst(2).first.flatMap { Int($0) } ?? 5
     markdown(folder: folder, rounds: rounds)
+case "highlight":
+    guard let file = args.dropFirst().first else {
+        print("sitegen-bench highlight FILE [language] [blocks] [rounds]")
+        exit(64)
+    }
+    let rest = Array(args.dropFirst(2)).map { Int($0) }
+    highlight(file: URL(fileURLWithPath: file), language: args.dropFirst(2).first ?? "swift",
+              blocks: rest.dropFirst().first.flatMap { $0 } ?? 100,
+              rounds: rest.dropFirst(2).first.flatMap { $0 } ?? 51)
 default:
-    FileHandle.standardError.write(Data(
-        "usage: sitegen-bench masonry [items] [rounds] | templates [site folder] [rounds] | markdown [notes folder] [rounds]\n".utf8))
+    FileHandle.standardError.write(Data(("usage: sitegen-bench masonry [items] [rounds] | templates [site folder] "
+        + "[rounds] | markdown [notes folder] [rounds] | highlight FILE [language] [blocks] [rounds]\n").utf8))
     exit(64)
 }
