@@ -258,7 +258,13 @@ enum KnownMarkupPass {
             }
             let level = KnownMarkupPass.headingLevel(name)
             let id = level == nil || !writer.settings.decorateHeadings ? nil : headingIDs[nextHeading]
-            writer.startTag(name, headingID: id, attributes: writer.kept(tag.attributes, element: name, html: true))
+            if id == nil, tag.attributes.isEmpty {  // most tags: no temporary strings
+                writer.out.html += "<"
+                writer.out.html += name
+                writer.out.html += ">"
+            } else {
+                writer.startTag(name, headingID: id, attributes: writer.kept(tag.attributes, element: name, html: true))
+            }
             var last: String?
             if let id {
                 last = writer.anchor(id: id, text: writer.out.headings[nextHeading].text)
@@ -292,7 +298,10 @@ enum KnownMarkupPass {
                 writer.out.html += close ?? ""
                 depth -= 1
             case .element(let opened, let last)? where opened == name:
-                writer.out.html += (last ?? "") + "</\(name)>"
+                if let last { writer.out.html += last }
+                writer.out.html += "</"
+                writer.out.html += name
+                writer.out.html += ">"
                 if name == "a" { writer.openAnchors -= 1 }
                 if name == "p" { openParagraphs -= 1 }
                 if !NestingDepth.closedByNext.contains(name) { depth -= 1 }
