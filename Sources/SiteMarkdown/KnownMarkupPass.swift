@@ -12,14 +12,16 @@
 /// documents (`KnownMarkupPassTests`). The nesting is measured on the way, as `NestingDepth`
 /// measures it (elements that close when the next of their kind starts do not count).
 enum KnownMarkupPass {
-    static func rewrite(_ marked: MarkedHTML, settings: HTMLRewriter.Settings) throws(MarkdownError) -> HTMLRewriter.Output? {
+    static func rewrite(_ marked: MarkedHTML,
+                        settings: HTMLRewriter.Settings) throws(MarkdownError) -> HTMLRewriter.Output? {
         let bytes = Array(marked.html.utf8)
         guard !bytes.contains(where: { $0 == 0x0D || $0 == 0 }), !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
               let tokens = tokens(bytes) else { return nil }
         var writer = MarkupWriter(settings: settings, marked: marked)
         var headings: [String] = []
         if settings.decorateHeadings {
-            guard let ids = Self.headings(tokens, bytes: bytes, marker: marked.marker, writer: &writer) else { return nil }
+            guard let ids = Self.headings(tokens, bytes: bytes, marker: marked.marker, writer: &writer)
+            else { return nil }
             headings = ids
         }
         var pass = Writing(writer: writer, bytes: bytes, headingIDs: headings)
@@ -113,7 +115,8 @@ enum KnownMarkupPass {
         var i = bytes.startIndex
         while let amp = bytes[i...].firstIndex(of: UInt8(ascii: "&")) {
             out += String(decoding: bytes[i..<amp], as: UTF8.self)
-            guard let reference = references.first(where: { bytes[(amp + 1)...].starts(with: $0.name) }) else { return nil }
+            let reference = references.first { bytes[(amp + 1)...].starts(with: $0.name) }
+            guard let reference else { return nil }
             out += reference.text
             i = amp + 1 + reference.name.count
         }
@@ -128,7 +131,9 @@ enum KnownMarkupPass {
             while i < b.count {
                 if changedByEscaping[Int(b[i])] {
                     guard b[i] == UInt8(ascii: "&"),
-                          let r = references.prefix(4).first(where: { UnsafeBufferPointer(rebasing: b[(i + 1)...]).starts(with: $0.name) })
+                          let r = references.prefix(4).first(where: {
+                              UnsafeBufferPointer(rebasing: b[(i + 1)...]).starts(with: $0.name)
+                          })
                     else { return false }
                     i += r.name.count
                 }
@@ -149,7 +154,8 @@ enum KnownMarkupPass {
 
     /// Every heading's id, in order, assigned before anything is written (a `#fragment` link may
     /// come before its heading); nil if a heading holds a heading.
-    private static func headings(_ tokens: [Token], bytes: [UInt8], marker: String, writer: inout MarkupWriter) -> [String]? {
+    private static func headings(_ tokens: [Token], bytes: [UInt8], marker: String,
+                                 writer: inout MarkupWriter) -> [String]? {
         var ids: [String] = []
         var heading: (level: Int, text: String)?
         var markers = 0
@@ -176,8 +182,8 @@ enum KnownMarkupPass {
     }
 
     static func headingLevel(_ name: String) -> Int? {
-        guard name.utf8.count == 2, name.utf8.first == UInt8(ascii: "h"), let n = Int(name.dropFirst()), (1...6).contains(n)
-        else { return nil }
+        guard name.utf8.count == 2, name.utf8.first == UInt8(ascii: "h"), let n = Int(name.dropFirst()),
+              (1...6).contains(n) else { return nil }
         return n
     }
 
@@ -248,11 +254,13 @@ enum KnownMarkupPass {
             if !writer.settings.trusted, !HTMLAllowlist.elements.contains(name) { return false }
             guard !movedByTheParser(name) else { return false }
             if HTMLRewriter.void.contains(name) {
-                if name == "img", let folder = writer.settings.folder, let image = writer.localImage(tag.attributes, folder: folder) {
+                if name == "img", let folder = writer.settings.folder,
+                   let image = writer.localImage(tag.attributes, folder: folder) {
                     writer.out.html += image.token
                     writer.out.images.append(image)
                 } else {
-                    writer.startTag(name, headingID: nil, attributes: writer.kept(tag.attributes, element: name, html: true))
+                    let kept = writer.kept(tag.attributes, element: name, html: true)
+                    writer.startTag(name, headingID: nil, attributes: kept)
                 }
                 return true
             }
@@ -283,7 +291,8 @@ enum KnownMarkupPass {
             if openParagraphs > 0, HTMLRewriter.paragraphClosers.contains(name) { return true }
             switch name {
             case "a": return writer.openAnchors > 0
-            case "h1", "h2", "h3", "h4", "h5", "h6": return innermost.map { HTMLRewriter.headings.contains($0) } ?? false
+            case "h1", "h2", "h3", "h4", "h5", "h6":
+                return innermost.map { HTMLRewriter.headings.contains($0) } ?? false
             case "td", "th": return innermost != "tr"
             case "tr": return !["tbody", "thead", "tfoot"].contains(innermost ?? "")
             case "tbody", "thead", "tfoot", "caption", "colgroup": return innermost != "table"

@@ -20,7 +20,9 @@ struct MarkupWriter {
         let p = settings.idPrefix
         for n in marked.footnoteRefs.indices {
             ids.reserve("fn-\(p)\(n + 1)")
-            for ix in 1...max(1, marked.footnoteRefs[n]) { ids.reserve(ix > 1 ? "fnref-\(p)\(n + 1)-\(ix)" : "fnref-\(p)\(n + 1)") }
+            for ix in 1...max(1, marked.footnoteRefs[n]) {
+                ids.reserve(ix > 1 ? "fnref-\(p)\(n + 1)-\(ix)" : "fnref-\(p)\(n + 1)")
+            }
         }
     }
 
@@ -68,9 +70,13 @@ struct MarkupWriter {
             var value = written
             if !settings.trusted {
                 guard HTMLAllowlist.allows(attribute: name, on: element) else { remove("\(name)=\"…\""); continue }
-                if let scheme = HTMLAllowlist.refusedScheme(value, in: name) { remove("\(name)=\"\(scheme):…\""); continue }
+                if let scheme = HTMLAllowlist.refusedScheme(value, in: name) {
+                    remove("\(name)=\"\(scheme):…\"")
+                    continue
+                }
             }
-            if html, (element == "a" && name == "href") || ((element == "img" || element == "source") && name == "src") {
+            let isURL = (element == "a" && name == "href") || ((element == "img" || element == "source") && name == "src")
+            if html, isURL {
                 value = rewriteURL(value, isImage: element != "a")
             }
             kept.append((name, value))
@@ -86,7 +92,8 @@ struct MarkupWriter {
         if !settings.trusted, HTMLAllowlist.refusedScheme(src, in: "src") != nil { return nil }
         let kept = kept(attributes, element: "img", html: true).filter { $0.0 != "src" }
         let token = "<\(marked.marker) data-i=\"\(out.images.count)\"></\(marked.marker)>"
-        return NoteImage(reference: reference, attributes: kept.map { NoteImage.Attribute(name: $0.0, value: $0.1) }, token: token)
+        let attributes = kept.map { NoteImage.Attribute(name: $0.0, value: $0.1) }
+        return NoteImage(reference: reference, attributes: attributes, token: token)
     }
 
     private mutating func rewriteURL(_ url: String, isImage: Bool) -> String {
@@ -95,7 +102,9 @@ struct MarkupWriter {
             out.noteLinks.append(link)
             return NoteLinks.placeholder(out.noteLinks.count - 1)
         }
-        if settings.rootPath != "/", url.hasPrefix("/"), !url.hasPrefix("//") { return settings.rootPath + url.dropFirst() }
+        if settings.rootPath != "/", url.hasPrefix("/"), !url.hasPrefix("//") {
+            return settings.rootPath + url.dropFirst()
+        }
         return url
     }
 
@@ -114,7 +123,9 @@ struct MarkupWriter {
         let p = settings.idPrefix
         switch kind {
         case "c":
-            if let i = Int(rest), marked.codeBlocks.indices.contains(i) { out.html += settings.codeBlocks.html(for: marked.codeBlocks[i]) }
+            if let i = Int(rest), marked.codeBlocks.indices.contains(i) {
+                out.html += settings.codeBlocks.html(for: marked.codeBlocks[i])
+            }
         case "t":
             let name = " aria-label=\"\(HTMLText.escape(settings.labels.task))\"> "
             let box = rest == "1" ? "<input type=\"checkbox\" checked disabled" : "<input type=\"checkbox\" disabled"
@@ -127,13 +138,15 @@ struct MarkupWriter {
                 out.html += "<sup class=\"footnote-ref\" id=\"\(HTMLText.escape(ref))\">\(n)</sup>"
                 return nil
             }
-            out.html += "<sup class=\"footnote-ref\"><a href=\"#fn-\(HTMLText.escape(p))\(n)\" id=\"\(HTMLText.escape(ref))\" data-footnote-ref>\(n)</a></sup>"
+            out.html += "<sup class=\"footnote-ref\"><a href=\"#fn-\(HTMLText.escape(p))\(n)\""
+                + " id=\"\(HTMLText.escape(ref))\" data-footnote-ref>\(n)</a></sup>"
         case "b", "B":  // after the footnote's last paragraph, or on a line of its own
             guard let n = Int(rest), marked.footnoteRefs.indices.contains(n - 1) else { return nil }
             let label = HTMLText.escape(settings.labels.footnoteBack)
             for ix in 1...max(1, marked.footnoteRefs[n - 1]) {
                 let ref = ix > 1 ? "fnref-\(p)\(n)-\(ix)" : "fnref-\(p)\(n)"
-                out.html += (ix == 1 && kind == "B" ? "" : " ") + "<a href=\"#\(HTMLText.escape(ref))\" class=\"footnote-backref\" data-footnote-backref aria-label=\"\(label)\">↩"
+                out.html += (ix == 1 && kind == "B" ? "" : " ") + "<a href=\"#\(HTMLText.escape(ref))\""
+                    + " class=\"footnote-backref\" data-footnote-backref aria-label=\"\(label)\">↩"
                     + (ix > 1 ? "<sup class=\"footnote-ref\">\(ix)</sup>" : "") + "</a>"
             }
         case "d":
