@@ -180,7 +180,8 @@ struct HTMLRewriter {
             stack.append(.anchorClosed)
         }
         let attributes = attributes(of: node, html: html)
-        if html, name == "img", let folder = settings.folder, let image = writer.localImage(attributes, folder: folder) {
+        if html, name == "img", let folder = settings.folder,
+           let image = writer.localImage(attributes, folder: folder) {
             writer.out.html += image.token
             writer.out.images.append(image)
             return
@@ -271,8 +272,8 @@ struct HTMLRewriter {
             let e = node.pointee.v.element
             if e.tag_namespace == GUMBO_NAMESPACE_HTML, let level = Self.headingLevel(e.tag) {
                 let text = textContent(node)
-                let own = settings.trusted
-                    ? gumbo_get_attribute(&node.pointee.v.element.attributes, "id").map { String(cString: $0.pointee.value) } : nil
+                let idAttribute = settings.trusted ? gumbo_get_attribute(&node.pointee.v.element.attributes, "id") : nil
+                let own = idAttribute.map { String(cString: $0.pointee.value) }
                 headingIDs[node] = (writer.headingID(level: level, text: text, own: own), text)
                 continue
             }

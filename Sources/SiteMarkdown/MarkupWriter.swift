@@ -75,7 +75,8 @@ struct MarkupWriter {
                     continue
                 }
             }
-            let isURL = (element == "a" && name == "href") || ((element == "img" || element == "source") && name == "src")
+            let isURL = (element == "a" && name == "href")
+                || ((element == "img" || element == "source") && name == "src")
             if html, isURL {
                 value = rewriteURL(value, isImage: element != "a")
             }
