@@ -19,6 +19,8 @@ struct MarkedHTML {
     var urlLines: [String: Int] = [:]
     /// Whether the note's raw HTML is in `html` (true unless the cmark-gfm pass knows it is not).
     var hasRawHTML = true
+    /// Whether the extension `autolink` was on in the parse that made `html` (`Cmark.Autolink`).
+    var autolinked = false
 }
 
 /// cmark-gfm: the GFM extensions registered once per process; a parse with the extensions the
@@ -39,39 +41,125 @@ enum Cmark {
         var flags = CMARK_OPT_UNSAFE  // raw HTML reaches the HTML pass, which keeps or drops it
         if options.footnotes { flags |= CMARK_OPT_FOOTNOTES }
         if options.smart { flags |= CMARK_OPT_SMART }
-        guard let parser = cmark_parser_new(flags) else { return MarkedHTML(html: "", marker: "") }
-        defer { cmark_parser_free(parser) }
         var names: [String] = []
         if options.tables { names.append("table") }
         if options.strikethrough { names.append("strikethrough") }
-        if options.autolinks { names.append("autolink") }
         if options.taskLists { names.append("tasklist") }
         if tagfilter { names.append("tagfilter") }
-        for name in names { if let e = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, e) } }
-        let parsed = parsing.withLock { _ in parse(markdown, with: parser) }
-        guard let document = parsed.document else { return MarkedHTML(html: "", marker: "") }
-        defer { cmark_node_free(document) }
-        var marking = Marking(document: document, removeRawHTML: removeRawHTML)
-        var marked = marking.apply()
-        guard let html = cmark_render_html(document, flags, cmark_parser_get_syntax_extensions(parser)) else { return marked }
-        defer { free(html) }
-        marked.html = String(cString: html)
-        return marked
+        var autolink = options.autolinks ? Autolink.needed(by: markdown) : .no
+        while true {
+            guard let parsed = Parsed(markdown, flags: flags, extensions: names + (autolink == .yes ? ["autolink"] : []))
+            else { return MarkedHTML(html: "", marker: "") }
+            defer { parsed.free() }
+            var marking = Marking(document: parsed.document, removeRawHTML: removeRawHTML)
+            var marked = marking.apply()
+            let extensions = cmark_parser_get_syntax_extensions(parsed.parser)
+            guard let html = cmark_render_html(parsed.document, flags, extensions) else { return marked }
+            defer { free(html) }
+            marked.html = String(cString: html)
+            if autolink == .ifText, Autolink.mayLink(html: marked.html) {
+                autolink = .yes  // parsed again, with it
+                continue
+            }
+            marked.autolinked = autolink == .yes
+            return marked
+        }
     }
 
-    private static func parse(_ markdown: String, with parser: OpaquePointer) -> Parsed {
+    /// Whether a note needs GFM's extension `autolink`, which is left out where it could link
+    /// nothing, for speed: with it every `w` and `:` of the text starts an inline the parser tries
+    /// (a quarter of a note's parse).
+    enum Autolink {
+        case no, yes
+        /// Parsed without, and again with it if the HTML's text (outside tags) holds `www.` or `://`.
+        case ifText
+
+        /// It links at `www.` and `://` (while parsing inlines, never inside a link's or an
+        /// image's brackets: only in what becomes text outside tags), and around an `@` of any text
+        /// node after parsing (an image's description too, which is an attribute then).
+        static func needed(by markdown: String) -> Autolink {
+            var markdown = markdown
+            return markdown.withUTF8 { b in
+                if b.contains(UInt8(ascii: "@")) { return .yes }
+                return hasLinkStart(b, from: 0, to: b.count) ? .ifText : .no
+            }
+        }
+
+        /// Whether `www.` or `://` is in `b[from..<to]`.
+        private static func hasLinkStart(_ b: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+            var i = from
+            while i + 2 < to {
+                switch b[i] {
+                case UInt8(ascii: "w") where i + 3 < to && b[i + 1] == b[i] && b[i + 2] == b[i]
+                    && b[i + 3] == UInt8(ascii: "."):
+                    return true
+                case UInt8(ascii: ":") where b[i + 1] == UInt8(ascii: "/") && b[i + 2] == UInt8(ascii: "/"):
+                    return true
+                default: i += 1
+                }
+            }
+            return false
+        }
+
+        /// Whether cmark-gfm's `html` holds `www.` or `://` outside its tags. Text's `<` and `>`
+        /// are references there, so every `<` starts a tag, a comment or a declaration.
+        static func mayLink(html: String) -> Bool {
+            var html = html
+            return html.withUTF8 { b in
+                var textStart = 0
+                var i = 0
+                while i < b.count {
+                    if b[i] == UInt8(ascii: "<") {
+                        if hasLinkStart(b, from: textStart, to: i) { return true }
+                        while i < b.count, b[i] != UInt8(ascii: ">") { i += 1 }
+                        textStart = i + 1
+                    }
+                    i += 1
+                }
+                return hasLinkStart(b, from: textStart, to: b.count)
+            }
+        }
+    }
+
+    /// A parser with `extensions` and the document it parsed from `markdown`.
+    private struct Parsed {
+        let parser: OpaquePointer
+        let document: OpaquePointer
+
+        init?(_ markdown: String, flags: Int32, extensions: [String]) {
+            guard let parser = cmark_parser_new(flags) else { return nil }
+            for name in extensions {
+                if let e = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, e) }
+            }
+            let document = parsing.withLock { _ in Document(parse(markdown, with: parser)) }
+            guard let document = document.node else {
+                cmark_parser_free(parser)
+                return nil
+            }
+            self.parser = parser
+            self.document = document
+        }
+
+        func free() {
+            cmark_node_free(document)
+            cmark_parser_free(parser)
+        }
+    }
+
+    private static func parse(_ markdown: String, with parser: OpaquePointer) -> OpaquePointer? {
         var source = markdown
         source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }
-        return Parsed(document: cmark_parser_finish(parser))
+        return cmark_parser_finish(parser)
     }
 }
 
 /// A parsed document out of the parsing lock: @unchecked because a C handle is not Sendable; it
 /// is this call's own, never shared.
-private struct Parsed: @unchecked Sendable {
-    let document: OpaquePointer?
+private struct Document: @unchecked Sendable {
+    let node: OpaquePointer?
+    init(_ node: OpaquePointer?) { self.node = node }
 }
 
 /// Replaces the nodes whose HTML sitegen writes itself by marker elements

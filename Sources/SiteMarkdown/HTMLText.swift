@@ -13,22 +13,47 @@ enum HTMLText {
                                           || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 >= 0xEF }) else {
             return String(text)
         }
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\u{C}": out.unicodeScalars.append(c)
-            case "\r": out += "&#xD;"  // raw, the parser would read it as a line feed
-            case _ where replacedByTheParser(c): out += "\u{FFFD}"
-            default: out.unicodeScalars.append(c)
-            }
+        if text.utf8.withContiguousStorageIfAvailable({ escape($0, into: &out) }) == nil {
+            Array(text.utf8).withUnsafeBufferPointer { escape($0, into: &out) }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// `escape` on UTF-8 (valid, as a `String`'s), written to `out`.
+    static func escape(_ b: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        var i = 0
+        while i < b.count {
+            let byte = b[i]
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case 0x09, 0x0A, 0x0C: out.append(byte)
+            case 0x0D: out.append(contentsOf: "&#xD;".utf8)  // raw, the parser would read it as a line feed
+            case 0x00..<0x20, 0x7F: out.append(contentsOf: replacement)
+            case 0xC2, 0xEF...:
+                let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                let end = min(i + length, b.count)
+                var scalar = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for k in (i + 1)..<end { scalar = scalar << 6 | UInt32(b[k] & 0x3F) }
+                if let c = Unicode.Scalar(scalar), replacedByTheParser(c) {
+                    out.append(contentsOf: replacement)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<end]))
+                }
+                i = end
+                continue
+            default: out.append(byte)
+            }
+            i += 1
+        }
+    }
+
+    /// U+FFFD's UTF-8.
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     /// Whether an HTML parser reading `c` raw makes it U+FFFD (gumbo: C0 controls but tab, line
     /// breaks and form feed; DEL and the C1 controls; the noncharacters).

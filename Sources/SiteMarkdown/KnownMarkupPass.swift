@@ -12,311 +12,226 @@
 /// documents (`KnownMarkupPassTests`). The nesting is measured on the way, as `NestingDepth`
 /// measures it (elements that close when the next of their kind starts do not count).
 enum KnownMarkupPass {
+    typealias Token = KnownMarkupScan.Token
+
     static func rewrite(_ marked: MarkedHTML,
                         settings: HTMLRewriter.Settings) throws(MarkdownError) -> HTMLRewriter.Output? {
         let bytes = Array(marked.html.utf8)
-        guard !bytes.contains(where: { $0 == 0x0D || $0 == 0 }), !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
-              let tokens = tokens(bytes) else { return nil }
-        var writer = MarkupWriter(settings: settings, marked: marked)
-        var headings: [String] = []
-        if settings.decorateHeadings {
-            guard let ids = Self.headings(tokens, bytes: bytes, marker: marked.marker, writer: &writer)
-            else { return nil }
-            headings = ids
-        }
-        var pass = Writing(writer: writer, bytes: bytes, headingIDs: headings)
-        for token in tokens {
-            guard pass.write(token) else { return nil }
-            if pass.depth > NestingDepth.limit { throw .nestedTooDeep(limit: NestingDepth.limit) }
-        }
-        guard pass.open.isEmpty else { return nil }
-        return pass.writer.out
-    }
-
-    // MARK: - Tokens
-
-    struct Tag {
-        var name: String
-        var closing: Bool
-        /// Names and decoded values, in order.
-        var attributes: [(String, String)]
-    }
-
-    enum Token {
-        case text(Range<Int>)
-        case tag(Tag)
-    }
-
-    /// Text and tags in order; nil if a tag is not as cmark-gfm writes one.
-    static func tokens(_ bytes: [UInt8]) -> [Token]? {
-        var tokens: [Token] = []
-        var i = 0
-        while i < bytes.count {
-            guard let lt = bytes[i...].firstIndex(of: UInt8(ascii: "<")) else {
-                tokens.append(.text(i..<bytes.count))
-                break
+        guard !bytes.contains(where: { $0 == 0x0D || $0 == 0 }), !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
+        return try bytes.withUnsafeBufferPointer { buffer throws(MarkdownError) in
+            let scan = KnownMarkupScan(bytes: buffer, marker: Array(marked.marker.utf8))
+            guard let tokens = scan.tokens() else { return nil }
+            var writer = MarkupWriter(settings: settings, marked: marked)
+            var headings: [String] = []
+            if settings.decorateHeadings {
+                guard let ids = Self.headings(tokens, scan: scan, writer: &writer) else { return nil }
+                headings = ids
             }
-            if lt > i { tokens.append(.text(i..<lt)) }
-            guard let (tag, end) = tag(bytes, at: lt) else { return nil }
-            tokens.append(.tag(tag))
-            i = end
-        }
-        return tokens
-    }
-
-    /// The tag starting at `lt` and the offset after its `>`.
-    static func tag(_ bytes: [UInt8], at lt: Int) -> (Tag, Int)? {
-        var j = lt + 1
-        let closing = j < bytes.count && bytes[j] == UInt8(ascii: "/")
-        if closing { j += 1 }
-        let nameStart = j
-        while j < bytes.count, isNameByte(bytes[j]) { j += 1 }
-        guard j > nameStart else { return nil }
-        var tag = Tag(name: String(decoding: bytes[nameStart..<j], as: UTF8.self), closing: closing, attributes: [])
-        while j < bytes.count {
-            switch bytes[j] {
-            case UInt8(ascii: " "): j += 1
-            case UInt8(ascii: ">"): return closing && !tag.attributes.isEmpty ? nil : (tag, j + 1)
-            case UInt8(ascii: "/"):
-                guard j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: ">"), !closing else { return nil }
-                return (tag, j + 2)  // `/>` closes nothing in HTML: void elements have no end anyway
-            default:
-                let start = j
-                while j < bytes.count, isNameByte(bytes[j]) { j += 1 }
-                guard j > start, j + 1 < bytes.count, bytes[j] == UInt8(ascii: "="), bytes[j + 1] == UInt8(ascii: "\""),
-                      let quote = bytes[(j + 2)...].firstIndex(of: UInt8(ascii: "\"")),
-                      let value = decoded(bytes[(j + 2)..<quote]) else { return nil }
-                tag.attributes.append((String(decoding: bytes[start..<j], as: UTF8.self), value))
-                j = quote + 1
+            var pass = Writing(writer: writer, scan: scan, headingIDs: headings)
+            for token in tokens {
+                guard pass.write(token) else { return nil }
+                if pass.depth > NestingDepth.limit { throw .nestedTooDeep(limit: NestingDepth.limit) }
             }
+            guard pass.open.isEmpty else { return nil }
+            return pass.output()
         }
-        return nil
-    }
-
-    private static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
-            || b == UInt8(ascii: "-")
-    }
-
-    /// The references cmark-gfm writes (`escape_html`, `escape_href`) and what they stand for.
-    static let references: [(name: [UInt8], text: String)] = [
-        ("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("quot;", "\""), ("#x27;", "'"), ("#39;", "'"),
-    ].map { (Array($0.0.utf8), $0.1) }
-
-    /// `bytes` with cmark-gfm's references decoded, as the parser reads them (`HTMLText.asParsed`);
-    /// nil if another reference is there.
-    static func decoded(_ bytes: ArraySlice<UInt8>) -> String? {
-        references(bytes).map(HTMLText.asParsed)
-    }
-
-    private static func references(_ bytes: ArraySlice<UInt8>) -> String? {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
-        var out = ""
-        var i = bytes.startIndex
-        while let amp = bytes[i...].firstIndex(of: UInt8(ascii: "&")) {
-            out += String(decoding: bytes[i..<amp], as: UTF8.self)
-            let reference = references.first { bytes[(amp + 1)...].starts(with: $0.name) }
-            guard let reference else { return nil }
-            out += reference.text
-            i = amp + 1 + reference.name.count
-        }
-        return out + String(decoding: bytes[i...], as: UTF8.self)
-    }
-
-    /// Whether text written as cmark-gfm wrote it is what `HTMLText.escape` writes of its
-    /// decoded value: no byte that escaping changes, and only the references it writes.
-    static func isWrittenAsEscaped(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            while i < b.count {
-                if changedByEscaping[Int(b[i])] {
-                    guard b[i] == UInt8(ascii: "&"),
-                          let r = references.prefix(4).first(where: {
-                              UnsafeBufferPointer(rebasing: b[(i + 1)...]).starts(with: $0.name)
-                          })
-                    else { return false }
-                    i += r.name.count
-                }
-                i += 1
-            }
-            return true
-        }
-    }
-
-    /// The bytes `HTMLText.escape` may write otherwise (and `&`, which starts a reference).
-    static let changedByEscaping: [Bool] = (0..<256).map { b in
-        (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0C) || b == 0x7F || b == 0xC2 || b >= 0xEF
-            || b == Int(UInt8(ascii: "\"")) || b == Int(UInt8(ascii: ">")) || b == Int(UInt8(ascii: "<"))
-            || b == Int(UInt8(ascii: "&"))
     }
 
     // MARK: - Headings
 
     /// Every heading's id, in order, assigned before anything is written (a `#fragment` link may
     /// come before its heading); nil if a heading holds a heading.
-    private static func headings(_ tokens: [Token], bytes: [UInt8], marker: String,
-                                 writer: inout MarkupWriter) -> [String]? {
+    private static func headings(_ tokens: [Token], scan: KnownMarkupScan, writer: inout MarkupWriter) -> [String]? {
         var ids: [String] = []
         var heading: (level: Int, text: String)?
         var markers = 0
         for token in tokens {
-            switch token {
-            case .text(let range):
+            switch token.kind {
+            case .text:
                 guard heading != nil, markers == 0 else { continue }
-                guard let text = decoded(bytes[range]) else { return nil }
+                guard let text = KnownMarkupScan.decoded(UnsafeBufferPointer(rebasing: scan.bytes[token.range]))
+                else { return nil }
                 heading?.text += text
-            case .tag(let tag):
-                if tag.name == marker { markers += tag.closing ? -1 : 1; continue }
-                guard let level = headingLevel(tag.name) else { continue }
-                if !tag.closing {
-                    guard heading == nil else { return nil }
-                    heading = (level, "")
-                } else if let h = heading {
-                    let text = MarkupWriter.collapsed(h.text)
-                    ids.append(writer.headingID(level: h.level, text: text, own: nil))
-                    heading = nil
-                }
+            case .marker: markers += 1
+            case .markerEnd: markers -= 1
+            case .start:
+                guard let level = token.element.info.headingLevel else { continue }
+                guard heading == nil else { return nil }
+                heading = (level, "")
+            case .end:
+                guard token.element.info.headingLevel != nil, let h = heading else { continue }
+                let text = MarkupWriter.collapsed(h.text)
+                ids.append(writer.headingID(level: h.level, text: text, own: nil))
+                heading = nil
             }
         }
         return ids
     }
 
-    static func headingLevel(_ name: String) -> Int? {
-        guard name.utf8.count == 2, name.utf8.first == UInt8(ascii: "h"), let n = Int(name.dropFirst()),
-              (1...6).contains(n) else { return nil }
-        return n
-    }
-
     // MARK: - Writing
 
     private struct Writing {
-        enum Open {
-            /// An element, with what sitegen writes last in it (a heading's self-link).
-            case element(String, last: String?)
-            /// A marker, with what to write at its end.
-            case marker(String?)
+        /// An open element (nil: a marker), with what sitegen writes last in it (a heading's
+        /// self-link, a marker's end) as an index in `lasts`.
+        struct Open {
+            var element: KnownElement?
+            var last: Int?
         }
 
         var writer: MarkupWriter
-        let bytes: [UInt8]
+        let scan: KnownMarkupScan
         let headingIDs: [String]
+        var out: [UInt8] = []
         var nextHeading = 0
         var open: [Open] = []
+        var lasts: [String] = []
         var openParagraphs = 0
         /// How many of the open elements nest (`NestingDepth`'s measure).
         var depth = 0
 
-        init(writer: MarkupWriter, bytes: [UInt8], headingIDs: [String]) {
+        init(writer: MarkupWriter, scan: KnownMarkupScan, headingIDs: [String]) {
             self.writer = writer
-            self.bytes = bytes
+            self.scan = scan
             self.headingIDs = headingIDs
+            out.reserveCapacity(scan.bytes.count + scan.bytes.count / 8)
         }
 
-        var innermost: String? {
-            guard case .element(let name, _)? = open.last else { return nil }
-            return name
+        /// The innermost open element, nil if none or a marker.
+        var innermost: KnownElement? { open.last?.element }
+
+        mutating func output() -> HTMLRewriter.Output {
+            take()
+            writer.out.html = String(decoding: out, as: UTF8.self)
+            return writer.out
+        }
+
+        /// Moves what the writer wrote into `out`.
+        private mutating func take() {
+            guard !writer.out.html.isEmpty else { return }
+            out.append(contentsOf: writer.out.html.utf8)
+            writer.out.html.removeAll(keepingCapacity: true)
+        }
+
+        private mutating func write(_ name: KnownElement, closing: Bool = false) {
+            out.append(UInt8(ascii: "<"))
+            if closing { out.append(UInt8(ascii: "/")) }
+            out.append(contentsOf: name.info.utf8)
+            out.append(UInt8(ascii: ">"))
         }
 
         /// Writes `token`; false where the parsing pass must run instead.
         mutating func write(_ token: Token) -> Bool {
-            switch token {
-            case .text(let range): text(bytes[range])
-            case .tag(let tag) where tag.closing: end(tag.name)
-            case .tag(let tag) where tag.name == writer.marked.marker: marker(tag)
-            case .tag(let tag): start(tag)
+            switch token.kind {
+            case .text: text(UnsafeBufferPointer(rebasing: scan.bytes[token.range]))
+            case .start: start(token)
+            case .end: end(token.element)
+            case .marker: marker(token)
+            case .markerEnd: endMarker()
             }
         }
 
-        private mutating func text(_ text: ArraySlice<UInt8>) -> Bool {
-            if let table = innermost, ["table", "thead", "tbody", "tfoot", "tr"].contains(table),
+        private mutating func text(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+            if let table = innermost, table.info.holdsNoText,
                text.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0C }) {
                 return false  // the parser moves it before the table
             }
-            if KnownMarkupPass.isWrittenAsEscaped(text) {
-                writer.out.html += String(decoding: text, as: UTF8.self)
+            if KnownMarkupScan.isWrittenAsEscaped(text) {
+                out.append(contentsOf: text)
             } else {
-                guard let decoded = KnownMarkupPass.decoded(text) else { return false }
-                writer.out.html += HTMLText.escape(decoded)
+                guard let decoded = KnownMarkupScan.decoded(text) else { return false }
+                out.append(contentsOf: HTMLText.escape(decoded).utf8)
             }
             return true
         }
 
-        private mutating func marker(_ tag: Tag) -> Bool {
-            guard let key = tag.attributes.first(where: { $0.0 == "data-k" })?.1,
+        private mutating func marker(_ token: Token) -> Bool {
+            guard let key = scan.attributes(of: token).first(where: { $0.0 == "data-k" })?.1,
                   !(openParagraphs > 0 && MarkupWriter.isBlockMarker(key)) else { return false }
-            open.append(.marker(writer.marker(key)))
+            let last = writer.marker(key).map { keep($0) }
+            take()
+            open.append(Open(element: nil, last: last))
             depth += 1
             return true
         }
 
-        private mutating func start(_ tag: Tag) -> Bool {
-            let name = tag.name
-            if !writer.settings.trusted, !HTMLAllowlist.elements.contains(name) { return false }
-            guard !movedByTheParser(name) else { return false }
-            if HTMLRewriter.void.contains(name) {
-                if name == "img", let folder = writer.settings.folder,
-                   let image = writer.localImage(tag.attributes, folder: folder) {
-                    writer.out.html += image.token
-                    writer.out.images.append(image)
-                } else {
-                    let kept = writer.kept(tag.attributes, element: name, html: true)
-                    writer.startTag(name, headingID: nil, attributes: kept)
-                }
-                return true
-            }
-            let level = KnownMarkupPass.headingLevel(name)
-            let id = level == nil || !writer.settings.decorateHeadings ? nil : headingIDs[nextHeading]
-            if id == nil, tag.attributes.isEmpty {  // most tags: no temporary strings
-                writer.out.html += "<"
-                writer.out.html += name
-                writer.out.html += ">"
-            } else {
-                writer.startTag(name, headingID: id, attributes: writer.kept(tag.attributes, element: name, html: true))
-            }
-            var last: String?
-            if let id {
-                last = writer.anchor(id: id, text: writer.out.headings[nextHeading].text)
-                nextHeading += 1
-            }
-            if name == "a" { writer.openAnchors += 1 }
-            if name == "p" { openParagraphs += 1 }
-            open.append(.element(name, last: last))
-            if !NestingDepth.closedByNext.contains(name) { depth += 1 }
+        private mutating func endMarker() -> Bool {
+            guard let top = open.popLast(), top.element == nil else { return false }
+            writeLast(of: top)
+            depth -= 1
             return true
         }
 
+        private mutating func writeLast(of element: Open) {
+            if let last = element.last { out.append(contentsOf: lasts[last].utf8) }
+        }
+
+        private mutating func keep(_ last: String) -> Int {
+            lasts.append(last)
+            return lasts.count - 1
+        }
+
+        private mutating func start(_ token: Token) -> Bool {
+            let element = token.element, info = element.info  // all in the allowlist
+            guard !movedByTheParser(element) else { return false }
+            if info.isVoid {
+                void(token)
+                return true
+            }
+            let id = info.headingLevel == nil || !writer.settings.decorateHeadings ? nil : headingIDs[nextHeading]
+            if id == nil, !token.hasAttributes {  // most tags: no strings made
+                write(element)
+            } else {
+                let kept = writer.kept(scan.attributes(of: token), element: info.name, html: true)
+                writer.startTag(info.name, headingID: id, attributes: kept)
+                take()
+            }
+            var last: Int?
+            if let id {
+                last = keep(writer.anchor(id: id, text: writer.out.headings[nextHeading].text))
+                nextHeading += 1
+            }
+            if element == .a { writer.openAnchors += 1 }
+            if element == .p { openParagraphs += 1 }
+            open.append(Open(element: element, last: last))
+            if !info.closedByNext { depth += 1 }
+            return true
+        }
+
+        /// A void element (`img`, `br`, `hr`): an image of the note's own, or the tag.
+        private mutating func void(_ token: Token) {
+            guard token.hasAttributes else { return write(token.element) }
+            let attributes = scan.attributes(of: token), name = token.element.info.name
+            if token.element == .img, let folder = writer.settings.folder,
+               let image = writer.localImage(attributes, folder: folder) {
+                out.append(contentsOf: image.token.utf8)
+                writer.out.images.append(image)
+            } else {
+                writer.startTag(name, headingID: nil, attributes: writer.kept(attributes, element: name, html: true))
+                take()
+            }
+        }
+
         /// Whether the parser would not nest the element where it is (`HTMLRewriter.unwrapped`'s
-        /// cases, and the elements whose first newline it drops).
-        private func movedByTheParser(_ name: String) -> Bool {
-            if openParagraphs > 0, HTMLRewriter.paragraphClosers.contains(name) { return true }
-            switch name {
-            case "a": return writer.openAnchors > 0
-            case "h1", "h2", "h3", "h4", "h5", "h6":
-                return innermost.map { HTMLRewriter.headings.contains($0) } ?? false
-            case "td", "th": return innermost != "tr"
-            case "tr": return !["tbody", "thead", "tfoot"].contains(innermost ?? "")
-            case "tbody", "thead", "tfoot", "caption", "colgroup": return innermost != "table"
-            case "col", "pre", "textarea", "listing": return true
+        /// cases; cmark-gfm writes no other element it would move).
+        private func movedByTheParser(_ element: KnownElement) -> Bool {
+            if openParagraphs > 0, element.info.closesParagraph { return true }
+            switch element {
+            case .a: return writer.openAnchors > 0
+            case .h1, .h2, .h3, .h4, .h5, .h6: return innermost?.info.headingLevel != nil
+            case .td, .th: return innermost != .tr
+            case .tr: return ![.tbody, .thead].contains(innermost)
+            case .tbody, .thead: return innermost != .table
             default: return false
             }
         }
 
-        private mutating func end(_ name: String) -> Bool {
-            switch open.popLast() {
-            case .marker(let close)? where name == writer.marked.marker:
-                writer.out.html += close ?? ""
-                depth -= 1
-            case .element(let opened, let last)? where opened == name:
-                if let last { writer.out.html += last }
-                writer.out.html += "</"
-                writer.out.html += name
-                writer.out.html += ">"
-                if name == "a" { writer.openAnchors -= 1 }
-                if name == "p" { openParagraphs -= 1 }
-                if !NestingDepth.closedByNext.contains(name) { depth -= 1 }
-            default:
-                return false
-            }
+        private mutating func end(_ element: KnownElement) -> Bool {
+            guard let top = open.popLast(), top.element == element else { return false }
+            writeLast(of: top)
+            write(element, closing: true)
+            if element == .a { writer.openAnchors -= 1 }
+            if element == .p { openParagraphs -= 1 }
+            if !element.info.closedByNext { depth -= 1 }
             return true
         }
     }

@@ -46,7 +46,13 @@ struct MarkupWriter {
 
     /// The whitespace runs of a heading's text collapsed to one space.
     static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        let utf8 = text.utf8
+        let isBreak = { (b: UInt8) in b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+        if let first = utf8.first, let last = utf8.last, !isBreak(first), !isBreak(last),
+           !utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }), !text.contains("  ") {
+            return text  // most headings: nothing to collapse
+        }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 
     // MARK: - Elements and attributes

@@ -208,3 +208,10 @@ import Testing
         #expect(try KnownMarkupPass.rewrite(marked, settings: Self.variants[3]) == nil)
     }
 }
+
+extension KnownMarkupPassTests {
+    /// The known pass does not ask the allowlist: every element cmark-gfm writes is in it.
+    @Test func everyKnownElementIsInTheAllowlist() {
+        for element in KnownElement.allCases { #expect(HTMLAllowlist.elements.contains(element.info.name)) }
+    }
+}
