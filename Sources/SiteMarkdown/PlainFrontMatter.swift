@@ -130,7 +130,7 @@ struct PlainFrontMatter {
         if first == "-" || first == "?" || first == ":" {
             guard text.count > 1, text.dropFirst().first != " " else { return nil }
         }
-        if text.contains(": ") || text.last == ":" || text.contains(" #") { return nil }
+        if Self.has(text, ":", " ") || text.last == ":" || Self.has(text, " ", "#") { return nil }
         if inFlow, text.contains(where: { "[]{},#:".contains($0) }) { return nil }
         return Converter.plainScalarValue(String(text), tag: tag)
     }
@@ -139,7 +139,7 @@ struct PlainFrontMatter {
     /// only escapes are `\"` and `\\` (JSON strings of titles, as generators write them).
     private static func quoted(_ inner: Substring, double: Bool) -> String? {
         let quote: Character = double ? "\"" : "'"
-        guard double, inner.contains("\\") else { return inner.contains(quote) ? nil : String(inner) }
+        guard double, inner.utf8.contains(UInt8(ascii: "\\")) else { return inner.contains(quote) ? nil : String(inner) }
         var text = ""
         var escaped = false
         for c in inner {
@@ -155,6 +155,17 @@ struct PlainFrontMatter {
             }
         }
         return escaped ? nil : text
+    }
+
+    /// Whether `text` holds `a` followed by `b` (Foundation's `contains` costs a microsecond).
+    private static func has(_ text: Substring, _ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        let utf8 = text.utf8
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if previous == UInt8(a.value), byte == UInt8(b.value) { return true }
+            previous = byte
+        }
+        return false
     }
 
     private static func trimmed(_ text: Substring) -> Substring {
@@ -177,7 +188,7 @@ struct PlainFrontMatter {
             }
             // "\r\n" is one Character.
             lines = yaml.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-            if lines.contains(where: { $0.contains("\r") }) { return nil }
+            if lines.contains(where: { $0.utf8.contains(0x0D) }) { return nil }
             indents = lines.map { line in line.prefix { $0 == " " }.count }
         }
 

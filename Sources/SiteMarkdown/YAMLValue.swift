@@ -115,6 +115,7 @@ struct Converter {
         case .timestamp:
             // Yams rolls impossible dates over (2026-02-30 → 2026-03-02); they stay text, which
             // a field expecting a date then reports.
+            if let day = Self.plainDay(scalar.string) { return .date(day) }
             if Self.namesRealDay(scalar.string), let date = Date.construct(from: scalar) { return .date(date) }
         default:
             break
@@ -140,6 +141,26 @@ struct Converter {
     }
 
     /// Whether a timestamp's year, month, day and (if written) hour, minute and second exist.
+    /// A day written `YYYY-MM-DD` (front matter's `date:`), as Yams reads it (midnight UTC)
+    /// without its regular expressions and calendar, which cost more than the rest of the front
+    /// matter. Years before 1600 are left to Yams: its calendar is Julian before 1582.
+    static func plainDay(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        var numbers: [Int] = []
+        for range in [0..<4, 5..<7, 8..<10] {
+            var n = 0
+            for i in range {
+                guard b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9") else { return nil }
+                n = n * 10 + Int(b[i] - UInt8(ascii: "0"))
+            }
+            numbers.append(n)
+        }
+        guard numbers[0] >= 1600, CalendarDate.isReal(year: numbers[0], month: numbers[1], day: numbers[2]) else { return nil }
+        let day = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2])
+        return Date(timeIntervalSince1970: TimeInterval(day.ordinal))
+    }
+
     static func namesRealDay(_ timestamp: String) -> Bool {
         let numbers = timestamp.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).prefix(6).map { Int($0) ?? -1 }
         guard numbers.count >= 3 else { return false }

@@ -166,6 +166,7 @@ import SiteCore
         ("item: /luffy", "front matter 'item' must be <collection>/<slug> or a slug, found '/luffy'"),
         ("unsafeHTML: 1", "front matter 'unsafeHTML' must be true or false"),
         ("date: 2024-13-45", "front matter 'date' must be a date like 2024-01-31, found \"2024-13-45\""),
+        ("slug: a%20b", "slug 'a%20b' cannot be a URL segment (\(Slug.segmentRule))"),
     ])
     func frontMatterOfTheWrongTypeIsAnErrorAtItsLine(line: String, message: String) throws {
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Yams
 @testable import SiteMarkdown
@@ -67,5 +68,33 @@ import Yams
             samples.append(parts.joined())
         }
         expectSameAsYams(samples)
+    }
+}
+
+/// `Converter.plainDay` (front matter's `date: YYYY-MM-DD` without Yams) against Yams' own
+/// `Date.construct`, on every day of a few centuries' sample and at the calendar's edges.
+@Suite struct PlainDayTests {
+    @Test func everyDayAsYamsReadsIt() throws {
+        var mismatches: [String] = []
+        var texts: [String] = []
+        for year in stride(from: 1600, through: 2400, by: 7) + [1900, 2000, 2024, 2100, 9999] {
+            for month in 1...12 {
+                for day in [1, 15, 28, 29, 30, 31] {
+                    texts.append(String(format: "%04d-%02d-%02d", year, month, day))
+                }
+            }
+        }
+        for text in texts {
+            let yams = Converter.namesRealDay(text) ? Date.construct(from: Node.Scalar(text)) : nil
+            if Converter.plainDay(text) != yams { mismatches.append(text) }
+        }
+        #expect(texts.count > 7000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    @Test(arguments: ["1599-12-31", "1582-10-10", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-05", "2026-01-5",
+                      "2026/01/05", "2026-01-05T10:30:00", "2026-01-05 ", "+026-01-05", "２０２６-01-05"])
+    func othersAreLeftToYams(text: String) {
+        #expect(Converter.plainDay(text) == nil)
     }
 }
