@@ -48,13 +48,15 @@ enum Cmark {
         if tagfilter { names.append("tagfilter") }
         var autolink = options.autolinks ? Autolink.needed(by: markdown) : .no
         while true {
-            guard let parsed = Parsed(markdown, flags: flags, extensions: names + (autolink == .yes ? ["autolink"] : []))
-            else { return MarkedHTML(html: "", marker: "") }
+            let extensions = names + (autolink == .yes ? ["autolink"] : [])
+            guard let parsed = Parsed(markdown, flags: flags, extensions: extensions) else {
+                return MarkedHTML(html: "", marker: "")
+            }
             defer { parsed.free() }
             var marking = Marking(document: parsed.document, removeRawHTML: removeRawHTML)
             var marked = marking.apply()
-            let extensions = cmark_parser_get_syntax_extensions(parsed.parser)
-            guard let html = cmark_render_html(parsed.document, flags, extensions) else { return marked }
+            let attached = cmark_parser_get_syntax_extensions(parsed.parser)
+            guard let html = cmark_render_html(parsed.document, flags, attached) else { return marked }
             defer { free(html) }
             marked.html = String(cString: html)
             if autolink == .ifText, Autolink.mayLink(html: marked.html) {

@@ -17,7 +17,8 @@ enum KnownMarkupPass {
     static func rewrite(_ marked: MarkedHTML,
                         settings: HTMLRewriter.Settings) throws(MarkdownError) -> HTMLRewriter.Output? {
         let bytes = Array(marked.html.utf8)
-        guard !bytes.contains(where: { $0 == 0x0D || $0 == 0 }), !bytes.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
+        guard !bytes.contains(where: { $0 == 0x0D || $0 == 0 }), !bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        else { return nil }
         return try bytes.withUnsafeBufferPointer { buffer throws(MarkdownError) in
             let scan = KnownMarkupScan(bytes: buffer, marker: Array(marked.marker.utf8))
             guard let tokens = scan.tokens() else { return nil }

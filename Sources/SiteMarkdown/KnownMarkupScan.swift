@@ -43,7 +43,9 @@ enum KnownElement: UInt8, CaseIterable {
     }
 
     /// The elements by the first byte of their name.
-    private static let byFirstByte: [[KnownElement]] = (0..<256).map { b in allCases.filter { Int($0.info.utf8[0]) == b } }
+    private static let byFirstByte: [[KnownElement]] = (0..<256).map { b in
+        allCases.filter { Int($0.info.utf8[0]) == b }
+    }
 }
 
 /// cmark-gfm's HTML as a list of texts and tags, without making strings: where each is and what
@@ -77,7 +79,9 @@ struct KnownMarkupScan {
                 break
             }
             let at = i + lt
-            if at > i { tokens.append(Token(kind: .text, element: .p, hasAttributes: false, range: i..<at, attributesStart: 0)) }
+            if at > i {
+                tokens.append(Token(kind: .text, element: .p, hasAttributes: false, range: i..<at, attributesStart: 0))
+            }
             guard let tag = tag(at: at) else { return nil }
             tokens.append(tag)
             i = tag.range.upperBound
@@ -198,8 +202,8 @@ struct KnownMarkupScan {
         while i < b.count {
             if changedByEscaping[Int(b[i])] {
                 let after = UnsafeBufferPointer(rebasing: b[(i + 1)...])
-                guard b[i] == UInt8(ascii: "&"), let r = references.prefix(4).first(where: { after.starts(with: $0.name) })
-                else { return false }
+                guard b[i] == UInt8(ascii: "&"),
+                      let r = references.prefix(4).first(where: { after.starts(with: $0.name) }) else { return false }
                 i += r.name.count
             }
             i += 1

@@ -52,7 +52,8 @@ struct MarkupWriter {
            !utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }), !text.contains("  ") {
             return text  // most headings: nothing to collapse
         }
-        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            .joined(separator: " ")
     }
 
     // MARK: - Elements and attributes

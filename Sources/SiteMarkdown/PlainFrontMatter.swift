@@ -139,7 +139,9 @@ struct PlainFrontMatter {
     /// only escapes are `\"` and `\\` (JSON strings of titles, as generators write them).
     private static func quoted(_ inner: Substring, double: Bool) -> String? {
         let quote: Character = double ? "\"" : "'"
-        guard double, inner.utf8.contains(UInt8(ascii: "\\")) else { return inner.contains(quote) ? nil : String(inner) }
+        guard double, inner.utf8.contains(UInt8(ascii: "\\")) else {
+            return inner.contains(quote) ? nil : String(inner)
+        }
         var text = ""
         var escaped = false
         for c in inner {

@@ -156,7 +156,8 @@ struct Converter {
             }
             numbers.append(n)
         }
-        guard numbers[0] >= 1600, CalendarDate.isReal(year: numbers[0], month: numbers[1], day: numbers[2]) else { return nil }
+        guard numbers[0] >= 1600, CalendarDate.isReal(year: numbers[0], month: numbers[1], day: numbers[2])
+        else { return nil }
         let day = CalendarDate(year: numbers[0], month: numbers[1], day: numbers[2])
         return Date(timeIntervalSince1970: TimeInterval(day.ordinal))
     }

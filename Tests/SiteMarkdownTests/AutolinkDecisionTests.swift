@@ -42,7 +42,8 @@ import Testing
         ("Nothing to link: www and http:/x.", false, nil),
         ("A bare https://example.org/x.", true, "<a href=\"https://example.org/x\">https://example.org/x</a>"),
         ("A bare www.example.org.", true, "<a href=\"http://www.example.org\">www.example.org</a>"),
-        ("[x](https://example.org) then http://example.com", true, "<a href=\"http://example.com\">http://example.com</a>"),
+        ("[x](https://example.org) then http://example.com", true,
+         "<a href=\"http://example.com\">http://example.com</a>"),
         ("[unclosed http://example.org", true, nil),
         ("`http://example.org` in code", true, nil),
         ("me@example.org", true, "<a href=\"mailto:me@example.org\">me@example.org</a>"),
@@ -58,7 +59,8 @@ import Testing
     @Test func turnedOffItNeverRuns() {
         var options = MarkdownOptions()
         options.autolinks = false
-        let marked = Cmark.render("https://example.org me@example.org", options: options, removeRawHTML: false, tagfilter: false)
+        let marked = Cmark.render("https://example.org me@example.org", options: options, removeRawHTML: false,
+                                  tagfilter: false)
         #expect(!marked.autolinked)
         #expect(!marked.html.contains("<a "))
     }

@@ -197,7 +197,8 @@ import Testing
                      "<table><td>x</td></table>", "<table><tr><td>x</td></tr></table>", "<tr><td>x</td></tr>",
                      "<table>x</table>", "<p>x</em>", "<p>x", "a\rb", "a\u{0}b", "<p>&copy;</p>", "<pre>\nx</pre>",
                      "<p><sitegen-m0 data-k=\"c0\"></sitegen-m0></p>", "<script>x</script>", "<P>x</P>", "<p x>y</p>",
-                     "<p>x</p x=\"1\">", "\u{FEFF}<p>x</p>", "<h1><em><h2>x</h2></em></h1>"] {
+                     "<p>x</p x=\"1\">", "\u{FEFF}<p>x</p>", "<h1><em><h2>x</h2></em></h1>",
+                     "<p><a href=\"&copy;\">x</a></p>", "<p><em>x</sitegen-m0></p>"] {
             var marked = MarkedHTML(html: html, marker: "sitegen-m0")
             marked.hasRawHTML = false
             #expect(try KnownMarkupPass.rewrite(marked, settings: settings) == nil, "\(html)")
@@ -213,5 +214,20 @@ extension KnownMarkupPassTests {
     /// The known pass does not ask the allowlist: every element cmark-gfm writes is in it.
     @Test func everyKnownElementIsInTheAllowlist() {
         for element in KnownElement.allCases { #expect(HTMLAllowlist.elements.contains(element.info.name)) }
+    }
+}
+
+extension KnownMarkupPassTests {
+    /// Control characters in headings (their text, ids and the table of contents), link titles and
+    /// image descriptions: the parser makes them U+FFFD, and so must the known pass.
+    @Test func controlCharactersAsTheParserReadsThem() {
+        var tally = Tally()
+        for c in [0x1, 0x8, 0xB, 0x1F, 0x7F, 0x80, 0x9F, 0xFDD0].compactMap(Unicode.Scalar.init).map(String.init) {
+            let markdown = "# a\(c)b\n\n## \(c)\n\n[x](/y \"t\(c)\") ![d\(c)](/e.png) `\(c)` *\(c)*\n"
+            Self.compare("control U+\(String(c.unicodeScalars.first!.value, radix: 16))", markdown, into: &tally)
+        }
+        #expect(tally.withoutRawHTML == 8 * Self.variants.count)
+        #expect(tally.fast == tally.withoutRawHTML)
+        #expect(tally.differing == [])
     }
 }
