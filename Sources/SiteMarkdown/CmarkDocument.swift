@@ -108,17 +108,21 @@ enum Cmark {
         static func mayLink(html: String) -> Bool {
             var html = html
             return html.withUTF8 { b in
-                var textStart = 0
-                var i = 0
-                while i < b.count {
-                    if b[i] == UInt8(ascii: "<") {
-                        if hasLinkStart(b, from: textStart, to: i) { return true }
-                        while i < b.count, b[i] != UInt8(ascii: ">") { i += 1 }
-                        textStart = i + 1
+                var inTag = false
+                for i in b.indices {
+                    switch b[i] {
+                    case UInt8(ascii: "<"): inTag = true
+                    case UInt8(ascii: ">"): inTag = false
+                    case UInt8(ascii: ":") where !inTag && i + 2 < b.count && b[i + 1] == UInt8(ascii: "/")
+                        && b[i + 2] == UInt8(ascii: "/"):
+                        return true
+                    case UInt8(ascii: "w") where !inTag && i + 3 < b.count && b[i + 1] == b[i] && b[i + 2] == b[i]
+                        && b[i + 3] == UInt8(ascii: "."):
+                        return true
+                    default: break
                     }
-                    i += 1
                 }
-                return hasLinkStart(b, from: textStart, to: b.count)
+                return false
             }
         }
     }
