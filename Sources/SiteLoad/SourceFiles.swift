@@ -33,11 +33,33 @@ public struct ContentTree: Sendable {
     public struct ReadFailure: Error { public var text: String }
 
     /// The bytes of a file under `content/`, or why they cannot be read.
+    /// System calls on the path: URL building and `Data(contentsOf:)` cost more than the read
+    /// itself over ten thousand notes.
     public func contents(_ relative: String) -> Result<Data, ReadFailure> {
-        if let failure = Self.notRegular(root.appendingPathComponent(relative).path) { return .failure(failure) }
-        do { return .success(try Data(contentsOf: root.appendingPathComponent(relative))) } catch {
-            return .failure(ReadFailure(text: Self.reason(error)))
+        let fd = open(root.path + "/" + relative, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // a FIFO opens without blocking
+        guard fd >= 0 else { return .failure(Self.failure(errno)) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(Self.failure(errno)) }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadFailure(text: "it is \(FileKind.phrase(st.st_mode)), not a regular file"))
         }
+        var data = Data(count: max(Int(st.st_size), 0) + 1)  // one more: a file that grew is read to its end
+        var filled = 0
+        while true {
+            if filled == data.count { data.count += max(data.count, 4096) }
+            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n > 0 { filled += n; continue }
+            if n == 0 { break }
+            if errno != EINTR { return .failure(Self.failure(errno)) }
+        }
+        data.count = filled
+        return .success(data)
+    }
+
+    /// What a failed system call on a file under `content/` says.
+    static func failure(_ code: Int32) -> ReadFailure {
+        ReadFailure(text: code == ENOENT ? "no such file" : String(cString: strerror(code)))
     }
 
     /// Why `path` (links followed) is not a file to read: a folder, a FIFO (which would block
