@@ -10,7 +10,10 @@ extension SitePlan {
         var problems: [Diagnostic] = []
         var reportedTags: Set<Int> = []
         for page in pages {
-            guard let segment = SitePath.overlongSegment(model.urls.file(ofPagePath: page.path)) else { continue }
+            // Decoding never lengthens a segment, and a file adds only `index.html`: a path no
+            // longer than a segment may be cannot hold one too long (most paths; decoding is slow).
+            guard page.path.utf8.count > SitePath.maximumSegmentBytes,
+                  let segment = SitePath.overlongSegment(model.urls.file(ofPagePath: page.path)) else { continue }
             let (at, what): (SourceLocation, String)
             switch page.view {
             case .item(let ci, let i):
