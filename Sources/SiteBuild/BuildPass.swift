@@ -4,8 +4,41 @@ import SiteLoad
 import SiteRender
 import SiteWrite
 
-/// The phases from the model on, which `sitegen build` and every rebuild of `serve` share.
-extension SiteSession {
+/// The phases from the model on, which every build shares — `sitegen build`'s (a `FullBuild`),
+/// `serve`'s first and its rebuilds (`SiteSession`): diff against what was written, render the
+/// pages that changed, write the other files that changed, publish the images.
+enum BuildPass {
+    /// What is in the output folder, as of the last successful pass: its output state, what
+    /// the next pass compares with.
+    struct Written: Sendable {
+        /// Every page: its view, path and fingerprint, in the plan's order.
+        var views: [PageView]
+        var paths: [String]
+        var prints: [Int]
+        var files: Set<PlannedFile>
+        var sitemaps: Set<String>
+        /// Each page's `lastmod` as of the sitemap written (nil: none written yet): with the
+        /// pages' kinds and paths, all a sitemap is made from.
+        var sitemapDates: [CalendarDate?]?
+        /// The notes' feed's notes and their versions, as of the feed written.
+        var feedKey: Int?
+        /// Output file of each page path (computing it decodes the path).
+        var pageFiles: [String: String]
+        var collectionVersions: [String: Int]
+        var noteVersions: [String: Int]  // note file → version
+        var contentFiles: Set<String>  // every file of the content tree
+        var generation: Int
+        /// The bytes of files made from the whole model (the feed, robots.txt), to write them
+        /// only when they change.
+        var generated: [String: Data] = [:]
+
+        /// Nothing written yet: what a full build starts from.
+        static func nothing(generation: Int, content: ContentTree) -> Written {
+            Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil, feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
+                    contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
+        }
+    }
+
     /// What changed in the sources since `Written` (a full build: nothing was written, so
     /// everything is new whatever these say).
     struct Changes {
@@ -26,24 +59,15 @@ extension SiteSession {
         var otherFilesWritten: Int
     }
 
-    /// The model's plan, unless a path of it cannot be written (`SitePlan.overlongNames`): found
-    /// before anything is written.
-    static func checkedPlan(_ model: SiteModel) throws(Diagnostics) -> SitePlan {
-        let plan = SitePlan(model)
-        let overlong = plan.overlongNames(model)
-        if !overlong.isEmpty { throw Diagnostics(overlong) }
-        return plan
-    }
-
     /// The phases from the model on, shared by `sitegen build` and every rebuild of `serve`:
     /// plan (every page and its fingerprint, against what `written` holds), render the pages
     /// whose fingerprint changed, write the other files that changed. A full build is a pass over
     /// an empty `Written`: every page and file is new, so everything is rendered and written.
-    /// `plan`: the model's, when the caller made it already (checked, as here, by `checkedPlan`).
-    static func planRenderWrite(_ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes, written versions: inout Written,
-                                to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> Pass {
+    /// `plan`: the model's, when the caller made it already (checked by `SitePlan.checked`).
+    static func run(_ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes,
+                    written versions: inout Written, to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> Pass {
         let plan: SitePlan
-        if let planned { plan = planned } else { plan = try checkedPlan(model) }
+        if let planned { plan = planned } else { plan = try SitePlan.checked(model) }
         let renderer = PageRenderer(model: model, plan: plan)
         // Pages whose fingerprint changed, and the other files that changed.
         let pages = plan.pages

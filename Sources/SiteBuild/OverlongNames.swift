@@ -2,6 +2,15 @@ import SiteCore
 import SiteLoad
 
 extension SitePlan {
+    /// The model's plan, unless a path of it cannot be written (`overlongNames`): found before
+    /// anything is written.
+    static func checked(_ model: SiteModel) throws(Diagnostics) -> SitePlan {
+        let plan = SitePlan(model)
+        let overlong = plan.overlongNames(model)
+        if !overlong.isEmpty { throw Diagnostics(overlong) }
+        return plan
+    }
+
     /// The planned paths with a segment no file system can hold (over 255 bytes), each reported
     /// at the value it comes from — the item (its dataset line and column), the note's front
     /// matter line, the tag's note, the content file — with at most 60 characters of the name:

@@ -2,7 +2,7 @@ import Foundation
 import SiteCore
 
 /// What decides whether a page is rendered again: a fingerprint of everything it is made from.
-extension SiteSession {
+extension BuildPass {
     /// Each plan page's fingerprint: its template (with its partials), the site-wide values and
     /// the versions of the inputs its plan names.
     static func fingerprints(_ model: SiteModel, _ plan: SitePlan, _ w: Written) -> [Int] {

@@ -43,40 +43,10 @@ public struct UpdateReport: Sendable {
 public struct SiteSession: Sendable {
     public let options: BuildOptions
     private var model: SiteModel
-    private var written: Written
+    private var written: BuildPass.Written
     /// Paths of a failed update, retried with the next one (the error stays until they are fixed).
     private var pending: Set<String> = []
     private var nextVersion = 1
-
-    /// What is in the output folder, as of the last successful build.
-    struct Written: Sendable {
-        /// Every page: its view, path and fingerprint, in the plan's order.
-        var views: [PageView]
-        var paths: [String]
-        var prints: [Int]
-        var files: Set<PlannedFile>
-        var sitemaps: Set<String>
-        /// Each page's `lastmod` as of the sitemap written (nil: none written yet): with the
-        /// pages' kinds and paths, all a sitemap is made from.
-        var sitemapDates: [CalendarDate?]?
-        /// The notes' feed's notes and their versions, as of the feed written.
-        var feedKey: Int?
-        /// Output file of each page path (computing it decodes the path).
-        var pageFiles: [String: String]
-        var collectionVersions: [String: Int]
-        var noteVersions: [String: Int]  // note file → version
-        var contentFiles: Set<String>  // every file of the content tree
-        var generation: Int
-        /// The bytes of files made from the whole model (the feed, robots.txt), to write them
-        /// only when they change.
-        var generated: [String: Data] = [:]
-
-        /// Nothing written yet: what a full build starts from.
-        static func nothing(generation: Int, content: ContentTree) -> Written {
-            Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil, feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
-                    contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
-        }
-    }
 
     /// Builds the whole site into `options.output` (replacing it only when the build succeeds).
     public init(_ options: BuildOptions) throws(Diagnostics) {
@@ -175,8 +145,8 @@ public struct SiteSession: Sendable {
 
     // MARK: - Full builds
 
-    private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, Written) {
-        let (_, model, written) = try SiteBuilder.buildKeepingModel(options, generation: generation)
+    private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, BuildPass.Written) {
+        let (_, model, written) = try FullBuild.run(options, generation: generation)
         return (model, written)
     }
 
@@ -211,7 +181,7 @@ public struct SiteSession: Sendable {
                                               progress: options.imageProgress)
         }
         clock.lap("images")
-        let changes = Changes(content: touched.content, assets: touched.assets, collections: reload)
+        let changes = BuildPass.Changes(content: touched.content, assets: touched.assets, collections: reload)
         let report = try write(inputs, versions: versions, changes: changes, start: start, clock: &clock)
         notices = inputs.notices
         return report
@@ -237,7 +207,7 @@ public struct SiteSession: Sendable {
 
     /// Sorts the changed paths, and reads again what they change of the content tree, the
     /// templates and the assets.
-    private func rescan(_ relevant: Set<String>, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) -> Touched {
+    private func rescan(_ relevant: Set<String>, inputs: inout SiteInputs, versions: inout BuildPass.Written) throws(Diagnostics) -> Touched {
         let contentRoot = options.source.appendingPathComponent("content")
         var contentPaths = Set(relevant.filter { $0.hasPrefix("content/") }.map { String($0.dropFirst("content/".count)) })
         let assetPaths = Set(relevant.filter { $0.hasPrefix("templates/assets/") }.map { String($0.dropFirst("templates/assets/".count)) })
@@ -270,7 +240,7 @@ public struct SiteSession: Sendable {
 
     /// Parses again the notes at `changed` (relative to `content/`); after a scan, the notes
     /// follow the content tree's list.
-    private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs, versions: inout Written) throws(Diagnostics) {
+    private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs, versions: inout BuildPass.Written) throws(Diagnostics) {
         let loader = NoteLoader(config: inputs.config, content: inputs.content, includeDrafts: options.includeDrafts, threads: options.threads)
         var problems: [Diagnostic] = []
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
@@ -309,7 +279,7 @@ public struct SiteSession: Sendable {
     /// Loads again the collections whose data files changed, and those showing images when any
     /// other content file changed (an image's size may have changed); returns their names.
     private mutating func reloadCollections(_ content: Set<String>, notes: Set<String>, also: Set<String>, inputs: inout SiteInputs,
-                                            versions: inout Written) throws(Diagnostics) -> Set<String> {
+                                            versions: inout BuildPass.Written) throws(Diagnostics) -> Set<String> {
         let datasetPaths = content.filter { ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
         let otherPaths = content.filter { !notes.contains($0) && !datasetPaths.contains($0) }
         let reload = Set(inputs.config.collections.filter { c in
@@ -335,7 +305,7 @@ public struct SiteSession: Sendable {
 
     /// The model made again, reusing the collections that did not change, and what it changes
     /// written into the live output; the session then holds them.
-    private mutating func write(_ inputs: SiteInputs, versions: Written, changes: Changes, start: DispatchTime,
+    private mutating func write(_ inputs: SiteInputs, versions: BuildPass.Written, changes: BuildPass.Changes, start: DispatchTime,
                                 clock: inout PhaseClock) throws(Diagnostics) -> UpdateReport {
         var versions = versions
         let reusable = Set(inputs.config.collections.filter { c in
@@ -345,12 +315,12 @@ public struct SiteSession: Sendable {
         clock.lap("sort")
 
         let sink = LiveOutput(folder: options.output)
-        let pass = try Self.planRenderWrite(newModel, options: options, changes: changes, written: &versions, to: sink, clock: &clock)
+        let pass = try BuildPass.run(newModel, options: options, changes: changes, written: &versions, to: sink, clock: &clock)
         for file in pass.gone.sorted() { sink.remove(file) }
         let replaced = (model, written)
         model = newModel
         written = versions
-        Self.freeLater(replaced)
+        BuildPass.freeLater(replaced)
         clock.lap("write")
         var r = report(start, full: false)
         r.phases = clock.phases

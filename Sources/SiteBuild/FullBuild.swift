@@ -1,0 +1,78 @@
+import Foundation
+import SiteCore
+import SiteImages
+import SiteLoad
+import SiteWrite
+
+/// A whole build: the phases that load everything (configuration, data and notes, images),
+/// the model, then `BuildPass` over an output where nothing was written. `sitegen build` is one
+/// (`SiteBuilder`), and so are `serve`'s first build and its rebuilds after `site.yml` changed
+/// (`SiteSession`).
+enum FullBuild {
+    /// Builds into `options.output` (swapped in only when it succeeded). The model and what was
+    /// written are returned for a session that rebuilds from them.
+    static func run(_ options: BuildOptions, generation: Int = 0) throws(Diagnostics)
+        -> (report: BuildReport, model: SiteModel, written: BuildPass.Written) {
+        var clock = PhaseClock()
+        OutputStage.recover(output: options.output)
+        let (config, content, templates) = try SiteInputs.loadConfiguration(options)
+        clock.lap("config")
+        let loadStarted = Date()
+        let fetch = try SiteInputs.fetchSession(config, options: options)
+        defer { fetch?.close() }
+        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts,
+                                             threads: options.threads, fetch: fetch)
+        try inputs.loadAssets(options.source)
+        clock.lap("load")
+        let imagesStarted = Date()
+        inputs.imageCache = options.imageCache
+        inputs.images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content, cache: inputs.imageCache, threads: options.threads,
+                                          deferring: options.deferImages, detailed: ImageStep.detailed(inputs),
+                                          progress: options.imageProgress)
+        clock.lap("images")
+        do throws(Diagnostics) {
+            var built = try writeSite(inputs, options: options, generation: generation, imagesStarted: imagesStarted, clock: &clock)
+            if let fetch {
+                (built.report.dataFetched, built.report.dataCached) = fetch.counts
+                built.report.fetchWarnings = fetch.warnings
+                if options.network == .online {
+                    fetch.cache.prune(keeping: fetch.usedKeys, untouchedSince: min(loadStarted, Date().addingTimeInterval(-options.cacheGrace)))
+                }
+            }
+            return built
+        } catch {
+            // A failed build leaves nothing running: the encodes under way end first.
+            _ = inputs.images.encodes?.wait()
+            throw error
+        }
+    }
+
+    /// The phases from the model on, into a staging folder swapped in when they succeed.
+    private static func writeSite(_ inputs: SiteInputs, options: BuildOptions, generation: Int, imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
+        -> (report: BuildReport, model: SiteModel, written: BuildPass.Written) {
+        let model = try SiteModel.make(inputs)
+        clock.lap("sort")
+
+        let plan = try SitePlan.checked(model)
+        let stage: OutputStage
+        do { stage = try OutputStage(output: options.output, force: options.force) } catch { throw Diagnostics([error]) }
+        do throws(Diagnostics) {
+            var written = BuildPass.Written.nothing(generation: generation, content: inputs.content)
+            let pass = try BuildPass.run(model, plan: plan, options: options, changes: BuildPass.Changes(), written: &written,
+                                         to: stage, clock: &clock)
+            clock.lap("write")
+            do { try stage.commit() } catch { throw Diagnostics([error]) }
+            inputs.imageCache.prune(keeping: Set(inputs.images.images.values.map(\.key)), untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
+            var report = BuildReport(pages: pass.dirty.count, files: pass.filesWritten, phases: clock.phases, output: options.output)
+            report.imagesProcessed = inputs.images.processed
+            report.imagesCached = inputs.images.cached
+            report.imagesRead = inputs.images.read
+            report.warnings = inputs.notes.flatMap(\.warnings)
+            report.notices = inputs.notices
+            return (report, model, written)
+        } catch {
+            stage.discard()
+            throw error
+        }
+    }
+}
