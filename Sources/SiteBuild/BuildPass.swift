@@ -48,68 +48,105 @@ enum BuildPass {
         var collections: Set<String> = []
     }
 
-    /// What one pass of the shared phases did.
-    struct Pass {
+    /// What one pass did.
+    struct Outcome {
         var dirty: [PlannedPage]
         /// Output files no longer written (to remove), and the page paths among them.
         var gone: [String]
         var removedPages: [String]
-        var filesWritten: Int
+        var filesWritten = 0
         /// Files other than pages, feeds, robots.txt and sitemaps (a stylesheet, an image …).
-        var otherFilesWritten: Int
+        var otherFilesWritten = 0
     }
 
-    /// The phases from the model on, shared by `sitegen build` and every rebuild of `serve`:
-    /// plan (every page and its fingerprint, against what `written` holds), render the pages
-    /// whose fingerprint changed, write the other files that changed. A full build is a pass over
-    /// an empty `Written`: every page and file is new, so everything is rendered and written.
+    /// What the pages are, as the diff found them: recorded in `Written` once the pass is done.
+    private struct Pages {
+        var views: [PageView]
+        var paths: [String]
+        var prints: [Int]
+        var dates: [CalendarDate?]
+        var files: Set<PlannedFile>
+        var sitemaps: Set<String>
+    }
+
+    /// The phases from the model on: diff (against `written`), render the pages whose
+    /// fingerprint changed, write the other files that changed, publish the images. A full
+    /// build is a pass over an empty `Written`: every page and file is new.
     /// `plan`: the model's, when the caller made it already (checked by `SitePlan.checked`).
     static func run(_ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes,
-                    written versions: inout Written, to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> Pass {
+                    written: inout Written, to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> Outcome {
         let plan: SitePlan
         if let planned { plan = planned } else { plan = try SitePlan.checked(model) }
-        let renderer = PageRenderer(model: model, plan: plan)
-        // Pages whose fingerprint changed, and the other files that changed.
-        let pages = plan.pages
-        let views = pages.map(\.view), paths = pages.map(\.path), prints = Self.fingerprints(model, plan, versions)
-        let files = plan.files
-        let newFiles = Set(files)
-        // The same kinds, paths and dates make the same sitemap (the base URL is the site's
-        // configuration: another one starts a new session's `Written`).
-        let dates = pages.map(\.lastModified)
-        let sitemapSame = versions.sitemapDates == dates && views == versions.views && paths == versions.paths
-        let sitemaps = sitemapSame ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
-        let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? versions.sitemaps
-        var pass = Pass(dirty: [], gone: [], removedPages: [], filesWritten: 0, otherFilesWritten: 0)
-        if views == versions.views && paths == versions.paths && newFiles == versions.files && sitemapPaths == versions.sitemaps {
-            // The same files as before (the usual edit): compare fingerprints page by page.
-            for i in prints.indices where prints[i] != versions.prints[i] { pass.dirty.append(pages[i]) }
-        } else {
-            (pass.dirty, pass.gone, pass.removedPages) = try Self.replan(pages, prints: prints, files: files, sitemaps: sitemapPaths, urls: model.urls, written: &versions)
-        }
+        let (pages, sitemaps, diffed) = try diff(model, plan, written: &written)
+        var outcome = diffed
         clock.lap("plan")
-        try renderer.render(pass.dirty, to: sink)
+        let renderer = PageRenderer(model: model, plan: plan)
+        try renderer.render(outcome.dirty, to: sink)
         clock.lap("render")
-        var copies: [PlannedFile] = []
+        let images = try writeFiles(plan.files, sitemaps: sitemaps, model: model, options: options, changes: changes,
+                                    written: &written, to: sink, outcome: &outcome)
+        try publishImages(images, encodes: model.inputs.images.encodes, to: sink, threads: options.threads)
+        outcome.filesWritten += images.count
+        outcome.otherFilesWritten += images.count
+        written.views = pages.views
+        written.paths = pages.paths
+        written.prints = pages.prints
+        written.files = pages.files
+        written.sitemaps = pages.sitemaps
+        written.sitemapDates = pages.dates
+        Self.freeLater((plan, renderer))
+        return outcome
+    }
+
+    /// The pages whose fingerprint changed and the files no longer written; the sitemaps when
+    /// they change (the same kinds, paths and dates make the same sitemap: the base URL is the
+    /// site's configuration, and another one starts a new session's `Written`).
+    private static func diff(_ model: SiteModel, _ plan: SitePlan, written: inout Written) throws(Diagnostics)
+        -> (Pages, [(path: String, data: Data)]?, Outcome) {
+        let planned = plan.pages
+        let views = planned.map(\.view), paths = planned.map(\.path), prints = Self.fingerprints(model, plan, written)
+        let dates = planned.map(\.lastModified)
+        let sitemapSame = written.sitemapDates == dates && views == written.views && paths == written.paths
+        let sitemaps = sitemapSame ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
+        let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? written.sitemaps
+        let pages = Pages(views: views, paths: paths, prints: prints, dates: dates, files: Set(plan.files), sitemaps: sitemapPaths)
+        var outcome = Outcome(dirty: [], gone: [], removedPages: [])
+        if views == written.views && paths == written.paths && pages.files == written.files && sitemapPaths == written.sitemaps {
+            // The same files as before (the usual edit): compare fingerprints page by page.
+            for i in prints.indices where prints[i] != written.prints[i] { outcome.dirty.append(planned[i]) }
+        } else {
+            (outcome.dirty, outcome.gone, outcome.removedPages) = try Self.replan(planned, prints: prints, files: plan.files,
+                                                                                 sitemaps: sitemapPaths, urls: model.urls,
+                                                                                 written: &written)
+        }
+        return (pages, sitemaps, outcome)
+    }
+
+    /// Writes the files other than pages that changed, and the sitemaps when they changed;
+    /// returns the images to publish (those not published before: a changed source gets a new
+    /// key, so a new path).
+    private static func writeFiles(_ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel, options: BuildOptions,
+                                   changes: Changes, written: inout Written, to sink: some SiteSink,
+                                   outcome: inout Outcome) throws(Diagnostics) -> [PlannedFile] {
+        var images: [PlannedFile] = []
         do {
             for f in files {
                 if case .image = f.kind {
-                    // A changed source gets a new key, so a new path: only new paths are copied.
-                    if !versions.files.contains(f) { copies.append(f) }
+                    if !written.files.contains(f) { images.append(f) }
                     continue
                 }
                 if f.kind == .notesFeed || f.kind == .robots || f.kind == .codeStyles {
                     if f.kind == .notesFeed {
                         // Made only when one of its notes, or which notes it has, changed.
-                        let key = Self.feedKey(model, versions)
-                        guard key != versions.feedKey || !versions.files.contains(f) else { continue }
-                        versions.feedKey = key
+                        let key = Self.feedKey(model, written)
+                        guard key != written.feedKey || !written.files.contains(f) else { continue }
+                        written.feedKey = key
                     }
                     let data = try SiteFiles.data(f, model: model, source: options.source)
-                    guard versions.generated[f.path] != data || !versions.files.contains(f) else { continue }
+                    guard written.generated[f.path] != data || !written.files.contains(f) else { continue }
                     try sink.write(data, to: f.path, source: f.source)
-                    versions.generated[f.path] = data
-                    pass.filesWritten += 1
+                    written.generated[f.path] = data
+                    outcome.filesWritten += 1
                     continue
                 }
                 let changed: Bool
@@ -121,27 +158,17 @@ enum BuildPass {
                 case .collectionFeed(let name): changed = changes.collections.contains(name)
                 case .notesFeed, .robots, .codeStyles, .image: changed = false  // handled above
                 }
-                guard changed || !versions.files.contains(f) else { continue }
+                guard changed || !written.files.contains(f) else { continue }
                 try sink.write(try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)
-                pass.filesWritten += 1
-                pass.otherFilesWritten += 1
+                outcome.filesWritten += 1
+                outcome.otherFilesWritten += 1
             }
             for s in sitemaps ?? [] {
                 try sink.write(s.data, to: s.path, source: "sitemap")
-                pass.filesWritten += 1
+                outcome.filesWritten += 1
             }
         } catch { throw Diagnostics([error]) }
-        try copy(copies, encodes: model.inputs.images.encodes, to: sink, threads: options.threads)
-        pass.filesWritten += copies.count
-        pass.otherFilesWritten += copies.count
-        versions.views = views
-        versions.paths = paths
-        versions.prints = prints
-        versions.files = newFiles
-        versions.sitemaps = sitemapPaths
-        versions.sitemapDates = dates
-        Self.freeLater((plan, renderer))
-        return pass
+        return images
     }
 
     /// Frees `value` on another thread: a plan of 15,000 pages, or a model an edit replaced, takes
@@ -152,9 +179,10 @@ enum BuildPass {
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(100)) { withExtendedLifetime(value) {} }
     }
 
-    /// Copies resized images from the cache into the site: those in the cache first, then, once
-    /// they are done, those of `encodes` still under way.
-    static func copy(_ images: [PlannedFile], encodes: PendingEncodes?, to sink: some SiteSink, threads: Int) throws(Diagnostics) {
+    /// Publishes resized images from the cache into the site: those in the cache first, then,
+    /// once they are done, those of `encodes` still under way.
+    static func publishImages(_ images: [PlannedFile], encodes: PendingEncodes?, to sink: some SiteSink,
+                              threads: Int) throws(Diagnostics) {
         guard let encodes else {
             do throws(Diagnostic) { try copy(images, to: sink, threads: threads) } catch { throw Diagnostics([error]) }
             return

@@ -132,7 +132,7 @@ import SiteWrite
         let failure = Mutex<Diagnostics?>(nil)
         let sink = LiveOutput(folder: f.output)
         Thread {
-            do throws(Diagnostics) { try BuildPass.copy(files, encodes: encodes, to: sink, threads: 2) } catch { failure.withLock { $0 = error } }
+            do throws(Diagnostics) { try BuildPass.publishImages(files, encodes: encodes, to: sink, threads: 2) } catch { failure.withLock { $0 = error } }
             copied.signal()
         }.start()
         // The cached file is copied while the other is still being encoded …
