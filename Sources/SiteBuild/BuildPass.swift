@@ -31,11 +31,17 @@ enum BuildPass {
         /// The bytes of files made from the whole model (the feed, robots.txt), to write them
         /// only when they change.
         var generated: [String: Data] = [:]
+        /// Whether passes record each page's fingerprint, for the next pass to compare with: a
+        /// session's do; `sitegen build` renders every page once and needs none.
+        var fingerprinted = true
 
         /// Nothing written yet: what a full build starts from.
-        static func nothing(generation: Int, content: ContentTree) -> Written {
-            Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil, feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
-                    contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
+        static func nothing(generation: Int, content: ContentTree, fingerprinted: Bool) -> Written {
+            var written = Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil, feedKey: nil,
+                                  pageFiles: [:], collectionVersions: [:], noteVersions: [:],
+                                  contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
+            written.fingerprinted = fingerprinted
+            return written
         }
     }
 
@@ -104,18 +110,21 @@ enum BuildPass {
     private static func diff(_ model: SiteModel, _ plan: SitePlan, written: inout Written) throws(Diagnostics)
         -> (Pages, [(path: String, data: Data)]?, Outcome) {
         let planned = plan.pages
-        let views = planned.map(\.view), paths = planned.map(\.path), prints = Self.fingerprints(model, plan, written)
+        let views = planned.map(\.view), paths = planned.map(\.path)
+        let prints = written.fingerprinted ? Self.fingerprints(model, plan, written) : []
         let dates = planned.map(\.lastModified)
         let sitemapSame = written.sitemapDates == dates && views == written.views && paths == written.paths
         let sitemaps = sitemapSame ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? written.sitemaps
         let pages = Pages(views: views, paths: paths, prints: prints, dates: dates, files: Set(plan.files), sitemaps: sitemapPaths)
         var outcome = Outcome(dirty: [], gone: [], removedPages: [])
-        if views == written.views && paths == written.paths && pages.files == written.files && sitemapPaths == written.sitemaps {
+        if !written.fingerprinted {
+            outcome.dirty = planned  // nothing written before, nothing to compare with after
+        } else if views == written.views && paths == written.paths && pages.files == written.files && sitemapPaths == written.sitemaps {
             // The same files as before (the usual edit): compare fingerprints page by page.
             for i in prints.indices where prints[i] != written.prints[i] { outcome.dirty.append(planned[i]) }
         } else {
-            (outcome.dirty, outcome.gone, outcome.removedPages) = try Self.replan(planned, prints: prints, files: plan.files,
+            (outcome.dirty, outcome.gone, outcome.removedPages) = Self.replan(planned, prints: prints, files: plan.files,
                                                                                  sitemaps: sitemapPaths, urls: model.urls,
                                                                                  written: &written)
         }
@@ -210,24 +219,11 @@ enum BuildPass {
         if let first = failures.lazy.compactMap({ $0 }).first { throw first }
     }
 
-    /// Dirty pages and files no longer written, when pages or files came or went: every output
-    /// file is claimed once (two things writing one file is an error, as in a full build).
+    /// Dirty pages and files no longer written, when pages or files came or went (the plan
+    /// checked that no file is claimed twice).
     private static func replan(_ pages: [PlannedPage], prints: [Int], files: [PlannedFile], sitemaps: Set<String>,
-                               urls: URLScheme, written: inout Written) throws(Diagnostics) -> (dirty: [PlannedPage], gone: [String], removedPages: [String]) {
-        enum Owner { case page(String), file(String), sitemap }
-        var owners: [String: Owner] = [:]
-        var problems: [Diagnostic] = []
-        func describe(_ o: Owner) -> String {
-            switch o {
-            case .page(let source), .file(let source): source
-            case .sitemap: "sitemap"
-            }
-        }
-        func claim(_ file: String, _ owner: Owner) {
-            if let previous = owners.updateValue(owner, forKey: file) {
-                problems.append(Diagnostic(file: describe(owner), "'\(file)' is also written by \(describe(previous))"))
-            }
-        }
+                               urls: URLScheme, written: inout Written)
+        -> (dirty: [PlannedPage], gone: [String], removedPages: [String]) {
         func file(_ path: String) -> String {
             if let f = written.pageFiles[path] { return f }
             let f = urls.file(ofPagePath: path)
@@ -236,17 +232,15 @@ enum BuildPass {
         }
         var before: [String: Int] = [:]
         for (path, fingerprint) in zip(written.paths, written.prints) { before[file(path)] = fingerprint }
+        var now = Set(files.map(\.path)).union(sitemaps)
         var dirty: [PlannedPage] = []
         for (page, fingerprint) in zip(pages, prints) {
             let f = file(page.path)
-            claim(f, .page(page.source))
+            now.insert(f)
             if before[f] != fingerprint { dirty.append(page) }
         }
-        for f in files { claim(f.path, .file(f.source)) }
-        for path in sitemaps { claim(path, .sitemap) }
-        if !problems.isEmpty { throw Diagnostics(problems) }
-        let gone = (Array(before.keys) + written.files.map(\.path) + Array(written.sitemaps)).filter { owners[$0] == nil }
-        let removedPages = written.paths.filter { owners[file($0)] == nil }
+        let gone = (Array(before.keys) + written.files.map(\.path) + Array(written.sitemaps)).filter { !now.contains($0) }
+        let removedPages = written.paths.filter { !now.contains(file($0)) }
         return (dirty, gone, removedPages)
     }
 }

@@ -10,8 +10,9 @@ import SiteWrite
 /// (`SiteSession`).
 enum FullBuild {
     /// Builds into `options.output` (swapped in only when it succeeded). The model and what was
-    /// written are returned for a session that rebuilds from them.
-    static func run(_ options: BuildOptions, generation: Int = 0) throws(Diagnostics)
+    /// written are returned for a session that rebuilds from them (`session`: with each page's
+    /// fingerprint).
+    static func run(_ options: BuildOptions, generation: Int = 0, session: Bool = false) throws(Diagnostics)
         -> (report: BuildReport, model: SiteModel, written: BuildPass.Written) {
         var clock = PhaseClock()
         OutputStage.recover(output: options.output)
@@ -31,7 +32,8 @@ enum FullBuild {
                                           progress: options.imageProgress)
         clock.lap("images")
         do throws(Diagnostics) {
-            var built = try writeSite(inputs, options: options, generation: generation, imagesStarted: imagesStarted, clock: &clock)
+            var built = try writeSite(inputs, options: options, generation: generation, session: session,
+                                      imagesStarted: imagesStarted, clock: &clock)
             if let fetch {
                 (built.report.dataFetched, built.report.dataCached) = fetch.counts
                 built.report.fetchWarnings = fetch.warnings
@@ -48,7 +50,8 @@ enum FullBuild {
     }
 
     /// The phases from the model on, into a staging folder swapped in when they succeed.
-    private static func writeSite(_ inputs: SiteInputs, options: BuildOptions, generation: Int, imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
+    private static func writeSite(_ inputs: SiteInputs, options: BuildOptions, generation: Int, session: Bool,
+                                  imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
         -> (report: BuildReport, model: SiteModel, written: BuildPass.Written) {
         let model = try SiteModel.make(inputs)
         clock.lap("sort")
@@ -57,7 +60,7 @@ enum FullBuild {
         let stage: OutputStage
         do { stage = try OutputStage(output: options.output, force: options.force) } catch { throw Diagnostics([error]) }
         do throws(Diagnostics) {
-            var written = BuildPass.Written.nothing(generation: generation, content: inputs.content)
+            var written = BuildPass.Written.nothing(generation: generation, content: inputs.content, fingerprinted: session)
             let pass = try BuildPass.run(model, plan: plan, options: options, changes: BuildPass.Changes(), written: &written,
                                          to: stage, clock: &clock)
             clock.lap("write")

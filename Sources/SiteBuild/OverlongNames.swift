@@ -8,6 +8,8 @@ extension SitePlan {
         let plan = SitePlan(model)
         let overlong = plan.overlongNames(model)
         if !overlong.isEmpty { throw Diagnostics(overlong) }
+        let claimedTwice = plan.claimedTwice(model.urls)
+        if !claimedTwice.isEmpty { throw Diagnostics(claimedTwice) }
         return plan
     }
 

@@ -146,7 +146,7 @@ public struct SiteSession: Sendable {
     // MARK: - Full builds
 
     private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, BuildPass.Written) {
-        let (_, model, written) = try FullBuild.run(options, generation: generation)
+        let (_, model, written) = try FullBuild.run(options, generation: generation, session: true)
         return (model, written)
     }
 

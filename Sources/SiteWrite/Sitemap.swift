@@ -4,6 +4,14 @@ public enum Sitemap {
 
     /// Files to write (name → XML). `urls` are absolute and already percent-encoded;
     /// `lastModified` is an optional ISO day per URL.
+    /// The names of the files `files` writes for `urlCount` URLs (the plan claims them before
+    /// anything is made).
+    public static func fileNames(urlCount: Int) -> [String] {
+        guard urlCount > maximumURLsPerFile else { return ["sitemap.xml"] }
+        let count = (urlCount + maximumURLsPerFile - 1) / maximumURLsPerFile
+        return ["sitemap.xml"] + (1...count).map { "sitemap-\($0).xml" }
+    }
+
     public static func files(urls: [(loc: String, lastModified: String?)], indexBase: String) -> [(name: String, xml: String)] {
         if urls.count <= maximumURLsPerFile { return [("sitemap.xml", urlset(urls[...]))] }
         var files: [(String, String)] = []

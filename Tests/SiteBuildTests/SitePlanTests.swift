@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteWrite
 @testable import SiteLoad
 import Testing
 @testable import SiteBuild
@@ -62,5 +63,39 @@ import Testing
         #expect(tags.map(\.name) == ["Go", "Swift"])
         #expect(tags.map(\.notes) == [[1, 2], [0, 2]])
         #expect(slugs["Swift"] == "swift" && slugs["Go"] == "go")
+    }
+}
+
+extension SitePlanTests {
+    /// Fingerprints are made for a session, which compares them at its next pass, and not for
+    /// `sitegen build`; either way every page is written.
+    @Test func fingerprintsOnlyForASession() throws {
+        let site = try Fixture.exampleSite()
+        defer { site.remove() }
+        let plain = try FullBuild.run(BuildOptions(source: site.root, output: site.output))
+        #expect(plain.written.prints.isEmpty && !plain.written.fingerprinted)
+        #expect(plain.report.pages == plain.written.paths.count && plain.report.pages > 10)
+        let session = try FullBuild.run(BuildOptions(source: site.root, output: site.output), session: true)
+        #expect(session.written.prints.count == session.written.paths.count)
+        #expect(session.report.pages == plain.report.pages)
+    }
+
+    /// The sitemaps' file names are claimed by the plan as `Sitemap.files` names them.
+    @Test(arguments: [0, 1, 50_000, 50_001, 100_000, 100_001])
+    func sitemapFileNames(count: Int) {
+        let urls = (0..<count).map { (loc: "https://example.org/\($0)/", lastModified: String?.none) }
+        #expect(Sitemap.fileNames(urlCount: count) == Sitemap.files(urls: urls, indexBase: "https://example.org/").map(\.name))
+    }
+}
+
+extension SitePlanTests {
+    /// A content file where the sitemap goes is refused by the plan, before anything is written.
+    @Test func aContentFileWhereTheSitemapGoesIsAnError() throws {
+        let site = try Fixture.exampleSite()
+        defer { site.remove() }
+        try Data("<urlset/>".utf8).write(to: site.root.appendingPathComponent("content/sitemap.xml"))
+        let error = #expect(throws: Diagnostics.self) { try FullBuild.run(BuildOptions(source: site.root, output: site.output)) }
+        #expect(error?.items == [Diagnostic(file: "sitemap", "'sitemap.xml' is also written by content/sitemap.xml")])
+        #expect(!FileManager.default.fileExists(atPath: site.output.path), "nothing written")
     }
 }
