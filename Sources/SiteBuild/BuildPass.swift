@@ -86,12 +86,12 @@ enum BuildPass {
         let (pages, sitemaps, diffed) = try diff(model, plan, written: &written)
         var outcome = diffed
         clock.lap("plan")
-        let renderer = PageRenderer(model: model, plan: plan)
+        let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
         try renderer.render(outcome.dirty, to: sink)
         clock.lap("render")
         let images = try writeFiles(plan.files, sitemaps: sitemaps, model: model, options: options, changes: changes,
                                     written: &written, to: sink, outcome: &outcome)
-        try publishImages(images, encodes: model.inputs.images.encodes, to: sink, threads: options.threads)
+        try publishImages(images, encodes: model.images.encodes, to: sink, threads: options.threads)
         outcome.filesWritten += images.count
         outcome.otherFilesWritten += images.count
         written.views = pages.views

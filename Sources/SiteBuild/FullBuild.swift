@@ -26,13 +26,12 @@ enum FullBuild {
         try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
-        inputs.imageCache = options.imageCache
-        inputs.images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content, cache: inputs.imageCache, threads: options.threads,
-                                          deferring: options.deferImages, detailed: ImageStep.detailed(inputs),
-                                          progress: options.imageProgress)
+        let images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content, cache: options.imageCache,
+                                       threads: options.threads, deferring: options.deferImages,
+                                       detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
         clock.lap("images")
         do throws(Diagnostics) {
-            var built = try writeSite(inputs, options: options, generation: generation, session: session,
+            var built = try writeSite(inputs, images: images, options: options, generation: generation, session: session,
                                       imagesStarted: imagesStarted, clock: &clock)
             if let fetch {
                 (built.report.dataFetched, built.report.dataCached) = fetch.counts
@@ -44,16 +43,16 @@ enum FullBuild {
             return built
         } catch {
             // A failed build leaves nothing running: the encodes under way end first.
-            _ = inputs.images.encodes?.wait()
+            _ = images.encodes?.wait()
             throw error
         }
     }
 
     /// The phases from the model on, into a staging folder swapped in when they succeed.
-    private static func writeSite(_ inputs: SiteInputs, options: BuildOptions, generation: Int, session: Bool,
-                                  imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
+    private static func writeSite(_ inputs: SiteInputs, images: ImageStep.Result, options: BuildOptions, generation: Int,
+                                  session: Bool, imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
         -> (report: BuildReport, model: SiteModel, written: BuildPass.Written) {
-        let model = try SiteModel.make(inputs)
+        let model = try SiteModel.make(inputs, images: images)
         clock.lap("sort")
 
         let plan = try SitePlan.checked(model)
@@ -65,11 +64,12 @@ enum FullBuild {
                                          to: stage, clock: &clock)
             clock.lap("write")
             do { try stage.commit() } catch { throw Diagnostics([error]) }
-            inputs.imageCache.prune(keeping: Set(inputs.images.images.values.map(\.key)), untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
+            options.imageCache.prune(keeping: Set(images.images.values.map(\.key)),
+                                     untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
             var report = BuildReport(pages: pass.dirty.count, files: pass.filesWritten, phases: clock.phases, output: options.output)
-            report.imagesProcessed = inputs.images.processed
-            report.imagesCached = inputs.images.cached
-            report.imagesRead = inputs.images.read
+            report.imagesProcessed = images.processed
+            report.imagesCached = images.cached
+            report.imagesRead = images.read
             report.warnings = inputs.notes.flatMap(\.warnings)
             report.notices = inputs.notices
             return (report, model, written)

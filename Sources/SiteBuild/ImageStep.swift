@@ -107,6 +107,8 @@ enum ImageStep {
         var encodes: PendingEncodes? = nil
         /// The collections whose images got a detail variant.
         var detailed: Set<String> = []
+        /// Where the resized images are (nil: no image phase ran, and there are none).
+        var cache: ImageCache?
     }
 
     /// With `deferring`, nothing is decoded: sources not in the cache are left in `waiting`.
@@ -128,6 +130,7 @@ enum ImageStep {
         for (i, outcome) in zip(rest, made) { outcomes[i] = outcome }
         var result = Result()
         result.detailed = detailed
+        result.cache = cache
         var problems: [Diagnostic] = []
         var fresh: [String: SourceDigests.Entry] = [:]
         for (job, outcome) in zip(jobs, outcomes) {

@@ -21,11 +21,11 @@ final class PageRenderer: Sendable {
 
     /// `sharesItemValues` false: every page converts the items it shows anew, and objects keep
     /// every entry with its name (what the differential tests' swift-mustache reference needs).
-    init(model: SiteModel, plan: SitePlan, sharesItemValues: Bool = true) {
+    init(model: SiteModel, plan: SitePlan, threads: Int = Parallelism.cores, sharesItemValues: Bool = true) {
         self.plan = plan
         let config = model.config, urls = model.urls
         templates = model.inputs.templates
-        threads = model.inputs.threads
+        self.threads = threads
         self.urls = urls
         views = ViewMaker(model: model, plan: plan)
         // `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL (its plain one

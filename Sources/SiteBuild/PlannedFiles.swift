@@ -41,12 +41,17 @@ extension SitePlan {
     static func files(_ model: SiteModel) -> [PlannedFile] {
         // Sources of resized images are published only through their copies (no GPS, no 10 MB
         // original on a phone).
-        let replaced = model.inputs.images.sources
+        let replaced = model.images.sources
         var files = model.inputs.content.staticFiles.filter { !replaced.contains($0) }.map { PlannedFile(path: $0, kind: .content($0), source: "content/\($0)") }
         var seen: Set<String> = []
-        for (use, image) in model.inputs.images.images.sorted(by: { ($0.key.collection, $0.key.field, $0.key.source) < ($1.key.collection, $1.key.field, $1.key.source) }) {
-            for v in image.processed.variants where image.original == nil && seen.insert(image.path(v)).inserted {
-                files.append(PlannedFile(path: image.path(v), kind: .image(model.imageCache.path(image.key, v)), source: "content/\(use.source)"))
+        let images = model.images.images.sorted {
+            ($0.key.collection, $0.key.field, $0.key.source) < ($1.key.collection, $1.key.field, $1.key.source)
+        }
+        if let cache = model.images.cache {  // nil: no image phase ran, and there are no images
+            for (use, image) in images {
+                for v in image.processed.variants where image.original == nil && seen.insert(image.path(v)).inserted {
+                    files.append(PlannedFile(path: image.path(v), kind: .image(cache.path(image.key, v)), source: "content/\(use.source)"))
+                }
             }
         }
         let user = model.inputs.userAssets, names = model.inputs.assetNames

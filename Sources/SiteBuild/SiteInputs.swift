@@ -18,11 +18,6 @@ struct SiteInputs: Sendable {
     var userAssets: [String] = []
     /// Stylesheets and scripts by their fingerprinted names (`loadAssets`).
     var assetNames: [String: String] = [:]
-    /// The image phase's result: resized images and the sources they replace.
-    var images = ImageStep.Result()
-    var imageCache = ImageCache(folder: URL(fileURLWithPath: "/nonexistent"))
-    /// Threads for parallel work (`BuildOptions.threads`).
-    var threads = Parallelism.cores
     /// When the oldest answer of an HTTP API the collections show was fetched (nil: none).
     var oldestAnswer: Date?
     /// The stylesheet of highlighted code (`highlight.css`), when a note has code (`styleCode`).
@@ -112,7 +107,6 @@ struct SiteInputs: Sendable {
         } catch { problems += error.items }
         if !problems.isEmpty { throw Diagnostics(problems) }
         var inputs = SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)
-        inputs.threads = threads
         inputs.oldestAnswer = fetch?.oldestAnswer
         return inputs
     }

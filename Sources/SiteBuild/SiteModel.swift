@@ -9,6 +9,8 @@ import SiteRender
 /// templates checked against the names the data provides.
 struct SiteModel: Sendable {
     var inputs: SiteInputs
+    /// The image phase's result: resized images, the sources they replace, encodes under way.
+    var images: ImageStep.Result
     var collections: [CollectionPages]
     /// Standalone notes (indices into `inputs.notes`), newest first, then by title.
     var standaloneNotes: [Int]
@@ -19,13 +21,13 @@ struct SiteModel: Sendable {
 
     var config: SiteConfig { inputs.config }
     var urls: URLScheme { URLScheme(config) }
-    var imageCache: ImageCache { inputs.imageCache }
     var notes: [Note] { inputs.notes }
 
     /// Builds the model. Collections named in `reusable` are taken from `previous` as they are
     /// (their data, their related collections and the configuration are unchanged), which is what
     /// makes a rebuild after editing one note cheap.
-    static func make(_ inputs: SiteInputs, reusing previous: SiteModel? = nil, reusable: Set<String> = []) throws(Diagnostics) -> SiteModel {
+    static func make(_ inputs: SiteInputs, images: ImageStep.Result = ImageStep.Result(), reusing previous: SiteModel? = nil,
+                     reusable: Set<String> = []) throws(Diagnostics) -> SiteModel {
         var problems: [Diagnostic] = []
         let config = inputs.config
         let collator = Collator(language: config.language)
@@ -45,16 +47,16 @@ struct SiteModel: Sendable {
             } catch { problems += error.items }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
-        for ci in pages.indices { pages[ci].published = inputs.images.images }
+        for ci in pages.indices { pages[ci].published = images.images }
         prepareContexts(&pages, fresh: fresh, urls: URLScheme(config))
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
-        var model = SiteModel(inputs: inputs, collections: pages,
+        var model = SiteModel(inputs: inputs, images: images, collections: pages,
                               standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes) ?? standaloneOrder(standalone, of: inputs.notes, collator: collator),
                               noteURLs: noteURLs(inputs.notes, config: config, previous: previous))
         let (html, linkProblems) = resolveNoteLinks(inputs.notes, noteURLs: model.noteURLs, collections: pages, urls: model.urls,
-                                                    content: inputs.content, images: inputs.images.images)
+                                                    content: inputs.content, images: images.images)
         model.noteHTML = html
         problems += linkProblems
         problems += model.checkTemplates()

@@ -72,8 +72,8 @@ public struct SiteSession: Sendable {
 
     /// The images left for later by the last build (`BuildOptions.deferImages`), if any.
     public var waitingImages: WaitingImages? {
-        let jobs = model.inputs.images.waiting
-        return jobs.isEmpty ? nil : WaitingImages(jobs: jobs, content: model.inputs.content, cache: model.imageCache, threads: options.threads,
+        let jobs = model.images.waiting
+        return jobs.isEmpty ? nil : WaitingImages(jobs: jobs, content: model.inputs.content, cache: options.imageCache, threads: options.threads,
                                                   progress: options.imageProgress)
     }
 
@@ -162,7 +162,7 @@ public struct SiteSession: Sendable {
         var versions = written
         let touched = try rescan(relevant, inputs: &inputs, versions: &versions)
         // A template that starts or stops showing images' detail variant changes which files they have.
-        if ImageStep.detailed(inputs) != inputs.images.detailed { return try rebuildAll(start) }
+        if ImageStep.detailed(inputs) != model.images.detailed { return try rebuildAll(start) }
         clock.lap("scan")
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
         let changedNotes = touched.content.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
@@ -175,14 +175,15 @@ public struct SiteSession: Sendable {
         let remote = refetched ? Set(inputs.config.collections.filter(\.readsHTTP).map(\.name)) : []
         let reload = try reloadCollections(touched.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
         // Images: only new or changed sources are processed, the rest come from the cache.
+        var images = model.images
         if !reload.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
-            inputs.images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: inputs.content, cache: inputs.imageCache, threads: options.threads,
-                                              deferring: options.deferImages, detailed: inputs.images.detailed,
+            images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: inputs.content, cache: options.imageCache,
+                                       threads: options.threads, deferring: options.deferImages, detailed: images.detailed,
                                               progress: options.imageProgress)
         }
         clock.lap("images")
         let changes = BuildPass.Changes(content: touched.content, assets: touched.assets, collections: reload)
-        let report = try write(inputs, versions: versions, changes: changes, start: start, clock: &clock)
+        let report = try write(inputs, images: images, versions: versions, changes: changes, start: start, clock: &clock)
         notices = inputs.notices
         return report
     }
@@ -305,13 +306,14 @@ public struct SiteSession: Sendable {
 
     /// The model made again, reusing the collections that did not change, and what it changes
     /// written into the live output; the session then holds them.
-    private mutating func write(_ inputs: SiteInputs, versions: BuildPass.Written, changes: BuildPass.Changes, start: DispatchTime,
+    private mutating func write(_ inputs: SiteInputs, images: ImageStep.Result, versions: BuildPass.Written,
+                                changes: BuildPass.Changes, start: DispatchTime,
                                 clock: inout PhaseClock) throws(Diagnostics) -> UpdateReport {
         var versions = versions
         let reusable = Set(inputs.config.collections.filter { c in
             !changes.collections.contains(c.name) && !c.related.contains { changes.collections.contains($0.collection) }
         }.map(\.name))
-        let newModel = try SiteModel.make(inputs, reusing: model, reusable: reusable)
+        let newModel = try SiteModel.make(inputs, images: images, reusing: model, reusable: reusable)
         clock.lap("sort")
 
         let sink = LiveOutput(folder: options.output)
