@@ -342,7 +342,7 @@ public struct WaitingImages: Sendable {
         return rest.jobs.isEmpty ? nil : rest
     }
 
-    static func path(_ job: ImageStep.Job) -> String { "content/\(job.source)" }
+    static func path(_ job: ImageStep.Job) -> String { SourceLayout.contentFile(job.source) }
 
     /// What processing them did: source paths (relative to the site's folder, for
     /// `SiteSession.update`) now in the cache, those that failed, and why.

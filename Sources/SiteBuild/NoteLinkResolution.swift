@@ -10,7 +10,7 @@ extension SiteModel {
     /// Their images are put in place too (`NoteImages`).
     static func resolveNoteLinks(_ notes: [Note], noteURLs: [String], collections: [CollectionPages], urls: URLScheme,
                                  content: ContentTree, images: [ImageUse: PublishedImage] = [:]) -> ([String], [Diagnostic]) {
-        let byPath = Dictionary(notes.indices.map { ("content/" + String(notes[$0].file.dropFirst("content/".count)), $0) },
+        let byPath = Dictionary(notes.indices.map { (notes[$0].file, $0) },
                                 uniquingKeysWith: { a, _ in a })
         var problems: [Diagnostic] = []
         var html: [String] = []
@@ -25,7 +25,7 @@ extension SiteModel {
                     resolved.append("")
                     continue
                 }
-                guard let target = byPath["content/" + path] else {
+                guard let target = byPath[SourceLayout.contentFile(path)] else {
                     let why = content.notes.sortedContains(path) ? "a draft, left out of this build (--drafts includes it)" : "no such note"
                     problems.append(Diagnostic(file: note.file, line: link.line, "link to '\(link.written)': content/\(path) is \(why)"))
                     resolved.append("")

@@ -15,7 +15,7 @@ enum SiteFiles {
         case .content(let rel):
             return try readFile(model.inputs.content.root.appendingPathComponent(rel), source: file.source)
         case .userAsset(let rel):
-            return try readFile(source.appendingPathComponent("templates/assets/\(rel)"), source: file.source)
+            return try readFile(source.appendingPathComponent(SourceLayout.assetFile(rel)), source: file.source)
         case .builtinAsset(let rel):
             return Data((BuiltinTheme.assets[rel] ?? "").utf8)
         case .image(let cached):

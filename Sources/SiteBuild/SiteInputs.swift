@@ -28,7 +28,7 @@ struct SiteInputs: Sendable {
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
     static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {
         let config = try readConfiguration(options)
-        let content = try ContentTree.scan(options.source.appendingPathComponent("content"))
+        let content = try ContentTree.scan(options.source.appendingPathComponent(SourceLayout.content))
         let templates = try loadTemplates(options.source)
         return (config, content, templates)
     }
@@ -48,8 +48,8 @@ struct SiteInputs: Sendable {
     /// The built-in theme with the site's `templates/*.mustache` (nothing read through a link
     /// that leaves `templates/`).
     static func loadTemplates(_ source: URL) throws(Diagnostics) -> TemplateLibrary {
-        let folder = source.appendingPathComponent("templates")
-        return try TemplateLibrary.load(directory: folder, files: try SourceFolder.files(under: folder, display: "templates/"))
+        let folder = source.appendingPathComponent(SourceLayout.templates)
+        return try TemplateLibrary.load(directory: folder, files: try SourceFolder.files(under: folder, display: SourceLayout.templateFile("")))
     }
 
     /// Lists the site's assets and names the stylesheets and scripts (built-in and the site's)
@@ -57,14 +57,14 @@ struct SiteInputs: Sendable {
     /// asset path → fingerprinted path (`photos.css` → `photos.3f2a9c1e0b7d4a65.css`). A changed
     /// file gets a new name, so its URL can be cached for ever.
     mutating func loadAssets(_ source: URL) throws(Diagnostics) {
-        let user = try SourceFolder.files(under: source.appendingPathComponent("templates/assets"), display: "templates/assets/")
+        let user = try SourceFolder.files(under: source.appendingPathComponent(SourceLayout.assets), display: SourceLayout.assetFile(""))
         var names: [String: String] = [:]
         for (path, text) in BuiltinTheme.assets where Self.isFingerprinted(path) {
             names[path] = ContentHash.fingerprinted(path, text.utf8)
         }
         for path in user where Self.isFingerprinted(path) {
             do throws(Diagnostic) {
-                let data = try SiteFiles.readFile(source.appendingPathComponent("templates/assets/\(path)"), source: "templates/assets/\(path)")
+                let data = try SiteFiles.readFile(source.appendingPathComponent(SourceLayout.assetFile(path)), source: SourceLayout.assetFile(path))
                 names[path] = ContentHash.fingerprinted(path, data)
             } catch { throw Diagnostics([error]) }
         }

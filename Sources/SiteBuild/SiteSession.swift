@@ -96,15 +96,10 @@ public struct SiteSession: Sendable {
     }
 
     /// What a site is built from, relative to its folder: the files and folders to watch.
-    public static let sourcePaths = [SiteConfig.fileName, "content", "templates"]
+    public static let sourcePaths = SourceLayout.watched
 
     /// Whether a change at `path` (relative to the source folder) can change the site.
-    public static func isSource(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        guard let first = parts.first, !parts.contains(where: { $0.hasPrefix(".") }) else { return false }
-        if parts.count == 1 { return first == Substring(SiteConfig.fileName) }
-        return first == "content" || first == "templates"
-    }
+    public static func isSource(_ path: String) -> Bool { SourceLayout.change(at: path) != nil }
 
     // MARK: - Answers of HTTP APIs
 
@@ -157,7 +152,7 @@ public struct SiteSession: Sendable {
         var clock = PhaseClock()
         let relevant = paths.filter(Self.isSource)
         if relevant.isEmpty && !refetched { return report(start, full: false) }
-        if relevant.contains(SiteConfig.fileName) { return try rebuildAll(start) }
+        if relevant.contains(SourceLayout.configuration) { return try rebuildAll(start) }
         var inputs = model.inputs
         var versions = written
         let touched = try rescan(relevant, inputs: &inputs, versions: &versions)
@@ -209,10 +204,16 @@ public struct SiteSession: Sendable {
     /// Sorts the changed paths, and reads again what they change of the content tree, the
     /// templates and the assets.
     private func rescan(_ relevant: Set<String>, inputs: inout SiteInputs, versions: inout BuildPass.Written) throws(Diagnostics) -> Touched {
-        let contentRoot = options.source.appendingPathComponent("content")
-        var contentPaths = Set(relevant.filter { $0.hasPrefix("content/") }.map { String($0.dropFirst("content/".count)) })
-        let assetPaths = Set(relevant.filter { $0.hasPrefix("templates/assets/") }.map { String($0.dropFirst("templates/assets/".count)) })
-        let templatesChanged = relevant.contains { $0.hasPrefix("templates/") && !$0.hasPrefix("templates/assets/") }
+        let contentRoot = options.source.appendingPathComponent(SourceLayout.content)
+        var contentPaths: Set<String> = [], assetPaths: Set<String> = [], templatesChanged = false
+        for path in relevant {
+            switch SourceLayout.change(at: path) {
+            case .content(let rel)?: contentPaths.insert(rel)
+            case .asset(let rel)?: assetPaths.insert(rel)
+            case .template?: templatesChanged = true
+            case .configuration?, nil: break  // the configuration rebuilds everything before
+            }
+        }
 
         // A file that appeared or disappeared (or a folder) changes the content tree: scan it again.
         let needsScan = contentPaths.contains { rel in
@@ -246,9 +247,10 @@ public struct SiteSession: Sendable {
         var problems: [Diagnostic] = []
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
         for rel in changed {
-            versions.noteVersions["content/\(rel)"] = bump()
-            guard inputs.content.notes.sortedContains(rel) else { loaded["content/\(rel)"] = .some(nil); continue }
-            do { loaded["content/\(rel)"] = .some(try loader.load(rel)) } catch { problems.append(error) }
+            let file = SourceLayout.contentFile(rel)
+            versions.noteVersions[file] = bump()
+            guard inputs.content.notes.sortedContains(rel) else { loaded[file] = .some(nil); continue }
+            do { loaded[file] = .some(try loader.load(rel)) } catch { problems.append(error) }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
         // An edit that neither adds nor removes a note replaces it in place; if no slug changes
@@ -266,7 +268,7 @@ public struct SiteSession: Sendable {
         } else {
             let old = inputs.notes
             inputs.notes = inputs.content.notes.compactMap { rel -> Note? in
-                let file = "content/\(rel)"
+                let file = SourceLayout.contentFile(rel)
                 if let changed = loaded[file] { return changed }
                 return old.lazy.map(\.file).sortedIndex(of: file).map { old[$0] }
             }

@@ -46,7 +46,7 @@ public enum ThemeEject {
                 try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url, options: .withoutOverwriting)
             } catch {
-                throw Diagnostic(file: "templates/\(path)", "cannot write: \(error.localizedDescription)")
+                throw Diagnostic(file: SourceLayout.templateFile(path), "cannot write: \(error.localizedDescription)")
             }
             outcome.written.append(path)
         }

@@ -203,7 +203,7 @@ public struct CollectionLoader: Sendable {
     /// The items are located while parsing (a second parse to locate them would hold the whole
     /// dataset in memory twice).
     func read(_ file: String, of owner: String, items: [PathComponent], problems: inout [Diagnostic]) -> DatasetFile? {
-        let display = "content/\(file)"
+        let display = SourceLayout.contentFile(file)
         let relative: String
         switch ContentPath.resolve(file) {
         case .success(let r): relative = r
@@ -372,14 +372,14 @@ public final class ImageSizeCache: Sendable {
         // reader fails on a header cut short rather than guess, so a size read from the head is
         // the file's size.
         if case .success(let head) = content.head(relative, count: Self.headBytes), !head.whole,
-           let size = try? ImageProbe.size(of: head.data, file: "content/\(relative)") {
+           let size = try? ImageProbe.size(of: head.data, file: SourceLayout.contentFile(relative)) {
             sizes.withLock { $0[relative] = size }
             return size
         }
         let data: Data
         do { data = try content.read(relative) } catch { throw Diagnostic(referencedAt(), error.message) }
         let size: ImageSize
-        do { size = try ImageProbe.size(of: data, file: "content/\(relative)") } catch {
+        do { size = try ImageProbe.size(of: data, file: SourceLayout.contentFile(relative)) } catch {
             throw Diagnostic(referencedAt(), "image 'content/\(relative)': \(error.message)")
         }
         sizes.withLock { $0[relative] = size }

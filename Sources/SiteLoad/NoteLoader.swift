@@ -104,7 +104,7 @@ public struct NoteLoader: Sendable {
 
     /// Reads and renders the note at `relative` (a path under `content/`); nil for a draft left out.
     public func load(_ relative: String) throws(Diagnostic) -> Note? {
-        let file = "content/\(relative)"
+        let file = SourceLayout.contentFile(relative)
         let data = try content.read(relative)
         guard let text = String(validating: data, as: UTF8.self) else {
             let bad = InvalidUTF8.first(in: data)

@@ -263,7 +263,7 @@ public struct SiteConfig: Sendable {
     /// The themes of highlighted code (`highlight:`); nil: code blocks as escaped text.
     public var highlight: HighlightConfig? = .standard
 
-    public static let fileName = "site.yml"
+    public static let fileName = SourceLayout.configuration
 
     /// Parses and checks the configuration text. Every problem is reported, each at its line.
     public static func parse(_ text: String, file: String, baseURLOverride: String? = nil) throws(Diagnostics) -> SiteConfig {

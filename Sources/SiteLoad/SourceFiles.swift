@@ -14,7 +14,7 @@ public struct ContentTree: Sendable {
     /// Walks `root`. Hidden files are skipped; a symbolic link that leads outside `root` is an error.
     public static func scan(_ root: URL) throws(Diagnostics) -> ContentTree {
         var tree = ContentTree(root: root, datasets: [], notes: [], staticFiles: [])
-        for rel in try SourceFolder.files(under: root, display: "content/") {
+        for rel in try SourceFolder.files(under: root, display: SourceLayout.contentFile("")) {
             let ext = (rel as NSString).pathExtension.lowercased()
             if datasetExtensions.contains(ext) { tree.datasets.append(rel) } else if ext == "md" { tree.notes.append(rel) } else { tree.staticFiles.append(rel) }
         }
@@ -25,7 +25,7 @@ public struct ContentTree: Sendable {
     public func read(_ relative: String) throws(Diagnostic) -> Data {
         switch contents(relative) {
         case .success(let data): return data
-        case .failure(let reason): throw Diagnostic(file: "content/\(relative)", "cannot read file: \(reason.text)")
+        case .failure(let reason): throw Diagnostic(file: SourceLayout.contentFile(relative), "cannot read file: \(reason.text)")
         }
     }
 

@@ -18,7 +18,7 @@ public struct TemplateLibrary: Sendable {
         var problems: [Diagnostic] = []
         if let directory {
             for rel in files where rel.hasSuffix(".mustache") {
-                let display = "templates/\(rel)"
+                let display = SourceLayout.templateFile(rel)
                 guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(rel).path) else {
                     problems.append(Diagnostic(file: display, "cannot read template")); continue
                 }

@@ -15,7 +15,7 @@ struct Eject: ParsableCommand {
     var names: [String] = []
 
     func run() throws {
-        let templates = URL(fileURLWithPath: source).standardizedFileURL.appendingPathComponent("templates")
+        let templates = URL(fileURLWithPath: source).standardizedFileURL.appendingPathComponent(SourceLayout.templates)
         switch Result(catching: { () throws(Diagnostic) in try ThemeEject.write(into: templates, names: names) }) {
         case .failure(let d):
             Terminal.error(d.description)
