@@ -56,13 +56,14 @@ let package = Package(
         .target(name: "SiteFetch", dependencies: ["SiteCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
-        // Site configuration, content discovery and normalisation of datasets and notes.
         // Code blocks highlighted (KSyntaxHighlighting through CHighlightLoader), their themes' CSS.
         .target(name: "SiteHighlight", dependencies: ["SiteCore", "SiteMarkdown", "CHighlightLoader"]),
-        // Site configuration, content discovery and normalisation of datasets and notes.
+        // Site configuration (site.yml, read through SiteMarkdown's YAML), content discovery and
+        // normalisation of datasets and notes.
         .target(name: "SiteLoad", dependencies: ["SiteCore", "SiteFormats", "SiteFetch", "ImageProbe", "SiteMarkdown", "SiteHighlight",
                                                 .product(name: "Yams", package: "Yams")]),
-        // Page models and Mustache templates, with the built-in theme.
+        // Mustache templates (parsed, checked, compiled) with the built-in theme, and the typed
+        // values a page is rendered from (the page models themselves are SiteBuild's).
         .target(name: "SiteRender", dependencies: ["SiteCore"]),
         // Staging folder and swap, sitemap, asset copying.
         .target(name: "SiteWrite", dependencies: ["SiteCore", "CLinux"]),
@@ -71,7 +72,8 @@ let package = Package(
         // The preview server: static files over HTTP, live reload (Server-Sent Events).
         .target(name: "SiteServe", dependencies: ["SiteCore", "CLinux", .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
-        // The pipeline: load → normalise → sort/lay out → render → write.
+        // The pipeline: load → normalise → images → sort/lay out → plan → render → write
+        // (FullBuild, BuildPass, SiteSession: docs/ARCHITECTURE.md).
         .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteFetch", "SiteRender", "SiteWrite", "SiteImages",
                                                  "SiteHighlight"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.

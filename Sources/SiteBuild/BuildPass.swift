@@ -12,7 +12,7 @@ enum BuildPass {
     /// the next pass compares with.
     struct Written: Sendable {
         /// Every page: its view, path and fingerprint, in the plan's order.
-        var views: [PageView]
+        var views: [PageID]
         var paths: [String]
         var prints: [Int]
         var files: Set<PlannedFile>
@@ -67,7 +67,7 @@ enum BuildPass {
 
     /// What the pages are, as the diff found them: recorded in `Written` once the pass is done.
     private struct Pages {
-        var views: [PageView]
+        var views: [PageID]
         var paths: [String]
         var prints: [Int]
         var dates: [CalendarDate?]

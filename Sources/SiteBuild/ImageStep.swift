@@ -99,8 +99,8 @@ enum ImageStep {
         var cached = 0
         /// Sources read and hashed (a source unchanged since an earlier build is not read).
         var read = 0
-        /// Source files (relative to content/) published only through their resized copies.
-        var sources: Set<String> = []
+        /// Source files (relative to content/) not published: their resized copies replace them.
+        var replacedSources: Set<String> = []
         /// Sources not in the cache, left for later (`deferring`): published as they are meanwhile.
         var waiting: [Job] = []
         /// The encodes of the sources processed, still running when `run` returns.
@@ -138,7 +138,7 @@ enum ImageStep {
             case .success(let o):
                 for use in job.uses { result.images[use] = o.image }
                 if o.image.original != nil { result.waiting.append(job) } else if o.processed { result.processed += 1 } else { result.cached += 1 }
-                if o.image.original == nil { result.sources.insert(job.source) }
+                if o.image.original == nil { result.replacedSources.insert(job.source) }
                 if let d = o.digest { fresh[sourcePath(job.source, content)] = d }
                 if o.read { result.read += 1 }
             case .failure(let d): problems.append(d)
@@ -155,9 +155,9 @@ enum ImageStep {
         if kept != digests { try? cache.save(kept) }  // a shortcut only: without it sources are hashed again
         // A file also shown as it is (a field that is not resized, an icon) stays published.
         for c in collections {
-            if let icon = c.icon, !icon.isExternal { result.sources.remove(icon.source) }
+            if let icon = c.icon, !icon.isExternal { result.replacedSources.remove(icon.source) }
             guard let rule = c.config.images, !rule.resize else { continue }
-            for item in c.items { for info in item.images.values where !info.isExternal { result.sources.remove(info.source) } }
+            for item in c.items { for info in item.images.values where !info.isExternal { result.replacedSources.remove(info.source) } }
         }
         return result
     }

@@ -8,7 +8,7 @@ extension SiteModel {
     /// heading ids there carry its slug, and so does the fragment). A link to a `.md` file that
     /// is no note of this build, or that leaves `content/`, is an error at its line.
     /// Their images are put in place too (`NoteImages`).
-    static func resolveNoteLinks(_ notes: [Note], noteURLs: [String], collections: [CollectionPages], urls: URLScheme,
+    static func resolveNoteLinks(_ notes: [Note], noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
                                  content: ContentTree, images: [ImageUse: PublishedImage] = [:]) -> ([String], [Diagnostic]) {
         let byPath = Dictionary(notes.indices.map { (notes[$0].file, $0) },
                                 uniquingKeysWith: { a, _ in a })
@@ -39,7 +39,7 @@ extension SiteModel {
     }
 
     /// Note `i`'s page URL with `fragment`: its own page, or the page of its item.
-    static func url(of i: Int, notes: [Note], noteURLs: [String], collections: [CollectionPages], urls: URLScheme,
+    static func url(of i: Int, notes: [Note], noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
                     fragment: String?) -> String {
         let note = notes[i]
         var base = noteURLs[i]

@@ -6,7 +6,7 @@ import SiteLoad
 // path in `URLScheme`).
 
 /// A page's kind and its place in the model: its identity, which rebuilds compare.
-enum PageView: Sendable, Hashable {
+enum PageID: Sendable, Hashable {
     case home, notFound
     case page(Int)
     case list(collection: Int, page: Int)
@@ -21,17 +21,17 @@ extension SitePlan {
     /// Every page, in the site's order (the sitemap's): home, 404, the pages of their own, each
     /// collection's list pages then its item pages (in display order), the notes' list pages,
     /// the notes, the tag index and the tags.
-    func views(_ model: SiteModel) -> [PageView] {
-        var views: [PageView] = [.home, .notFound] + model.config.pages.indices.map { PageView.page($0) }
+    func views(_ model: SiteModel) -> [PageID] {
+        var views: [PageID] = [.home, .notFound] + model.config.pages.indices.map { PageID.page($0) }
         for (ci, c) in model.collections.enumerated() {
-            views += c.pages.indices.map { PageView.list(collection: ci, page: $0) }
-            if c.config.detailURL != nil { views += c.order.map { PageView.item(collection: ci, item: $0) } }
+            views += c.pages.indices.map { PageID.list(collection: ci, page: $0) }
+            if c.config.detailURL != nil { views += c.order.map { PageID.item(collection: ci, item: $0) } }
         }
         if !model.standaloneNotes.isEmpty {
-            views += notePages.indices.map { PageView.notesList(page: $0) }
-            views += model.standaloneNotes.map { PageView.note($0) }
+            views += notePages.indices.map { PageID.notesList(page: $0) }
+            views += model.standaloneNotes.map { PageID.note($0) }
         }
-        if !tags.isEmpty { views += [.tags] + tags.indices.map { PageView.tag($0) } }
+        if !tags.isEmpty { views += [.tags] + tags.indices.map { PageID.tag($0) } }
         return views
     }
 
@@ -39,7 +39,7 @@ extension SitePlan {
     /// page goes, what renders it, what it is made from (for messages), what its bytes depend on
     /// and what it shows. What it shows is a recipe run by the renderer (`PlannedPage.content`),
     /// so the plan holds no page's view.
-    func page(_ view: PageView, _ model: SiteModel, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
+    func page(_ view: PageID, _ model: SiteModel, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
         switch view {
         case .home: homePage(model, urls)
         case .notFound: notFoundPage(urls)
@@ -113,7 +113,7 @@ extension SitePlan {
 
     private func itemPage(_ ci: Int, _ i: Int, _ model: SiteModel) -> PlannedPage {
         // Read in place, one array of inputs: an item page is planned for every item of every edit.
-        let view = PageView.item(collection: ci, item: i)
+        let view = PageID.item(collection: ci, item: i)
         let notes = model.collections[ci].notesByItem[i]
         return PlannedPage(view, model.collections[ci].itemURLs[i] ?? "",
                            model.collections[ci].config.detailTemplate ?? "detail", model.collections[ci].itemSources[i],

@@ -41,7 +41,7 @@ extension SitePlan {
     static func files(_ model: SiteModel) -> [PlannedFile] {
         // Sources of resized images are published only through their copies (no GPS, no 10 MB
         // original on a phone).
-        let replaced = model.images.sources
+        let replaced = model.images.replacedSources
         var files = model.inputs.content.staticFiles.filter { !replaced.contains($0) }.map { PlannedFile(path: $0, kind: .content($0), source: SourceLayout.contentFile($0)) }
         var seen: Set<String> = []
         let images = model.images.images.sorted {

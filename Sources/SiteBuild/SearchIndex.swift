@@ -26,7 +26,7 @@ enum SearchIndex {
         var items: [Record]
     }
 
-    static func json(_ c: CollectionPages, rule: SearchRule, urls: URLScheme) throws(Diagnostic) -> String {
+    static func json(_ c: SortedCollection, rule: SearchRule, urls: URLScheme) throws(Diagnostic) -> String {
         let records = c.order.map { i -> Record in
             let item = c.loaded.items[i]
             let texts = ViewMaker.cardTexts(c, item)

@@ -57,7 +57,7 @@ enum SiteFiles {
     /// A collection's newest items by `rule.date`, newest first (ties in display order); items
     /// without a readable date are left out. An item links to its planned page, or to its list
     /// page when it has none (`URLScheme.itemLink`).
-    static func collectionFeed(_ c: CollectionPages, rule: FeedRule, config: SiteConfig, urls: URLScheme) -> AtomFeed {
+    static func collectionFeed(_ c: SortedCollection, rule: FeedRule, config: SiteConfig, urls: URLScheme) -> AtomFeed {
         let path = KeyPath.parse(rule.date) ?? []
         var dated: [(day: String, index: Int)] = []
         for i in c.order {

@@ -11,7 +11,7 @@ struct SiteModel: Sendable {
     var inputs: SiteInputs
     /// The image phase's result: resized images, the sources they replace, encodes under way.
     var images: ImageStep.Result
-    var collections: [CollectionPages]
+    var collections: [SortedCollection]
     /// Standalone notes (indices into `inputs.notes`), newest first, then by title.
     var standaloneNotes: [Int]
     /// Each note's page URL (standalone notes have pages).
@@ -31,7 +31,7 @@ struct SiteModel: Sendable {
         var problems: [Diagnostic] = []
         let config = inputs.config
         let collator = Collator(language: config.language)
-        var pages: [CollectionPages] = []
+        var pages: [SortedCollection] = []
         var fresh: Set<String> = []
         for loaded in inputs.collections {
             if let old = previous?.collections.first(where: { $0.config.name == loaded.config.name }), reusable.contains(loaded.config.name) {
@@ -65,7 +65,7 @@ struct SiteModel: Sendable {
     }
 
     /// A collection in display order, paginated, with its item URLs.
-    static func sorted(_ loaded: LoadedCollection, config: SiteConfig, collator: Collator) throws(Diagnostics) -> CollectionPages {
+    static func sorted(_ loaded: LoadedCollection, config: SiteConfig, collator: Collator) throws(Diagnostics) -> SortedCollection {
         let c = loaded.config
         let order: [Int]
         do {
@@ -106,16 +106,16 @@ struct SiteModel: Sendable {
         var position = [Int](repeating: 0, count: order.count)
         for (pos, i) in order.enumerated() { position[i] = pos }
         var names: Set<String> = []
-        for item in loaded.items { PageContext.collectNames(of: item.fields, into: &names) }
-        PageContext.collectNames(of: loaded.meta, into: &names)
-        return CollectionPages(loaded: loaded, order: order, position: position, pages: slices, itemURLs: itemURLs,
+        for item in loaded.items { DataNames.collect(of: item.fields, into: &names) }
+        DataNames.collect(of: loaded.meta, into: &names)
+        return SortedCollection(loaded: loaded, order: order, position: position, pages: slices, itemURLs: itemURLs,
                                listPaths: listPaths, fieldNames: names)
     }
 
     /// Item views of the collections in `fresh`, and the related lists of every collection
     /// that is fresh or points at a fresh one (a related list names the other collection's
     /// items, shown without their own related lists, so lists cannot nest without end).
-    static func prepareContexts(_ pages: inout [CollectionPages], fresh: Set<String>, urls: URLScheme) {
+    static func prepareContexts(_ pages: inout [SortedCollection], fresh: Set<String>, urls: URLScheme) {
         for ci in pages.indices where fresh.contains(pages[ci].config.name) {
             let c = pages[ci]
             pages[ci].itemViews = c.loaded.items.indices.map { ViewMaker.itemView(c, $0, urls: urls) }
@@ -131,7 +131,7 @@ struct SiteModel: Sendable {
     }
 
     /// Attaches notes that name an item to that item; returns the standalone ones (indices).
-    static func attach(_ notes: [Note], to pages: inout [CollectionPages]) -> ([Int], [Diagnostic]) {
+    static func attach(_ notes: [Note], to pages: inout [SortedCollection]) -> ([Int], [Diagnostic]) {
         var problems: [Diagnostic] = []
         var standalone: [Int] = []
         let collectionIndex = Dictionary(uniqueKeysWithValues: pages.enumerated().map { ($1.config.name, $0) })
@@ -219,7 +219,7 @@ struct SiteModel: Sendable {
             if known.contains(name) { return true }
             if noteNames == nil {
                 var names: Set<String> = []
-                for n in notes.indices { PageContext.collectNames(of: notes[n].fields, into: &names) }
+                for n in notes.indices { DataNames.collect(of: notes[n].fields, into: &names) }
                 noteNames = names
             }
             return noteNames?.contains(name) ?? false

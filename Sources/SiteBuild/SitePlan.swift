@@ -10,7 +10,7 @@ struct PlannedPage: Sendable {
     var source: String
     /// What the page's bytes depend on besides its template and the site-wide values.
     var inputs: [PageInput]
-    var view: PageView
+    var view: PageID
     /// The sitemap's `lastmod` (a note's date, formatted only when a sitemap is written).
     var lastModified: CalendarDate?
     var inSitemap = true
@@ -18,7 +18,7 @@ struct PlannedPage: Sendable {
     let content: @Sendable (ViewMaker) -> PageContent
 
     /// A page of kind `view`; its identity is one of its inputs unless `identified` is false.
-    init(_ view: PageView, _ path: String, _ template: String, _ source: String, _ inputs: [PageInput], identified: Bool = true,
+    init(_ view: PageID, _ path: String, _ template: String, _ source: String, _ inputs: [PageInput], identified: Bool = true,
          content: @escaping @Sendable (ViewMaker) -> PageContent) {
         self.path = path
         self.template = template
@@ -40,7 +40,7 @@ enum PageInput: Hashable, Sendable {
     /// A note's file and version.
     case note(Int)
     /// The page's identity (its kind and place), so two pages never share a fingerprint.
-    case identity(PageView)
+    case identity(PageID)
     /// A number or a text the page shows that no version covers (a page count, a tag's slug).
     case count(Int)
     case text(String)

@@ -7,7 +7,7 @@ import SiteLoad
 /// switch over page kinds) from these.
 struct ViewMaker: Sendable {
     let config: SiteConfig
-    let collections: [CollectionPages]
+    let collections: [SortedCollection]
     let notes: [Note]
     let standaloneNotes: [Int]
     let urls: URLScheme
@@ -90,7 +90,7 @@ struct ViewMaker: Sendable {
                        icon: c.loaded.icon.map { ImageView.plain($0, urls: urls) }, index: ci)
     }
 
-    func layoutView(_ c: CollectionPages) -> LayoutView {
+    func layoutView(_ c: SortedCollection) -> LayoutView {
         switch c.config.layout {
         case .list: LayoutView(kind: "list")
         case .grid(let g): LayoutView(kind: "grid", css: LayoutStyles.grid(g, collection: c.config.name))
@@ -99,7 +99,7 @@ struct ViewMaker: Sendable {
     }
 
     /// What the masonry needs of an item: its card image's height ÷ width and its card text.
-    func masonryCard(_ c: CollectionPages, _ i: Int) -> MasonryCard {
+    func masonryCard(_ c: SortedCollection, _ i: Int) -> MasonryCard {
         let item = c.loaded.items[i]
         var aspect = 0.0
         if let f = c.config.cardImageField, let info = item.images[f], let w = info.width, let h = info.height, w > 0 {
@@ -123,7 +123,7 @@ struct ViewMaker: Sendable {
 
     /// For each item of `c`, its related lists (rule name, collection index, item indices), in
     /// rule order; a later rule of the same name replaces an earlier one.
-    static func relatedLists(_ c: CollectionPages, in all: [CollectionPages]) -> [[(name: String, collection: Int, items: [Int])]] {
+    static func relatedLists(_ c: SortedCollection, in all: [SortedCollection]) -> [[(name: String, collection: Int, items: [Int])]] {
         var lists = [[(name: String, collection: Int, items: [Int])]](repeating: [], count: c.loaded.items.count)
         for rule in c.config.related {
             guard let oi = all.firstIndex(where: { $0.config.name == rule.collection }) else { continue }
@@ -153,7 +153,7 @@ struct ViewMaker: Sendable {
     }
 
     /// A card's title (the configured field, else `title`, else `name`, else the slug) and subtitle.
-    static func cardTexts(_ c: CollectionPages, _ item: Item) -> (title: String, subtitle: String?) {
+    static func cardTexts(_ c: SortedCollection, _ item: Item) -> (title: String, subtitle: String?) {
         let titleField = c.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
         let subtitle = c.config.card.subtitle.flatMap { item.fields[$0] }.flatMap { $0 == .null ? nil : TemplateText.plain($0) }
         return (TemplateText.plain(item.fields[titleField] ?? .string(item.slug)), subtitle)
@@ -161,7 +161,7 @@ struct ViewMaker: Sendable {
 
     /// An item's view: its fields, images, URL, card and field list (related lists are added
     /// by the model).
-    static func itemView(_ c: CollectionPages, _ i: Int, urls: URLScheme) -> ItemView {
+    static func itemView(_ c: SortedCollection, _ i: Int, urls: URLScheme) -> ItemView {
         let item = c.loaded.items[i]
         var images: [String: ImageView] = [:]
         for (field, info) in item.images {

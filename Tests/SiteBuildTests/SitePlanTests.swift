@@ -97,5 +97,11 @@ extension SitePlanTests {
         let error = #expect(throws: Diagnostics.self) { try FullBuild.run(BuildOptions(source: site.root, output: site.output)) }
         #expect(error?.items == [Diagnostic(file: "sitemap", "'sitemap.xml' is also written by content/sitemap.xml")])
         #expect(!FileManager.default.fileExists(atPath: site.output.path), "nothing written")
+        // A rebuild writes into the live output, which does not look for clashes: the plan does.
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("content/sitemap.xml"))
+        var session = try SiteSession(BuildOptions(source: site.root, output: site.output))
+        try Data("<urlset/>".utf8).write(to: site.root.appendingPathComponent("content/sitemap.xml"))
+        let rebuild = #expect(throws: Diagnostics.self) { try session.update(["content/sitemap.xml"]) }
+        #expect(rebuild?.items == [Diagnostic(file: "sitemap", "'sitemap.xml' is also written by content/sitemap.xml")])
     }
 }

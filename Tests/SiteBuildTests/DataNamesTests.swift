@@ -4,7 +4,7 @@ import Testing
 @testable import SiteBuild
 
 /// The names data provides to the template check, and the image encodes a build waits for.
-@Suite struct PageContextTests {
+@Suite struct DataNamesTests {
     @Test func namesNestedInListsAndRecordsAreCollected() {
         let fields: [String: Value] = [
             "title": .string("T"),
@@ -12,7 +12,7 @@ import Testing
             "meta": .dictionary(["crew": .dictionary(["captain": .string("Luffy")])]),
         ]
         var names: Set<String> = ["site"]
-        PageContext.collectNames(of: fields, into: &names)
+        DataNames.collect(of: fields, into: &names)
         #expect(names == ["site", "title", "cast", "name", "roles", "role", "meta", "crew", "captain"])
     }
 

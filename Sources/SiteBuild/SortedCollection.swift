@@ -3,35 +3,9 @@ import SiteCore
 import SiteImages
 import SiteLoad
 
-/// The names data provides, for the template check.
-enum PageContext {
-    /// Every key of `fields` and of the dictionaries nested in them (a joined record's `cast`
-    /// is a name a template may use inside a section).
-    static func collectNames(of fields: [String: Value], into names: inout Set<String>) {
-        var stack: [Value] = []
-        for (k, v) in fields {
-            names.insert(k)
-            if case .array = v { stack.append(v) } else if case .dictionary = v { stack.append(v) }
-        }
-        while let v = stack.popLast() {
-            switch v {
-            case .dictionary(let d):
-                for (k, child) in d {
-                    names.insert(k)
-                    if case .array = child { stack.append(child) } else if case .dictionary = child { stack.append(child) }
-                }
-            case .array(let a):
-                for child in a {
-                    if case .array = child { stack.append(child) } else if case .dictionary = child { stack.append(child) }
-                }
-            default: break
-            }
-        }
-    }
-}
-
-/// The per-collection state the renderer needs: sorted items and their URLs.
-struct CollectionPages: Sendable {
+/// A collection sorted and paginated: its items in display order, their URLs and views, the
+/// per-collection state the renderer needs.
+struct SortedCollection: Sendable {
     var loaded: LoadedCollection
     /// Item indices in display order.
     var order: [Int]
