@@ -14,18 +14,6 @@ public protocol SiteSink: Sendable {
     func share(_ path: String, to relative: String, source: String) throws(Diagnostic)
 }
 
-extension SiteSink {
-    public func share(_ path: String, to relative: String, source: String) throws(Diagnostic) {
-        try copy(path, to: relative, source: source)
-    }
-
-    public func copy(_ path: String, to relative: String, source: String) throws(Diagnostic) {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw Diagnostic(file: source, "cannot read \(path): \(error.localizedDescription)") }
-        try write(data, to: relative, source: source)
-    }
-}
-
 /// A new site written beside the output folder and swapped in only when the whole build
 /// succeeded, so a failed build leaves the previous output exactly as it was.
 ///
