@@ -49,8 +49,9 @@ public struct CompiledTemplates: Sendable {
         renderBytes(name, value).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// As `render(_:_:)` for a context of Swift values (see `TemplateNames.value`).
-    public func render(_ name: String, _ context: [String: Any]) -> String? {
+    /// As `render(_:_:)` for a context of Swift values (see `TemplateNames.value`): tests and
+    /// `sitegen-bench`.
+    package func render(_ name: String, _ context: [String: Any]) -> String? {
         render(name, names.object(context))
     }
 }

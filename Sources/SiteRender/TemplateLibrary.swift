@@ -157,7 +157,8 @@ public struct TemplateLibrary: Sendable {
 
     /// A value for a context that templates call as a section, `{{#name}}text{{/name}}`: it
     /// prints `body(text)` (trimmed text in, raw HTML out, so `body` must escape what it returns).
-    public static func function(_ body: @escaping @Sendable (String) -> String) -> Any {
+    /// For tests and `sitegen-bench` (the build's views are typed).
+    package static func function(_ body: @escaping @Sendable (String) -> String) -> Any {
         templateFunction(body)
     }
 
@@ -176,8 +177,9 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Renders `context` with the template `name` (checked beforehand): its `[String: Any]`
-    /// values become template values here, the one place they are converted.
-    public func render(_ name: String, _ context: [String: Any]) -> String {
+    /// values become template values here, the one place they are converted. For tests and
+    /// `sitegen-bench` (the build renders typed `TemplateValue`s).
+    package func render(_ name: String, _ context: [String: Any]) -> String {
         compiled.render(name, context) ?? ""
     }
 
@@ -186,8 +188,8 @@ public struct TemplateLibrary: Sendable {
         compiled.renderBytes(name, value) ?? []
     }
 
-    /// As `render(_:_:)`, as UTF-8 bytes.
-    public func renderBytes(_ name: String, _ context: [String: Any]) -> [UInt8] {
+    /// As `render(_:_:)`, as UTF-8 bytes (tests and `sitegen-bench`).
+    package func renderBytes(_ name: String, _ context: [String: Any]) -> [UInt8] {
         compiled.renderBytes(name, compiled.names.object(context)) ?? []
     }
 }
