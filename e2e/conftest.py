@@ -32,6 +32,7 @@ import pytest
 # Selenium Manager must not try to download drivers/browsers (no network besides registries).
 os.environ.setdefault("SE_OFFLINE", "1")
 
+from cold_build import ColdBuild, cold_build as build_cold  # noqa: E402
 from helpers import open_at  # noqa: E402  (re-exported for tests: `from conftest import open_at` also works)
 
 E2E_DIR = Path(__file__).resolve().parent
@@ -78,6 +79,23 @@ def site_dir(tmp_path_factory) -> Path:
     if not out.is_dir():
         pytest.fail(f"`sitegen build` exited 0 but wrote no {out}", pytrace=False)
     return out
+
+
+@pytest.fixture(scope="session")
+def cold_build(sitegen_bin, tmp_path_factory):
+    """cold_build(threads) -> ColdBuild: the example site built from an empty image cache
+    of its own on that many threads (1: on a pseudo-terminal; more: on a pipe with CI set), under
+    /usr/bin/time.  Each thread count is built once per session, by this fixture, when a test first
+    asks for it; the tests that need a cold build share it (cold_build.py).  The caller checks the
+    exit status.  Nothing may write into the result: copy its cache to build from it again."""
+    built: dict[int, ColdBuild] = {}
+
+    def get(threads: int) -> ColdBuild:
+        if threads not in built:
+            built[threads] = build_cold(sitegen_bin, tmp_path_factory.mktemp(f"cold-{threads}-threads"), threads)
+        return built[threads]
+
+    return get
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

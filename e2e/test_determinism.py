@@ -30,25 +30,41 @@ def build(sitegen: Path, out: Path, threads: int, source: Path = REPO, prefix: t
     return digest(out)
 
 
-def test_output_does_not_depend_on_threads(sitegen_bin, tmp_path):
-    # Each with an image cache of its own, so every picture is really encoded with that many threads.
-    one = build(sitegen_bin, tmp_path / "t1", 1, cache=tmp_path / "cache1")
+def cold_digest(cold_build, threads: int) -> dict[str, str]:
+    """The output of conftest's cold_build(threads): the example site from an empty cache of its own."""
+    b = cold_build(threads)
+    assert b.status == 0, (b.stderr or b.output)[-3000:]
+    return digest(b.public)
+
+
+def test_output_does_not_depend_on_threads(sitegen_bin, cold_build, tmp_path):
+    # Each with an image cache of its own, so every picture is really encoded with that many threads
+    # (one and two: conftest's cold builds, shared with test_image_memory; eight: here).
+    one = cold_digest(cold_build, 1)
     assert len(one) > 250, "the example site has pages and files"
     for threads in (2, 8):
-        other = build(sitegen_bin, tmp_path / f"t{threads}", threads, cache=tmp_path / f"cache{threads}")
+        if threads == 8:  # from the same copy of the sources
+            other = build(sitegen_bin, tmp_path / "t8", 8, source=cold_build(1).site, cache=tmp_path / "cache8")
+        else:
+            other = cold_digest(cold_build, threads)
         differ = sorted(k for k in one.keys() | other.keys() if one.get(k) != other.get(k))
         assert not differ, f"--threads 1 and {threads} differ in {differ[:10]}"
 
 
-def test_output_does_not_depend_on_the_file_systems_fallbacks(sitegen_bin, tmp_path):
+def test_output_does_not_depend_on_the_file_systems_fallbacks(sitegen_bin, cold_build, tmp_path):
     """Where a file system has no copy_file_range or hard links (forced with SITEGEN_TEST_FALLBACKS),
     files are copied through memory and images copied from the cache instead of linked: same bytes."""
-    cache = tmp_path / "cache"
-    usual = build(sitegen_bin, tmp_path / "usual", 2, cache=cache)
-    linked = [p for p in (tmp_path / "usual").rglob("*.avif") if p.stat().st_nlink > 1]
+    # The usual build: conftest's cold two-thread build; the fallback build, from the same sources,
+    # reads a copy of its cache (the cold build's output is hard-linked to the cache itself).
+    cold = cold_build(2)
+    assert cold.status == 0, cold.stderr[-3000:]
+    usual = digest(cold.public)
+    linked = [p for p in cold.public.rglob("*.avif") if p.stat().st_nlink > 1]
     assert linked, "images are hard links to the cache where the file system allows"
+    cache = tmp_path / "cache"
+    shutil.copytree(cold.cache, cache)
     env = dict(os.environ, SITEGEN_TEST_FALLBACKS="copy-range,hard-links")
-    fallback = build(sitegen_bin, tmp_path / "fallback", 2, cache=cache, env=env)
+    fallback = build(sitegen_bin, tmp_path / "fallback", 2, source=cold.site, cache=cache, env=env)
     differ = sorted(k for k in usual.keys() | fallback.keys() if usual.get(k) != fallback.get(k))
     assert not differ, f"the fallbacks change {differ[:10]}"
     assert all(p.stat().st_nlink == 1 for p in (tmp_path / "fallback").rglob("*.avif")), "copied, not linked"

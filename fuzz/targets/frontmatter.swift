@@ -1,8 +1,9 @@
 // Note front matter (YAML through Yams) and Markdown (cmark): must never crash or hang.
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+/// libFuzzer's LLVMFuzzerTestOneInput in the `frontmatter` binary (fuzz/run.sh links it under that name).
+@_cdecl("fuzz_frontmatter")
+public func fuzzFrontMatter(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let text = String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) else { return 0 }
     if let doc = try? FrontMatter.parse(text, file: "content/notes/fuzz.md") {
         _ = doc.fields.values.reduce(0) { $0 + walk($1) }

@@ -1,8 +1,9 @@
 // JSON reader: parsing, and locating values for messages, must never crash or hang.
 import Foundation
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+/// libFuzzer's LLVMFuzzerTestOneInput in the `json` binary (fuzz/run.sh links it under that name).
+@_cdecl("fuzz_json")
+public func fuzzJSON(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
     if let value = try? JSONReader.read(data, file: "fuzz.json") {
         _ = walk(value)

@@ -34,8 +34,9 @@ func knownPassAgrees(_ text: String) {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+/// libFuzzer's LLVMFuzzerTestOneInput in the `sanitizer` binary (fuzz/run.sh links it under that name).
+@_cdecl("fuzz_sanitizer")
+public func fuzzSanitizer(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard let text = String(validating: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self) else { return 0 }
     knownPassAgrees(text)
     let out = HTMLRewriter.rewrite(Cmark.render(text, options: options, removeRawHTML: false, tagfilter: false), settings: once).html
