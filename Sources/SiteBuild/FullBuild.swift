@@ -26,6 +26,7 @@ enum FullBuild {
         try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
+        MemoryTrim.now()
         let images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content, cache: options.imageCache,
                                        threads: options.threads, deferring: options.deferImages,
                                        detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
