@@ -26,7 +26,7 @@ enum FullBuild {
         try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
-        MemoryTrim.now()
+        FreedMemory.release()  // what loading freed is not held through the encodes (peak memory only)
         let images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content, cache: options.imageCache,
                                        threads: options.threads, deferring: options.deferImages,
                                        detailed: ImageStep.detailed(inputs), progress: options.imageProgress)

@@ -112,13 +112,14 @@ final class ReadWriteLock: @unchecked Sendable {  // the pthread lock is the syn
 /// glibc keeps what is freed in its heaps for later use, and the AV1 encoder's working memory
 /// (up to ~200 MB for one picture, in blocks of many sizes) is freed in pieces it cannot give
 /// back from the top of the heap: encode after encode, a process' memory grew to the sum of
-/// their shapes (a C loop over the example's 30 photos: 582 MB resident, 10 MB in use).
-enum FreedMemory {
+/// their shapes (a C loop over the example's 30 photos: 582 MB resident, 10 MB in use). Released
+/// after each encode, and by the build before the image phase (what loading freed).
+public enum FreedMemory {
     /// glibc's `malloc_trim`; <malloc.h> is not part of Swift's Glibc module.
     @_silgen_name("malloc_trim") private static func mallocTrim(_ pad: Int) -> Int32
 
     /// Returns the free pages of every heap to the system (a few milliseconds).
-    static func release() {
+    public static func release() {
         #if os(Linux)
         _ = mallocTrim(0)
         #endif
