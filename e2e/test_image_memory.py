@@ -1,7 +1,7 @@
 """The image phase's memory bound (issue 17), with real libvips, libheif and libaom.
 
 The example site is built with an empty image cache under /usr/bin/time, once on one thread and
-once on two: its 144 sources (photos drawn up to 1440×2560, icons, avatars) are resized into 4-6
+once on two: its 175 sources (photos drawn up to 1440×2560, icons, avatars) are resized into 4-6
 widths each in AVIF, WebP and JPEG. Each build processes every source and its peak RSS stays
 under the bound the README states: BASE_MB for the process and PER_THREAD_MB for each thread.
 
