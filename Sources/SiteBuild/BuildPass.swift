@@ -37,9 +37,10 @@ enum BuildPass {
 
         /// Nothing written yet: what a full build starts from.
         static func nothing(generation: Int, content: ContentTree, fingerprinted: Bool) -> Written {
-            var written = Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil, feedKey: nil,
-                                  pageFiles: [:], collectionVersions: [:], noteVersions: [:],
-                                  contentFiles: Set(content.datasets + content.notes + content.staticFiles), generation: generation)
+            let files = Set(content.datasets + content.notes + content.staticFiles)
+            var written = Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil,
+                                  feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
+                                  contentFiles: files, generation: generation)
             written.fingerprinted = fingerprinted
             return written
         }
@@ -80,7 +81,8 @@ enum BuildPass {
     /// build is a pass over an empty `Written`: every page and file is new.
     /// `plan`: the model's, when the caller made it already (checked by `SitePlan.checked`).
     static func run(_ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes,
-                    written: inout Written, to sink: some SiteSink, clock: inout PhaseClock) throws(Diagnostics) -> Outcome {
+                    written: inout Written, to sink: some SiteSink,
+                    clock: inout PhaseClock) throws(Diagnostics) -> Outcome {
         let plan: SitePlan
         if let planned { plan = planned } else { plan = try SitePlan.checked(model) }
         let (pages, sitemaps, diffed) = try diff(model, plan, written: &written)
@@ -116,17 +118,19 @@ enum BuildPass {
         let sitemapSame = written.sitemapDates == dates && views == written.views && paths == written.paths
         let sitemaps = sitemapSame ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? written.sitemaps
-        let pages = Pages(views: views, paths: paths, prints: prints, dates: dates, files: Set(plan.files), sitemaps: sitemapPaths)
+        let pages = Pages(views: views, paths: paths, prints: prints, dates: dates, files: Set(plan.files),
+                          sitemaps: sitemapPaths)
         var outcome = Outcome(dirty: [], gone: [], removedPages: [])
         if !written.fingerprinted {
             outcome.dirty = planned  // nothing written before, nothing to compare with after
-        } else if views == written.views && paths == written.paths && pages.files == written.files && sitemapPaths == written.sitemaps {
+        } else if views == written.views && paths == written.paths && pages.files == written.files
+                    && sitemapPaths == written.sitemaps {
             // The same files as before (the usual edit): compare fingerprints page by page.
             for i in prints.indices where prints[i] != written.prints[i] { outcome.dirty.append(planned[i]) }
         } else {
-            (outcome.dirty, outcome.gone, outcome.removedPages) = Self.replan(planned, prints: prints, files: plan.files,
-                                                                                 sitemaps: sitemapPaths, urls: model.urls,
-                                                                                 written: &written)
+            (outcome.dirty, outcome.gone, outcome.removedPages) =
+                Self.replan(planned, prints: prints, files: plan.files, sitemaps: sitemapPaths, urls: model.urls,
+                            written: &written)
         }
         return (pages, sitemaps, outcome)
     }
@@ -134,7 +138,8 @@ enum BuildPass {
     /// Writes the files other than pages that changed, and the sitemaps when they changed;
     /// returns the images to publish (those not published before: a changed source gets a new
     /// key, so a new path).
-    private static func writeFiles(_ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel, options: BuildOptions,
+    private static func writeFiles(_ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel,
+                                   options: BuildOptions,
                                    changes: Changes, written: inout Written, to sink: some SiteSink,
                                    outcome: inout Outcome) throws(Diagnostics) -> [PlannedFile] {
         var images: [PlannedFile] = []
@@ -239,7 +244,8 @@ enum BuildPass {
             now.insert(f)
             if before[f] != fingerprint { dirty.append(page) }
         }
-        let gone = (Array(before.keys) + written.files.map(\.path) + Array(written.sitemaps)).filter { !now.contains($0) }
+        let previous = Array(before.keys) + written.files.map(\.path) + Array(written.sitemaps)
+        let gone = previous.filter { !now.contains($0) }
         let removedPages = written.paths.filter { !now.contains(file($0)) }
         return (dirty, gone, removedPages)
     }

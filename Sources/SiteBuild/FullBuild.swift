@@ -21,24 +21,28 @@ enum FullBuild {
         let loadStarted = Date()
         let fetch = try SiteInputs.fetchSession(config, options: options)
         defer { fetch?.close() }
-        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: options.includeDrafts,
+        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates,
+                                             includeDrafts: options.includeDrafts,
                                              threads: options.threads, fetch: fetch)
         try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
         FreedMemory.release()  // what loading freed is not held through the encodes (peak memory only)
-        let images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content, cache: options.imageCache,
+        let images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content,
+                                       cache: options.imageCache,
                                        threads: options.threads, deferring: options.deferImages,
                                        detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
         clock.lap("images")
         do throws(Diagnostics) {
-            var built = try writeSite(inputs, images: images, options: options, generation: generation, session: session,
+            var built = try writeSite(inputs, images: images, options: options, generation: generation,
+                                      session: session,
                                       imagesStarted: imagesStarted, clock: &clock)
             if let fetch {
                 (built.report.dataFetched, built.report.dataCached) = fetch.counts
                 built.report.fetchWarnings = fetch.warnings
                 if options.network == .online {
-                    fetch.cache.prune(keeping: fetch.usedKeys, untouchedSince: min(loadStarted, Date().addingTimeInterval(-options.cacheGrace)))
+                    let since = min(loadStarted, Date().addingTimeInterval(-options.cacheGrace))
+                    fetch.cache.prune(keeping: fetch.usedKeys, untouchedSince: since)
                 }
             }
             return built
@@ -50,7 +54,8 @@ enum FullBuild {
     }
 
     /// The phases from the model on, into a staging folder swapped in when they succeed.
-    private static func writeSite(_ inputs: SiteInputs, images: ImageStep.Result, options: BuildOptions, generation: Int,
+    private static func writeSite(_ inputs: SiteInputs, images: ImageStep.Result, options: BuildOptions,
+                                  generation: Int,
                                   session: Bool, imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
         -> (report: BuildReport, model: SiteModel, written: BuildPass.Written) {
         let model = try SiteModel.make(inputs, images: images)
@@ -58,16 +63,20 @@ enum FullBuild {
 
         let plan = try SitePlan.checked(model)
         let stage: OutputStage
-        do { stage = try OutputStage(output: options.output, force: options.force) } catch { throw Diagnostics([error]) }
+        do { stage = try OutputStage(output: options.output,
+                                     force: options.force) } catch { throw Diagnostics([error]) }
         do throws(Diagnostics) {
-            var written = BuildPass.Written.nothing(generation: generation, content: inputs.content, fingerprinted: session)
-            let pass = try BuildPass.run(model, plan: plan, options: options, changes: BuildPass.Changes(), written: &written,
+            var written = BuildPass.Written.nothing(generation: generation, content: inputs.content,
+                                                    fingerprinted: session)
+            let pass = try BuildPass.run(model, plan: plan, options: options, changes: BuildPass.Changes(),
+                                         written: &written,
                                          to: stage, clock: &clock)
             clock.lap("write")
             do { try stage.commit() } catch { throw Diagnostics([error]) }
             options.imageCache.prune(keeping: Set(images.images.values.map(\.key)),
                                      untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
-            var report = BuildReport(pages: pass.dirty.count, files: pass.filesWritten, phases: clock.phases, output: options.output)
+            var report = BuildReport(pages: pass.dirty.count, files: pass.filesWritten, phases: clock.phases,
+                                     output: options.output)
             report.imagesProcessed = images.processed
             report.imagesCached = images.cached
             report.imagesRead = images.read

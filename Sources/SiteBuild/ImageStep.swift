@@ -157,7 +157,9 @@ enum ImageStep {
         for c in collections {
             if let icon = c.icon, !icon.isExternal { result.replacedSources.remove(icon.source) }
             guard let rule = c.config.images, !rule.resize else { continue }
-            for item in c.items { for info in item.images.values where !info.isExternal { result.replacedSources.remove(info.source) } }
+            for item in c.items {
+                for info in item.images.values where !info.isExternal { result.replacedSources.remove(info.source) }
+            }
         }
         return result
     }

@@ -42,7 +42,9 @@ extension SitePlan {
         // Sources of resized images are published only through their copies (no GPS, no 10 MB
         // original on a phone).
         let replaced = model.images.replacedSources
-        var files = model.inputs.content.staticFiles.filter { !replaced.contains($0) }.map { PlannedFile(path: $0, kind: .content($0), source: SourceLayout.contentFile($0)) }
+        var files = model.inputs.content.staticFiles.filter { !replaced.contains($0) }.map {
+            PlannedFile(path: $0, kind: .content($0), source: SourceLayout.contentFile($0))
+        }
         var seen: Set<String> = []
         let images = model.images.images.sorted {
             ($0.key.collection, $0.key.field, $0.key.source) < ($1.key.collection, $1.key.field, $1.key.source)
@@ -50,7 +52,8 @@ extension SitePlan {
         if let cache = model.images.cache {  // nil: no image phase ran, and there are no images
             for (use, image) in images {
                 for v in image.processed.variants where image.original == nil && seen.insert(image.path(v)).inserted {
-                    files.append(PlannedFile(path: image.path(v), kind: .image(cache.path(image.key, v)), source: SourceLayout.contentFile(use.source)))
+                    files.append(PlannedFile(path: image.path(v), kind: .image(cache.path(image.key, v)),
+                                             source: SourceLayout.contentFile(use.source)))
                 }
             }
         }
@@ -60,8 +63,12 @@ extension SitePlan {
             if let named = names[path] { files.append(PlannedFile(path: URLScheme.assetFile(named), kind: .builtinAsset(path), source: "(built-in theme)")) }
         }
         for path in user {
-            files.append(PlannedFile(path: URLScheme.assetFile(path), kind: .userAsset(path), source: SourceLayout.assetFile(path)))
-            if let named = names[path] { files.append(PlannedFile(path: URLScheme.assetFile(named), kind: .userAsset(path), source: SourceLayout.assetFile(path))) }
+            files.append(PlannedFile(path: URLScheme.assetFile(path), kind: .userAsset(path),
+                                     source: SourceLayout.assetFile(path)))
+            if let named = names[path] {
+                files.append(PlannedFile(path: URLScheme.assetFile(named), kind: .userAsset(path),
+                                         source: SourceLayout.assetFile(path)))
+            }
         }
         if model.inputs.codeStyles != nil, !user.contains(SiteInputs.codeStylesPath) {
             let path = SiteInputs.codeStylesPath

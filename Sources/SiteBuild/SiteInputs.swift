@@ -49,7 +49,8 @@ struct SiteInputs: Sendable {
     /// that leaves `templates/`).
     static func loadTemplates(_ source: URL) throws(Diagnostics) -> TemplateLibrary {
         let folder = source.appendingPathComponent(SourceLayout.templates)
-        return try TemplateLibrary.load(directory: folder, files: try SourceFolder.files(under: folder, display: SourceLayout.templateFile("")))
+        let files = try SourceFolder.files(under: folder, display: SourceLayout.templateFile(""))
+        return try TemplateLibrary.load(directory: folder, files: files)
     }
 
     /// Lists the site's assets and names the stylesheets and scripts (built-in and the site's)
@@ -57,14 +58,16 @@ struct SiteInputs: Sendable {
     /// asset path → fingerprinted path (`photos.css` → `photos.3f2a9c1e0b7d4a65.css`). A changed
     /// file gets a new name, so its URL can be cached for ever.
     mutating func loadAssets(_ source: URL) throws(Diagnostics) {
-        let user = try SourceFolder.files(under: source.appendingPathComponent(SourceLayout.assets), display: SourceLayout.assetFile(""))
+        let user = try SourceFolder.files(under: source.appendingPathComponent(SourceLayout.assets),
+                                          display: SourceLayout.assetFile(""))
         var names: [String: String] = [:]
         for (path, text) in BuiltinTheme.assets where Self.isFingerprinted(path) {
             names[path] = ContentHash.fingerprinted(path, text.utf8)
         }
         for path in user where Self.isFingerprinted(path) {
             do throws(Diagnostic) {
-                let data = try SiteFiles.readFile(source.appendingPathComponent(SourceLayout.assetFile(path)), source: SourceLayout.assetFile(path))
+                let data = try SiteFiles.readFile(source.appendingPathComponent(SourceLayout.assetFile(path)),
+                                                  source: SourceLayout.assetFile(path))
                 names[path] = ContentHash.fingerprinted(path, data)
             } catch { throw Diagnostics([error]) }
         }

@@ -26,7 +26,8 @@ struct SiteModel: Sendable {
     /// Builds the model. Collections named in `reusable` are taken from `previous` as they are
     /// (their data, their related collections and the configuration are unchanged), which is what
     /// makes a rebuild after editing one note cheap.
-    static func make(_ inputs: SiteInputs, images: ImageStep.Result = ImageStep.Result(), reusing previous: SiteModel? = nil,
+    static func make(_ inputs: SiteInputs, images: ImageStep.Result = ImageStep.Result(),
+                     reusing previous: SiteModel? = nil,
                      reusable: Set<String> = []) throws(Diagnostics) -> SiteModel {
         var problems: [Diagnostic] = []
         let config = inputs.config
@@ -65,7 +66,8 @@ struct SiteModel: Sendable {
     }
 
     /// A collection in display order, paginated, with its item URLs.
-    static func sorted(_ loaded: LoadedCollection, config: SiteConfig, collator: Collator) throws(Diagnostics) -> SortedCollection {
+    static func sorted(_ loaded: LoadedCollection, config: SiteConfig,
+                       collator: Collator) throws(Diagnostics) -> SortedCollection {
         let c = loaded.config
         let order: [Int]
         do {

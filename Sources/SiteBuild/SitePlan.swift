@@ -18,7 +18,8 @@ struct PlannedPage: Sendable {
     let content: @Sendable (ViewMaker) -> PageContent
 
     /// A page of kind `view`; its identity is one of its inputs unless `identified` is false.
-    init(_ view: PageID, _ path: String, _ template: String, _ source: String, _ inputs: [PageInput], identified: Bool = true,
+    init(_ view: PageID, _ path: String, _ template: String, _ source: String, _ inputs: [PageInput],
+         identified: Bool = true,
          content: @escaping @Sendable (ViewMaker) -> PageContent) {
         self.path = path
         self.template = template

@@ -73,7 +73,8 @@ public struct SiteSession: Sendable {
     /// The images left for later by the last build (`BuildOptions.deferImages`), if any.
     public var waitingImages: WaitingImages? {
         let jobs = model.images.waiting
-        return jobs.isEmpty ? nil : WaitingImages(jobs: jobs, content: model.inputs.content, cache: options.imageCache, threads: options.threads,
+        return jobs.isEmpty ? nil : WaitingImages(jobs: jobs, content: model.inputs.content,
+                                                  cache: options.imageCache, threads: options.threads,
                                                   progress: options.imageProgress)
     }
 
@@ -140,7 +141,8 @@ public struct SiteSession: Sendable {
 
     // MARK: - Full builds
 
-    private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel, BuildPass.Written) {
+    private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel,
+                                                                                                   BuildPass.Written) {
         let (_, model, written) = try FullBuild.run(options, generation: generation, session: true)
         return (model, written)
     }
@@ -172,13 +174,15 @@ public struct SiteSession: Sendable {
         // Images: only new or changed sources are processed, the rest come from the cache.
         var images = model.images
         if !reload.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
-            images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: inputs.content, cache: options.imageCache,
-                                       threads: options.threads, deferring: options.deferImages, detailed: images.detailed,
-                                              progress: options.imageProgress)
+            images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: inputs.content,
+                                       cache: options.imageCache, threads: options.threads,
+                                       deferring: options.deferImages, detailed: images.detailed,
+                                       progress: options.imageProgress)
         }
         clock.lap("images")
         let changes = BuildPass.Changes(content: touched.content, assets: touched.assets, collections: reload)
-        let report = try write(inputs, images: images, versions: versions, changes: changes, start: start, clock: &clock)
+        let report = try write(inputs, images: images, versions: versions, changes: changes, start: start,
+                               clock: &clock)
         notices = inputs.notices
         return report
     }
@@ -203,7 +207,8 @@ public struct SiteSession: Sendable {
 
     /// Sorts the changed paths, and reads again what they change of the content tree, the
     /// templates and the assets.
-    private func rescan(_ relevant: Set<String>, inputs: inout SiteInputs, versions: inout BuildPass.Written) throws(Diagnostics) -> Touched {
+    private func rescan(_ relevant: Set<String>, inputs: inout SiteInputs,
+                        versions: inout BuildPass.Written) throws(Diagnostics) -> Touched {
         let contentRoot = options.source.appendingPathComponent(SourceLayout.content)
         var contentPaths: Set<String> = [], assetPaths: Set<String> = [], templatesChanged = false
         for path in relevant {
@@ -242,7 +247,8 @@ public struct SiteSession: Sendable {
 
     /// Parses again the notes at `changed` (relative to `content/`); after a scan, the notes
     /// follow the content tree's list.
-    private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs, versions: inout BuildPass.Written) throws(Diagnostics) {
+    private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs,
+                                      versions: inout BuildPass.Written) throws(Diagnostics) {
         let loader = NoteLoader(config: inputs.config, content: inputs.content, includeDrafts: options.includeDrafts, threads: options.threads)
         var problems: [Diagnostic] = []
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
@@ -319,7 +325,8 @@ public struct SiteSession: Sendable {
         clock.lap("sort")
 
         let sink = LiveOutput(folder: options.output)
-        let pass = try BuildPass.run(newModel, options: options, changes: changes, written: &versions, to: sink, clock: &clock)
+        let pass = try BuildPass.run(newModel, options: options, changes: changes, written: &versions, to: sink,
+                                     clock: &clock)
         for file in pass.gone.sorted() { sink.remove(file) }
         let replaced = (model, written)
         model = newModel

@@ -123,7 +123,8 @@ struct ViewMaker: Sendable {
 
     /// For each item of `c`, its related lists (rule name, collection index, item indices), in
     /// rule order; a later rule of the same name replaces an earlier one.
-    static func relatedLists(_ c: SortedCollection, in all: [SortedCollection]) -> [[(name: String, collection: Int, items: [Int])]] {
+    static func relatedLists(_ c: SortedCollection, in all: [SortedCollection]) -> [[(name: String, collection: Int,
+                                                                                      items: [Int])]] {
         var lists = [[(name: String, collection: Int, items: [Int])]](repeating: [], count: c.loaded.items.count)
         for rule in c.config.related {
             guard let oi = all.firstIndex(where: { $0.config.name == rule.collection }) else { continue }

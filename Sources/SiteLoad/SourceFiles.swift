@@ -25,7 +25,8 @@ public struct ContentTree: Sendable {
     public func read(_ relative: String) throws(Diagnostic) -> Data {
         switch contents(relative) {
         case .success(let data): return data
-        case .failure(let reason): throw Diagnostic(file: SourceLayout.contentFile(relative), "cannot read file: \(reason.text)")
+        case .failure(let reason): throw Diagnostic(file: SourceLayout.contentFile(relative),
+                                                    "cannot read file: \(reason.text)")
         }
     }
 
