@@ -81,7 +81,7 @@ enum BuildPass {
     /// build is a pass over an empty `Written`: every page and file is new.
     /// `plan`: the model's, when the caller made it already (checked by `SitePlan.checked`).
     static func run(_ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes,
-                    written: inout Written, to sink: some SiteSink,
+                    encodes: PendingEncodes, written: inout Written, to sink: some SiteSink,
                     clock: inout PhaseClock) throws(Diagnostics) -> Outcome {
         let plan: SitePlan
         if let planned { plan = planned } else { plan = try SitePlan.checked(model) }
@@ -93,7 +93,7 @@ enum BuildPass {
         clock.lap("render")
         let images = try writeFiles(plan.files, sitemaps: sitemaps, model: model, options: options, changes: changes,
                                     written: &written, to: sink, outcome: &outcome)
-        try publishImages(images, encodes: model.images.encodes, to: sink, threads: options.threads)
+        try publishImages(images, encodes: encodes, to: sink, threads: options.threads)
         outcome.filesWritten += images.count
         outcome.otherFilesWritten += images.count
         written.views = pages.views
@@ -195,12 +195,8 @@ enum BuildPass {
 
     /// Publishes resized images from the cache into the site: those in the cache first, then,
     /// once they are done, those of `encodes` still under way.
-    static func publishImages(_ images: [PlannedFile], encodes: PendingEncodes?, to sink: some SiteSink,
+    static func publishImages(_ images: [PlannedFile], encodes: PendingEncodes, to sink: some SiteSink,
                               threads: Int) throws(Diagnostics) {
-        guard let encodes else {
-            do throws(Diagnostic) { try copy(images, to: sink, threads: threads) } catch { throw Diagnostics([error]) }
-            return
-        }
         var now: [PlannedFile] = [], later: [PlannedFile] = []
         for f in images {
             if case .image(let cached) = f.kind, encodes.makes(cached) { later.append(f) } else { now.append(f) }

@@ -9,11 +9,19 @@ import SiteWrite
 /// (`SiteBuilder`), and so are `serve`'s first build and its rebuilds after `site.yml` changed
 /// (`SiteSession`).
 enum FullBuild {
-    /// Builds into `options.output` (swapped in only when it succeeded). The model and what was
-    /// written are returned for a session that rebuilds from them (`session`: with each page's
-    /// fingerprint).
+    /// What a whole build made: its report, and for a session that rebuilds from them, the inputs
+    /// it loaded, the model made of them and what was written.
+    struct Built {
+        var report: BuildReport
+        var inputs: SiteInputs
+        var model: SiteModel
+        var written: BuildPass.Written
+    }
+
+    /// Builds into `options.output` (swapped in only when it succeeded); `session`: with each
+    /// page's fingerprint, for a session's rebuilds.
     static func run(_ options: BuildOptions, generation: Int = 0, session: Bool = false) throws(Diagnostics)
-        -> (report: BuildReport, model: SiteModel, written: BuildPass.Written) {
+        -> Built {
         var clock = PhaseClock()
         OutputStage.recover(output: options.output)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
@@ -28,36 +36,34 @@ enum FullBuild {
         clock.lap("load")
         let imagesStarted = Date()
         FreedMemory.release()  // what loading freed is not held through the encodes (peak memory only)
+        // The image phase's encodes run on while the pages are made; the build owns them and
+        // returns only once they ended, whether it succeeded or failed.
+        let encodes = PendingEncodes()
+        defer { _ = encodes.wait() }
         let images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content,
-                                       cache: options.imageCache,
-                                       threads: options.threads, deferring: options.deferImages,
+                                       cache: options.imageCache, threads: options.threads, encodes: encodes,
+                                       deferring: options.deferImages,
                                        detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
         clock.lap("images")
-        do throws(Diagnostics) {
-            var built = try writeSite(inputs, images: images, options: options, generation: generation,
-                                      session: session,
-                                      imagesStarted: imagesStarted, clock: &clock)
-            if let fetch {
-                (built.report.dataFetched, built.report.dataCached) = fetch.counts
-                built.report.fetchWarnings = fetch.warnings
-                if options.network == .online {
-                    let since = min(loadStarted, Date().addingTimeInterval(-options.cacheGrace))
-                    fetch.cache.prune(keeping: fetch.usedKeys, untouchedSince: since)
-                }
+        var built = try writeSite(inputs, images: images, encodes: encodes, options: options,
+                                  generation: generation, session: session,
+                                  imagesStarted: imagesStarted, clock: &clock)
+        if let fetch {
+            (built.report.dataFetched, built.report.dataCached) = fetch.counts
+            built.report.fetchWarnings = fetch.warnings
+            if options.network == .online {
+                let since = min(loadStarted, Date().addingTimeInterval(-options.cacheGrace))
+                fetch.cache.prune(keeping: fetch.usedKeys, untouchedSince: since)
             }
-            return built
-        } catch {
-            // A failed build leaves nothing running: the encodes under way end first.
-            _ = images.encodes?.wait()
-            throw error
         }
+        return built
     }
 
     /// The phases from the model on, into a staging folder swapped in when they succeed.
-    private static func writeSite(_ inputs: SiteInputs, images: ImageStep.Result, options: BuildOptions,
-                                  generation: Int,
+    private static func writeSite(_ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
+                                  options: BuildOptions, generation: Int,
                                   session: Bool, imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
-        -> (report: BuildReport, model: SiteModel, written: BuildPass.Written) {
+        -> Built {
         let model = try SiteModel.make(inputs, images: images)
         clock.lap("sort")
 
@@ -69,7 +75,7 @@ enum FullBuild {
             var written = BuildPass.Written.nothing(generation: generation, content: inputs.content,
                                                     fingerprinted: session)
             let pass = try BuildPass.run(model, plan: plan, options: options, changes: BuildPass.Changes(),
-                                         written: &written,
+                                         encodes: encodes, written: &written,
                                          to: stage, clock: &clock)
             clock.lap("write")
             do { try stage.commit() } catch { throw Diagnostics([error]) }
@@ -82,7 +88,7 @@ enum FullBuild {
             report.imagesRead = images.read
             report.warnings = inputs.notes.flatMap(\.warnings)
             report.notices = inputs.notices
-            return (report, model, written)
+            return Built(report: report, inputs: inputs, model: model, written: written)
         } catch {
             stage.discard()
             throw error

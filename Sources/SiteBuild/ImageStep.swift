@@ -103,8 +103,6 @@ enum ImageStep {
         var replacedSources: Set<String> = []
         /// Sources not in the cache, left for later (`deferring`): published as they are meanwhile.
         var waiting: [Job] = []
-        /// The encodes of the sources processed, still running when `run` returns.
-        var encodes: PendingEncodes? = nil
         /// The collections whose images got a detail variant.
         var detailed: Set<String> = []
         /// Where the resized images are (nil: no image phase ran, and there are none).
@@ -113,8 +111,10 @@ enum ImageStep {
 
     /// With `deferring`, nothing is decoded: sources not in the cache are left in `waiting`.
     /// `detailed`: the collections whose item templates show an image's `detail` variant.
-    static func run(_ collections: [LoadedCollection], notes: [Note] = [], content: ContentTree, cache: ImageCache, threads: Int,
-                    deferring: Bool = false, detailed: Set<String> = [],
+    /// The files of the sources decoded are encoded on `encodes`, still running when `run` returns;
+    /// the caller owns them (waits for them before it returns, whatever happened).
+    static func run(_ collections: [LoadedCollection], notes: [Note] = [], content: ContentTree, cache: ImageCache,
+                    threads: Int, encodes: PendingEncodes, deferring: Bool = false, detailed: Set<String> = [],
                     progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
         let jobs = plan(collections, notes: notes, detailed: detailed)
         if !jobs.isEmpty { cache.removeLeftovers() }
@@ -126,7 +126,8 @@ enum ImageStep {
         // … then the rest, read, hashed and decoded unless the cache has them; their encodes go on
         // while the pages are made (the write phase waits for them before copying their files).
         let rest = outcomes.indices.filter { outcomes[$0] == nil }
-        let (made, encodes) = decode(rest.map { jobs[$0] }, content: content, cache: cache, deferring: deferring, threads: threads, progress: progress)
+        let made = decode(rest.map { jobs[$0] }, content: content, cache: cache, encodes: encodes,
+                          deferring: deferring, threads: threads, progress: progress)
         for (i, outcome) in zip(rest, made) { outcomes[i] = outcome }
         var result = Result()
         result.detailed = detailed
@@ -145,11 +146,10 @@ enum ImageStep {
             }
         }
         if !problems.isEmpty {
-            // Not before the encodes under way end: a failed build leaves nothing running.
-            if let more = encodes?.wait() { problems += more.items }
+            // With the encodes' own failures, once they end.
+            if let more = encodes.wait() { problems += more.items }
             throw Diagnostics(problems)
         }
-        result.encodes = encodes
         let used = Set(jobs.map { sourcePath($0.source, content) })
         let kept = digests.updated(with: fresh, root: content.root.path, keeping: used)
         if kept != digests { try? cache.save(kept) }  // a shortcut only: without it sources are hashed again
@@ -260,14 +260,14 @@ enum ImageStep {
     }
 
     /// `jobs` read, hashed and, unless the cache has them (or `deferring`), decoded, on a thread of
-    /// their own; returns once every one is decoded (or failed), their encodes still running.
-    /// Fewer jobs than threads share the threads: one photo changed is resized on every core.
-    static func decode(_ jobs: [Job], content: ContentTree, cache: ImageCache, deferring: Bool, threads: Int,
-                       progress: (@Sendable (Int, Int) -> Void)?) -> ([Swift.Result<Outcome, Diagnostic>], PendingEncodes?) {
-        guard !jobs.isEmpty else { return ([], nil) }
+    /// their own; returns once every one is decoded (or failed), their encodes still running on
+    /// `encodes`. Fewer jobs than threads share the threads: one photo changed is resized on every core.
+    static func decode(_ jobs: [Job], content: ContentTree, cache: ImageCache, encodes: PendingEncodes,
+                       deferring: Bool, threads: Int,
+                       progress: (@Sendable (Int, Int) -> Void)?) -> [Swift.Result<Outcome, Diagnostic>] {
+        guard !jobs.isEmpty else { return [] }
         let each = max(1, threads / jobs.count)
         let decoded = Arrivals<Swift.Result<Outcome, Diagnostic>>(count: jobs.count)
-        let encodes = PendingEncodes()
         let done = Counter()
         encodes.start {
             _ = Array(jobs.indices).parallelMap(threads: threads, minimumCount: 2) { i in
@@ -285,7 +285,7 @@ enum ImageStep {
                 do throws(Diagnostic) { try encode(jobs[i], picture, key: key, cache: cache, threads: each) } catch { encodes.failed(i, error) }
             }
         }
-        return (decoded.waitForAll(), encodes)
+        return decoded.waitForAll()
     }
 
     /// The job's source read and hashed: its entry from the cache under that hash, else (unless

@@ -10,7 +10,7 @@ extension BuildPass {
         func templateHash(_ name: String) -> Int {
             if let h = templateHashes[name] { return h }
             var h = Hasher()
-            for t in model.inputs.templates.closure(of: name) { h.combine(t); h.combine(model.inputs.templates.text(of: t)) }
+            for t in model.templates.closure(of: name) { h.combine(t); h.combine(model.templates.text(of: t)) }
             let v = h.finalize()
             templateHashes[name] = v
             return v
@@ -35,7 +35,7 @@ extension BuildPass {
         global.combine(w.generation)
         global.combine(model.standaloneNotes.isEmpty)
         // Every page may name a stylesheet or script by its fingerprinted name.
-        for (path, named) in model.inputs.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
+        for (path, named) in model.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
         let globalHash = global.finalize()
         // Pages are read in place and a run of pages with one template hashes its name once:
         // copying each planned page cost more reference counting than the hashing itself.
@@ -57,7 +57,7 @@ extension BuildPass {
                 case .collection(let ci): h.combine(2); h.combine(effective[ci])
                 case .dataShownBy(let template):
                     h.combine(3)
-                    if let shown = model.inputs.templates.dataCollections(of: template) {
+                    if let shown = model.templates.dataCollections(of: template) {
                         for (ci, c) in model.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
                     } else {
                         h.combine(effective)

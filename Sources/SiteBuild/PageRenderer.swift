@@ -24,19 +24,19 @@ final class PageRenderer: Sendable {
     init(model: SiteModel, plan: SitePlan, threads: Int = Parallelism.cores, sharesItemValues: Bool = true) {
         self.plan = plan
         let config = model.config, urls = model.urls
-        templates = model.inputs.templates
+        templates = model.templates
         self.threads = threads
         self.urls = urls
         views = ViewMaker(model: model, plan: plan)
         // `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL (its plain one
         // for other files).
-        let names = model.inputs.assetNames
+        let names = model.assetNames
         let site = SiteView(title: config.title, language: config.language, root: urls.root, baseURL: config.baseURL.description,
                             notesURL: urls.notesList(page: 1), notesTitle: config.notes.title, words: config.words, description: config.description,
                             feed: model.feedNotes.isEmpty ? nil : urls.notesFeed,
                             asset: TemplateLibrary.helper { path in urls.asset(names[path] ?? path) },
                             tags: plan.tags.isEmpty ? nil : urls.tags)
-        let templateNames = sharesItemValues ? model.inputs.templates.compiled.names : model.inputs.templates.compiled.names.keepingAllEntries
+        let templateNames = sharesItemValues ? model.templates.compiled.names : model.templates.compiled.names.keepingAllEntries
         encoding = TemplateEncoding(names: templateNames, site: site, items: model.collections.map(\.itemViews),
                                     shared: sharesItemValues ? model.collections.map { SharedTemplateValues(count: $0.itemViews.count, names: templateNames) } : nil)
     }

@@ -42,7 +42,7 @@ extension SitePlan {
         // Sources of resized images are published only through their copies (no GPS, no 10 MB
         // original on a phone).
         let replaced = model.images.replacedSources
-        var files = model.inputs.content.staticFiles.filter { !replaced.contains($0) }.map {
+        var files = model.content.staticFiles.filter { !replaced.contains($0) }.map {
             PlannedFile(path: $0, kind: .content($0), source: SourceLayout.contentFile($0))
         }
         var seen: Set<String> = []
@@ -57,7 +57,7 @@ extension SitePlan {
                 }
             }
         }
-        let user = model.inputs.userAssets, names = model.inputs.assetNames
+        let user = model.userAssets, names = model.assetNames
         for path in BuiltinTheme.assets.keys.sorted() where !user.contains(path) {
             files.append(PlannedFile(path: URLScheme.assetFile(path), kind: .builtinAsset(path), source: "(built-in theme)"))
             if let named = names[path] { files.append(PlannedFile(path: URLScheme.assetFile(named), kind: .builtinAsset(path), source: "(built-in theme)")) }
@@ -70,7 +70,7 @@ extension SitePlan {
                                          source: SourceLayout.assetFile(path)))
             }
         }
-        if model.inputs.codeStyles != nil, !user.contains(SiteInputs.codeStylesPath) {
+        if model.codeStyles != nil, !user.contains(SiteInputs.codeStylesPath) {
             let path = SiteInputs.codeStylesPath
             for name in [path] + (names[path].map { [$0] } ?? []) {
                 files.append(PlannedFile(path: URLScheme.assetFile(name), kind: .codeStyles,
@@ -80,7 +80,7 @@ extension SitePlan {
         if !model.feedNotes.isEmpty {
             files.append(PlannedFile(path: URLScheme.file(ofSiteURL: model.config.notes.feedURL), kind: .notesFeed, source: "the notes' feed"))
         }
-        if !model.inputs.content.staticFiles.contains("robots.txt") {
+        if !model.content.staticFiles.contains("robots.txt") {
             files.append(PlannedFile(path: "robots.txt", kind: .robots, source: "robots.txt"))
         }
         for c in model.collections {

@@ -13,7 +13,7 @@ enum SiteFiles {
     static func data(_ file: PlannedFile, model: SiteModel, source: URL) throws(Diagnostic) -> Data {
         switch file.kind {
         case .content(let rel):
-            return try readFile(model.inputs.content.root.appendingPathComponent(rel), source: file.source)
+            return try readFile(model.content.root.appendingPathComponent(rel), source: file.source)
         case .userAsset(let rel):
             return try readFile(source.appendingPathComponent(SourceLayout.assetFile(rel)), source: file.source)
         case .builtinAsset(let rel):
@@ -31,7 +31,7 @@ enum SiteFiles {
             guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.feed else { return Data() }
             return Data(collectionFeed(c, rule: rule, config: model.config, urls: model.urls).xml.utf8)
         case .codeStyles:
-            return Data((model.inputs.codeStyles ?? "").utf8)
+            return Data((model.codeStyles ?? "").utf8)
         case .robots:
             // Crawlers read robots.txt only at a host's root: under a sub-path the host's own
             // file has to name the sitemap.

@@ -6,22 +6,31 @@ import SiteRender
 
 /// The inputs sorted, paginated and cross-linked, ready to render: each collection in display
 /// order with its item contexts, each note attached to its item or listed as standalone, and the
-/// templates checked against the names the data provides.
+/// templates checked against the names the data provides. It holds what rendering and writing
+/// read of the inputs, not the inputs themselves (a session keeps those, to load edits into).
 struct SiteModel: Sendable {
-    var inputs: SiteInputs
-    /// The image phase's result: resized images, the sources they replace, encodes under way.
+    let config: SiteConfig
+    /// The files under `content/`: those published as they are, where note images and links resolve.
+    let content: ContentTree
+    let templates: TemplateLibrary
+    let notes: [Note]
+    /// The site's files under `templates/assets/`, sorted.
+    let userAssets: [String]
+    /// Stylesheets and scripts by their fingerprinted names (`SiteInputs.loadAssets`).
+    let assetNames: [String: String]
+    /// The stylesheet of highlighted code, when a note has code.
+    let codeStyles: String?
+    /// The image phase's result: resized images and the sources they replace.
     var images: ImageStep.Result
     var collections: [SortedCollection]
-    /// Standalone notes (indices into `inputs.notes`), newest first, then by title.
+    /// Standalone notes (indices into `notes`), newest first, then by title.
     var standaloneNotes: [Int]
     /// Each note's page URL (standalone notes have pages).
     var noteURLs: [String]
     /// Each note's HTML with its links to other notes resolved (`resolveNoteLinks`).
     var noteHTML: [String] = []
 
-    var config: SiteConfig { inputs.config }
     var urls: URLScheme { URLScheme(config) }
-    var notes: [Note] { inputs.notes }
 
     /// Builds the model. Collections named in `reusable` are taken from `previous` as they are
     /// (their data, their related collections and the configuration are unchanged), which is what
@@ -53,7 +62,9 @@ struct SiteModel: Sendable {
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
-        var model = SiteModel(inputs: inputs, images: images, collections: pages,
+        var model = SiteModel(config: config, content: inputs.content, templates: inputs.templates, notes: inputs.notes,
+                              userAssets: inputs.userAssets, assetNames: inputs.assetNames,
+                              codeStyles: inputs.codeStyles, images: images, collections: pages,
                               standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes) ?? standaloneOrder(standalone, of: inputs.notes, collator: collator),
                               noteURLs: noteURLs(inputs.notes, config: config, previous: previous))
         let (html, linkProblems) = resolveNoteLinks(inputs.notes, noteURLs: model.noteURLs, collections: pages, urls: model.urls,
@@ -217,7 +228,7 @@ struct SiteModel: Sendable {
         let records = PageViews.records(dataNames: collections.reduce(into: Set(config.collections.flatMap { c in c.related.map(\.name) })) {
             $0.formUnion($1.fieldNames)
         })
-        return inputs.templates.check(using: usedTemplates, knows: { name in
+        return templates.check(using: usedTemplates, knows: { name in
             if known.contains(name) { return true }
             if noteNames == nil {
                 var names: Set<String> = []

@@ -42,6 +42,8 @@ public struct UpdateReport: Sendable {
 /// remembers the paths to retry).
 public struct SiteSession: Sendable {
     public let options: BuildOptions
+    /// What the last good build loaded: an update loads its edits into a copy.
+    private var inputs: SiteInputs
     private var model: SiteModel
     private var written: BuildPass.Written
     /// Paths of a failed update, retried with the next one (the error stays until they are fixed).
@@ -51,8 +53,9 @@ public struct SiteSession: Sendable {
     /// Builds the whole site into `options.output` (replacing it only when the build succeeds).
     public init(_ options: BuildOptions) throws(Diagnostics) {
         self.options = options
-        (model, written) = try Self.buildAll(options, generation: 0)
-        notices = model.inputs.notices
+        let built = try FullBuild.run(options, session: true)
+        (inputs, model, written) = (built.inputs, built.model, built.written)
+        notices = inputs.notices
     }
 
     /// The base URL's path the site is served under, e.g. "/" or "/apps/".
@@ -73,7 +76,7 @@ public struct SiteSession: Sendable {
     /// The images left for later by the last build (`BuildOptions.deferImages`), if any.
     public var waitingImages: WaitingImages? {
         let jobs = model.images.waiting
-        return jobs.isEmpty ? nil : WaitingImages(jobs: jobs, content: model.inputs.content,
+        return jobs.isEmpty ? nil : WaitingImages(jobs: jobs, content: model.content,
                                                   cache: options.imageCache, threads: options.threads,
                                                   progress: options.imageProgress)
     }
@@ -114,7 +117,7 @@ public struct SiteSession: Sendable {
 
     /// Whether the oldest answer of an HTTP API the site shows is older than `fetch.maxAge`.
     public var dataIsOld: Bool {
-        guard !options.offline, let oldest = model.inputs.oldestAnswer else { return false }
+        guard !options.offline, let oldest = inputs.oldestAnswer else { return false }
         return Date().timeIntervalSince(oldest) >= Double(model.config.fetch.maxAge)
     }
 
@@ -139,14 +142,6 @@ public struct SiteSession: Sendable {
     /// The start of the message of an answer `serve` has not fetched yet.
     public static let notFetchedYet = FetchSession.notFetchedYet
 
-    // MARK: - Full builds
-
-    private static func buildAll(_ options: BuildOptions, generation: Int) throws(Diagnostics) -> (SiteModel,
-                                                                                                   BuildPass.Written) {
-        let (_, model, written) = try FullBuild.run(options, generation: generation, session: true)
-        return (model, written)
-    }
-
     // MARK: - Updates
 
     private mutating func apply(_ paths: Set<String>, refetched: Bool) throws(Diagnostics) -> UpdateReport {
@@ -155,7 +150,7 @@ public struct SiteSession: Sendable {
         let relevant = paths.filter(Self.isSource)
         if relevant.isEmpty && !refetched { return report(start, full: false) }
         if relevant.contains(SourceLayout.configuration) { return try rebuildAll(start) }
-        var inputs = model.inputs
+        var inputs = self.inputs
         var versions = written
         let touched = try rescan(relevant, inputs: &inputs, versions: &versions)
         // A template that starts or stops showing images' detail variant changes which files they have.
@@ -171,29 +166,33 @@ public struct SiteSession: Sendable {
         clock.lap("load")
         let remote = refetched ? Set(inputs.config.collections.filter(\.readsHTTP).map(\.name)) : []
         let reload = try reloadCollections(touched.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
-        // Images: only new or changed sources are processed, the rest come from the cache.
+        // Images: only new or changed sources are processed, the rest come from the cache. Their
+        // encodes run on while the pages are made; the update returns only once they ended,
+        // whether it succeeded or failed (the next one may need their files).
+        let encodes = PendingEncodes()
+        defer { _ = encodes.wait() }
         var images = model.images
         if !reload.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
             images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: inputs.content,
-                                       cache: options.imageCache, threads: options.threads,
+                                       cache: options.imageCache, threads: options.threads, encodes: encodes,
                                        deferring: options.deferImages, detailed: images.detailed,
                                        progress: options.imageProgress)
         }
         clock.lap("images")
         let changes = BuildPass.Changes(content: touched.content, assets: touched.assets, collections: reload)
-        let report = try write(inputs, images: images, versions: versions, changes: changes, start: start,
-                               clock: &clock)
+        let report = try write(inputs, images: images, encodes: encodes, versions: versions, changes: changes,
+                               start: start, clock: &clock)
         notices = inputs.notices
         return report
     }
 
     /// `site.yml` changed: everything is built again, as a new generation.
     private mutating func rebuildAll(_ start: DispatchTime) throws(Diagnostics) -> UpdateReport {
-        let (m, w) = try Self.buildAll(rebuildOptions, generation: written.generation + 1)
-        model = m
-        written = w
-        notices = m.inputs.notices
-        return UpdateReport(full: true, pagesWritten: w.views.count, filesWritten: w.files.count + w.sitemaps.count, removed: 0,
+        let built = try FullBuild.run(rebuildOptions, generation: written.generation + 1, session: true)
+        (inputs, model, written) = (built.inputs, built.model, built.written)
+        notices = inputs.notices
+        return UpdateReport(full: true, pagesWritten: written.views.count,
+                            filesWritten: written.files.count + written.sitemaps.count, removed: 0,
                             changedPages: nil, seconds: seconds(since: start))
     }
 
@@ -314,7 +313,8 @@ public struct SiteSession: Sendable {
 
     /// The model made again, reusing the collections that did not change, and what it changes
     /// written into the live output; the session then holds them.
-    private mutating func write(_ inputs: SiteInputs, images: ImageStep.Result, versions: BuildPass.Written,
+    private mutating func write(_ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
+                                versions: BuildPass.Written,
                                 changes: BuildPass.Changes, start: DispatchTime,
                                 clock: inout PhaseClock) throws(Diagnostics) -> UpdateReport {
         var versions = versions
@@ -325,10 +325,12 @@ public struct SiteSession: Sendable {
         clock.lap("sort")
 
         let sink = LiveOutput(folder: options.output)
-        let pass = try BuildPass.run(newModel, options: options, changes: changes, written: &versions, to: sink,
+        let pass = try BuildPass.run(newModel, options: options, changes: changes, encodes: encodes,
+                                     written: &versions, to: sink,
                                      clock: &clock)
         for file in pass.gone.sorted() { sink.remove(file) }
-        let replaced = (model, written)
+        let replaced = (self.inputs, model, written)
+        self.inputs = inputs
         model = newModel
         written = versions
         BuildPass.freeLater(replaced)

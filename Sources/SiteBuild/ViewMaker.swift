@@ -32,7 +32,7 @@ struct ViewMaker: Sendable {
         tags = plan.tags
         notePages = plan.notePages
         words = model.config.words
-        codeStyles = model.inputs.assetNames[SiteInputs.codeStylesPath].map(model.urls.asset)
+        codeStyles = model.assetNames[SiteInputs.codeStylesPath].map(model.urls.asset)
         let urls = self.urls
         var links: [Int: [TagLink]] = [:]
         // A tag's link is made once per name (its slug and URL), then shared by its notes.

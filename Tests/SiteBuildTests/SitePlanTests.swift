@@ -36,7 +36,7 @@ import Testing
     @Test func thePlanListsEveryOutputFile() throws {
         let site = try Fixture.exampleSite()
         defer { site.remove() }
-        let (_, model, _) = try FullBuild.run(BuildOptions(source: site.root, output: site.output))
+        let model = try FullBuild.run(BuildOptions(source: site.root, output: site.output)).model
         let plan = SitePlan(model)
         let pages = plan.pages.map { model.urls.file(ofPagePath: $0.path) }
         let sitemaps = SiteFiles.sitemaps(plan, urls: model.urls).map(\.path)
