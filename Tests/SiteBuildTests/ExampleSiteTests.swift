@@ -149,6 +149,9 @@ import Testing
         try StarterSite.write(to: dir)
         let report = try SiteBuilder.build(BuildOptions(source: dir))
         #expect(report.pages >= 5)
+        // With no output named, the site goes to public/ in its folder, as `sitegen build` puts it.
+        #expect(report.output.path == dir.appendingPathComponent("public").path)
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("public/index.html").path))
         #expect(throws: Diagnostic.self) { try StarterSite.write(to: dir) }
     }
 }

@@ -16,7 +16,7 @@ import Testing
         let plan = SitePlan(model)
         let renderer = PageRenderer(model: model, plan: plan)
         let home = try #require(plan.pages.first { $0.path == model.urls.home })
-        let item = try #require(plan.pages.first { $0.path.split(separator: "/").count == 2 })
+        let item = try #require(plan.pages.first { if case .item = $0.view { true } else { false } })
         // A file where the item page's folder would be.
         let out = site.root.appendingPathComponent("out")
         let folder = model.urls.file(ofPagePath: item.path).split(separator: "/").first.map(String.init) ?? ""
@@ -27,6 +27,9 @@ import Testing
             Issue.record("no error")
         } catch {
             #expect(error.items.map(\.location.file) == [item.source], "\(error)")
+            // The item page is named by its dataset and the item's place in it.
+            #expect(item.source.range(of: #"^content/\S+\.(json|plist) \[\d+\]$"#, options: .regularExpression) != nil,
+                    "\(item.source)")
         }
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
     }
