@@ -291,6 +291,25 @@ import SiteWrite
         #expect(try entries(f).count == 1, "\(failure)")
     }
 
+    /// The same for `serve`: an update that decodes a new photo and then fails (a note attached to
+    /// no item, found by the model after the image phase) returns only once the photo is stored,
+    /// so nothing of a failed update runs on into the next one.
+    @Test func aFailedUpdateEndsItsEncodesFirst() throws {
+        let f = try site(["a.jpg": try Self.photo("01")], refs: ["a.jpg"],
+                         images: "{ fields: file, widths: [2160], formats: [avif, webp, jpeg] }")
+        defer { f.remove() }
+        var session = try SiteSession(options(f))
+        #expect(try entries(f).count == 1)
+        // The example's widest photo, with a comment of its own so that no cache has it.
+        let photo = try Data(contentsOf: Fixture.repository.appendingPathComponent("content/photos/images/JhPbiLWp6Gx.jpg"))
+        try f.write("content/big.jpg", photo + Data("\(UUID())".utf8))
+        try f.write("content/pics.json", "[{\"name\": \"p0\", \"file\": \"a.jpg\"}, {\"name\": \"p1\", \"file\": \"big.jpg\"}]\n")
+        try f.write("content/n.md", "---\ntitle: N\nitem: pics/nope\n---\nText.\n")
+        #expect(throws: Diagnostics.self) { try session.update(["content/big.jpg", "content/pics.json", "content/n.md"]) }
+        // The entry's JSON is written last, after every file.
+        #expect(try entries(f).count == 2, "the failed update returned before the photo's encodes ended")
+    }
+
     @Test func hostileImagesAreLocatedErrorsAndLeaveThePreviousOutput() throws {
         var bomb = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
         bomb += Data([0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0, 0, 0, 0, 0])  // 100000 × 100000, RGB

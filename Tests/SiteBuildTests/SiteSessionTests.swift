@@ -1,6 +1,5 @@
 import Foundation
 import SiteCore
-import SiteImages
 import Testing
 @testable import SiteBuild
 
@@ -185,24 +184,6 @@ import Testing
         #expect(throws: Diagnostics.self) { try s.session.update(["templates/bounty-detail.mustache"]) }
         try s.edit("templates/bounty-detail.mustache", detail)
         try s.expectSameAsFullBuild("after fixing a broken template")
-    }
-
-    /// An update that decodes a new photo and then fails (a link to a missing note) returns only
-    /// once the photo's files are encoded: nothing of a failed update runs on into the next one.
-    @Test func aFailedUpdateLeavesNoEncodeRunning() throws {
-        let s = try Live()
-        // A photo of 1440×2560 no build has seen (its bytes end with a unique comment): its
-        // encodes take a second or more, its decode and the failing link check milliseconds.
-        var photo = try Data(contentsOf: Fixture.repository.appendingPathComponent("content/photos/images/kTi-0iOhtC-.jpg"))
-        photo.append(Data("\(UUID())".utf8))
-        try s.site.write("content/notes/pics/big.jpg", photo)
-        let hash = ImageCache.hash(photo)
-        try s.site.write("content/notes/big.md", "---\ntitle: Big\n---\n![a photo](pics/big.jpg), [gone](missing.md)\n")
-        #expect(throws: Diagnostics.self) { try s.session.update(["content/notes/big.md", "content/notes/pics/big.jpg"]) }
-        let cache = s.site.root.appendingPathComponent(".sitegen-cache/images").resolvingSymlinksInPath()
-        let entries = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-        #expect(entries.contains { $0.hasPrefix(hash) && $0.hasSuffix(".json") },
-                "the failed update returned before the photo's encodes ended")
     }
 
     @Test func clashesAreErrorsAsInAFullBuild() throws {
