@@ -20,8 +20,8 @@ public enum JSONReader {
     public static func location(of path: [PathComponent], in data: Data) -> (line: Int, column: Int)? {
         withBytes(data) { bytes in
             var parser = JSONParser(bytes: bytes, file: "", target: path)
-            guard (try? parser.parseDocument()) != nil, let offset = parser.open.foundOffset else { return nil }
-            return ByteText.lineColumn(of: offset, in: bytes, from: parser.textStart)
+            guard (try? parser.parseDocument()) != nil else { return nil }
+            return parser.cursor.foundLocation
         }
     }
 }
@@ -36,7 +36,7 @@ extension JSONReader {
             var parser = JSONParser(bytes: bytes, file: file, target: path, collectsElements: true)
             let value = try parser.parseDocument()
             guard case .array? = value.value(at: path) else { return (value, nil) }
-            return (value, ByteText.lineColumns(of: parser.open.elementOffsets, in: bytes, from: parser.textStart))
+            return (value, parser.cursor.elementLocations)
         }
     }
 
@@ -48,47 +48,29 @@ extension JSONReader {
 
 /// An iterative (explicit-stack) recursive-descent JSON parser over raw bytes.
 struct JSONParser {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let file: String
-    let textStart: Int
-    var pos: Int
+    var cursor: ByteCursor
     /// Reused buffer for strings with escapes.
     var scratch: [UInt8] = []
 
-    /// The arrays and objects not yet closed, and the path being located.
-    var open: OpenContainers
-
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?, collectsElements: Bool = false) {
-        self.bytes = bytes
-        self.file = file
-        self.textStart = ByteText.bomLength(bytes)
-        self.pos = textStart
-        self.open = OpenContainers(target: target, collectsElements: collectsElements)
+        cursor = ByteCursor(bytes: bytes, file: file, target: target, collectsElements: collectsElements)
     }
 
-    func error(_ message: String, at offset: Int) -> Diagnostic {
-        let (line, column) = ByteText.lineColumn(of: offset, in: bytes, from: textStart)
-        return Diagnostic(file: file, line: line, column: column, message)
+    // The cursor's bytes, position and messages, by the names the reading code uses.
+    var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+    var pos: Int {
+        @inline(__always) get { cursor.pos }
+        @inline(__always) set { cursor.pos = newValue }
     }
-
-    func found(_ offset: Int) -> String { ByteText.describe(bytes, at: offset) }
-
-    @inline(__always)
-    mutating func skipWhitespace() {
-        while pos < bytes.count {
-            switch bytes[pos] {
-            case 0x20, 0x0A, 0x0D, 0x09: pos += 1
-            default: return
-            }
-        }
-    }
+    func error(_ message: String, at offset: Int) -> Diagnostic { cursor.error(message, at: offset) }
+    func found(_ offset: Int) -> String { cursor.found(offset) }
 
     @inline(__always)
     func byte(at i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
 
     mutating func parseDocument() throws(Diagnostic) -> Value {
         let value = try parseValue()
-        skipWhitespace()
+        cursor.skipWhitespace()
         if pos < bytes.count {
             throw error("expected end of file after the JSON value, found \(found(pos))", at: pos)
         }
@@ -101,8 +83,8 @@ struct JSONParser {
             // Only the value right after an array's ',' can be a trailing-comma mistake.
             let afterArrayComma = afterComma
             afterComma = false
-            skipWhitespace()
-            open.valueStarts(at: pos)
+            cursor.skipWhitespace()
+            cursor.open.valueStarts(at: pos)
             guard pos < bytes.count else {
                 throw error("expected a JSON value, found end of file", at: pos)
             }
@@ -111,10 +93,10 @@ struct JSONParser {
             case UInt8(ascii: "{"):
                 try push(isObject: true)
                 pos += 1
-                skipWhitespace()
+                cursor.skipWhitespace()
                 if byte(at: pos) == UInt8(ascii: "}") {
                     pos += 1
-                    value = .dictionary(open.frames.removeLast().dictionary)
+                    value = .dictionary(cursor.open.frames.removeLast().dictionary)
                 } else {
                     try beginMember(first: true)
                     continue expectValue
@@ -122,12 +104,12 @@ struct JSONParser {
             case UInt8(ascii: "["):
                 try push(isObject: false)
                 pos += 1
-                skipWhitespace()
+                cursor.skipWhitespace()
                 if byte(at: pos) == UInt8(ascii: "]") {
                     pos += 1
-                    value = .array(open.frames.removeLast().array)
+                    value = .array(cursor.open.frames.removeLast().array)
                 } else {
-                    open.locateChild(.index(0))
+                    cursor.open.locateChild(.index(0))
                     continue expectValue
                 }
             case UInt8(ascii: "\""):
@@ -150,35 +132,35 @@ struct JSONParser {
             }
 
             // Hand the finished value to its container, closing every container that ends here.
-            while let top = open.frames.indices.last {
-                if open.frames[top].isDictionary {
-                    let key = open.frames[top].key
-                    open.frames[top].dictionary[key] = value
-                    skipWhitespace()
+            while let top = cursor.open.frames.indices.last {
+                if cursor.open.frames[top].isDictionary {
+                    let key = cursor.open.frames[top].key
+                    cursor.open.frames[top].dictionary[key] = value
+                    cursor.skipWhitespace()
                     switch byte(at: pos) {
                     case UInt8(ascii: ","):
                         pos += 1
-                        skipWhitespace()
+                        cursor.skipWhitespace()
                         try beginMember(first: false)
                         continue expectValue
                     case UInt8(ascii: "}"):
                         pos += 1
-                        value = .dictionary(open.frames.removeLast().dictionary)
+                        value = .dictionary(cursor.open.frames.removeLast().dictionary)
                     default:
                         throw error("expected ',' or '}' after object member, found \(found(pos))", at: pos)
                     }
                 } else {
-                    open.frames[top].array.append(value)
-                    skipWhitespace()
+                    cursor.open.frames[top].array.append(value)
+                    cursor.skipWhitespace()
                     switch byte(at: pos) {
                     case UInt8(ascii: ","):
                         pos += 1
-                        open.locateChild(.index(open.frames[top].array.count))
+                        cursor.open.locateChild(.index(cursor.open.frames[top].array.count))
                         afterComma = true
                         continue expectValue
                     case UInt8(ascii: "]"):
                         pos += 1
-                        value = .array(open.frames.removeLast().array)
+                        value = .array(cursor.open.frames.removeLast().array)
                     default:
                         throw error("expected ',' or ']' after array element, found \(found(pos))", at: pos)
                     }
@@ -189,7 +171,7 @@ struct JSONParser {
     }
 
     mutating func push(isObject: Bool) throws(Diagnostic) {
-        guard open.push(isDictionary: isObject) else {
+        guard cursor.open.push(isDictionary: isObject) else {
             throw error("arrays and objects are nested more than \(maximumNestingDepth) deep", at: pos)
         }
     }
@@ -202,17 +184,17 @@ struct JSONParser {
         }
         let keyOffset = pos
         let key = try parseString()
-        let top = open.frames.count - 1
-        if open.frames[top].dictionary[key] != nil {
+        let top = cursor.open.frames.count - 1
+        if cursor.open.frames[top].dictionary[key] != nil {
             throw error("duplicate key \"\(key)\" in object", at: keyOffset)
         }
-        skipWhitespace()
+        cursor.skipWhitespace()
         guard byte(at: pos) == UInt8(ascii: ":") else {
             throw error("expected ':' after object key \"\(key)\", found \(found(pos))", at: pos)
         }
         pos += 1
-        open.frames[top].key = key
-        open.locateChild(.key(key))
+        cursor.open.frames[top].key = key
+        cursor.open.locateChild(.key(key))
     }
 
     @inline(__always)
@@ -330,7 +312,7 @@ struct JSONParser {
                 runStart = i
             } else if b == 0x0A || b == 0x0D {
                 // Almost always a string whose closing quote is missing.
-                let (line, column) = ByteText.lineColumn(of: pos, in: bytes, from: textStart)
+                let (line, column) = cursor.lineColumn(of: pos)
                 throw error("line break in the string that starts at \(line):\(column) (a missing '\"'? a line break inside a string is written \\n)", at: i)
             } else if b < 0x20 {
                 throw error("unescaped control character \(ByteText.scalarName(UInt32(b))) in string", at: i)

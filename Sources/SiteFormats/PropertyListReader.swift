@@ -28,8 +28,8 @@ public enum PropertyListReader {
         withBytes(data) { bytes in
             if ByteText.matches(bytes, at: 0, "bplist") { return nil }
             var parser = XMLPlistParser(bytes: bytes, file: "", target: path)
-            guard (try? parser.parseDocument()) != nil, let offset = parser.open.foundOffset else { return nil }
-            return ByteText.lineColumn(of: offset, in: bytes, from: parser.textStart)
+            guard (try? parser.parseDocument()) != nil else { return nil }
+            return parser.cursor.foundLocation
         }
     }
 
@@ -45,7 +45,7 @@ public enum PropertyListReader {
             var parser = XMLPlistParser(bytes: bytes, file: file, target: path, collectsElements: true)
             let value = try parser.parseDocument()
             guard case .array? = value.value(at: path) else { return (value, nil) }
-            return (value, ByteText.lineColumns(of: parser.open.elementOffsets, in: bytes, from: parser.textStart))
+            return (value, parser.cursor.elementLocations)
         }
     }
 

@@ -5,10 +5,8 @@ import SiteCore
 /// comments), one `<plist>` (optional) holding one value, character data with the predefined
 /// and numeric entities, and CDATA. Iterative, with an explicit stack of open containers.
 struct XMLPlistParser {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let file: String
-    let textStart: Int
-    var pos: Int
+    var cursor: ByteCursor
+    /// Reused buffer for text with entities, CDATA or line ends to normalise.
     var scratch: [UInt8] = []
 
     enum Element {
@@ -40,31 +38,26 @@ struct XMLPlistParser {
         var selfClosing: Bool
     }
 
-    /// The arrays and dictionaries not yet closed, and the path being located.
-    var open: OpenContainers
-
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?, collectsElements: Bool = false) {
-        self.bytes = bytes
-        self.file = file
-        self.textStart = ByteText.bomLength(bytes)
-        self.pos = textStart
-        self.open = OpenContainers(target: target, collectsElements: collectsElements)
+        cursor = ByteCursor(bytes: bytes, file: file, target: target, collectsElements: collectsElements)
     }
+
+    // The cursor's bytes, position and messages, by the names the reading code uses.
+    var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+    var pos: Int {
+        @inline(__always) get { cursor.pos }
+        @inline(__always) set { cursor.pos = newValue }
+    }
+    func error(_ message: String, at offset: Int) -> Diagnostic { cursor.error(message, at: offset) }
+    func found(_ offset: Int) -> String { cursor.found(offset) }
 
     // MARK: Errors
-
-    func error(_ message: String, at offset: Int) -> Diagnostic {
-        let (line, column) = ByteText.lineColumn(of: offset, in: bytes, from: textStart)
-        return Diagnostic(file: file, line: line, column: column, message)
-    }
-
-    func found(_ offset: Int) -> String { ByteText.describe(bytes, at: offset) }
 
     func name(_ range: Range<Int>) -> String { ByteText.string(bytes, range) }
 
     /// What the innermost open element still needs, for "unexpected end of file" messages.
     var expectedClosing: String {
-        guard let frame = open.frames.last else { return "a value" }
+        guard let frame = cursor.open.frames.last else { return "a value" }
         return frame.isDictionary ? "</dict>" : "</array>"
     }
 
@@ -72,9 +65,10 @@ struct XMLPlistParser {
 
     mutating func parseDocument() throws(Diagnostic) -> Value {
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
-            throw Diagnostic(file: file, line: 1, column: 1, "UTF-16 property lists are not supported; save the file as UTF-8")
+            throw Diagnostic(file: cursor.file, line: 1, column: 1,
+                             "UTF-16 property lists are not supported; save the file as UTF-8")
         }
-        if let bad = ByteText.firstInvalidUTF8(bytes, from: textStart) {
+        if let bad = ByteText.firstInvalidUTF8(bytes, from: cursor.textStart) {
             throw error("invalid UTF-8 byte \(ByteText.hexByte(bytes[bad]))", at: bad)
         }
         try skipMisc()
@@ -119,7 +113,8 @@ struct XMLPlistParser {
         expectValue: while true {
             try skipSpaceAndComments()
             guard pos < bytes.count else {
-                throw error("unexpected end of file, expected \(open.frames.isEmpty ? "a value" : "a value or " + expectedClosing)", at: pos)
+                let expected = cursor.open.frames.isEmpty ? "a value" : "a value or " + expectedClosing
+                throw error("unexpected end of file, expected \(expected)", at: pos)
             }
             guard bytes[pos] == UInt8(ascii: "<") else {
                 throw error("unexpected text \(found(pos)), expected an element such as <string>", at: pos)
@@ -129,23 +124,23 @@ struct XMLPlistParser {
                 // Only an array may end where a value could start.
                 let closeStart = pos
                 let closing = try parseClosingTag()
-                guard let frame = open.frames.last, !frame.isDictionary else {
+                guard let frame = cursor.open.frames.last, !frame.isDictionary else {
                     throw error("expected a value, found </\(name(closing))>", at: closeStart)
                 }
                 guard ByteText.equals(bytes, closing, "array") else {
                     throw error("expected </array>, found </\(name(closing))>", at: closeStart)
                 }
-                open.arrayEndsInsteadOfValue()
-                value = .array(open.frames.removeLast().array)
+                cursor.open.arrayEndsInsteadOfValue()
+                value = .array(cursor.open.frames.removeLast().array)
             } else {
                 let tag = try parseStartTag()
                 guard let element = element(tag.name), element != .plist, element != .key else {
-                    if let frame = open.frames.last, frame.isDictionary {
+                    if let frame = cursor.open.frames.last, frame.isDictionary {
                         throw error("<dict> key '\(frame.key)' has no value, found <\(name(tag.name))>", at: tag.start)
                     }
                     throw error("unexpected <\(name(tag.name))>, expected a value such as <string>, <integer> or <dict>", at: tag.start)
                 }
-                open.valueStarts(at: tag.start)
+                cursor.open.valueStarts(at: tag.start)
                 switch element {
                 case .dict:
                     if tag.selfClosing {
@@ -153,7 +148,7 @@ struct XMLPlistParser {
                     } else {
                         try push(isDict: true, at: tag.start)
                         if try nextDictEntry() {
-                            value = .dictionary(open.frames.removeLast().dictionary)
+                            value = .dictionary(cursor.open.frames.removeLast().dictionary)
                         } else {
                             continue expectValue
                         }
@@ -163,7 +158,7 @@ struct XMLPlistParser {
                         value = .array([])
                     } else {
                         try push(isDict: false, at: tag.start)
-                        open.locateChild(.index(0))
+                        cursor.open.locateChild(.index(0))
                         continue expectValue
                     }
                 default:
@@ -172,18 +167,18 @@ struct XMLPlistParser {
             }
 
             // Hand the finished value to its container, closing every container that ends here.
-            while let top = open.frames.indices.last {
-                if open.frames[top].isDictionary {
-                    let key = open.frames[top].key
-                    open.frames[top].dictionary[key] = value
+            while let top = cursor.open.frames.indices.last {
+                if cursor.open.frames[top].isDictionary {
+                    let key = cursor.open.frames[top].key
+                    cursor.open.frames[top].dictionary[key] = value
                     if try nextDictEntry() {
-                        value = .dictionary(open.frames.removeLast().dictionary)
+                        value = .dictionary(cursor.open.frames.removeLast().dictionary)
                     } else {
                         continue expectValue
                     }
                 } else {
-                    open.frames[top].array.append(value)
-                    open.locateChild(.index(open.frames[top].array.count))
+                    cursor.open.frames[top].array.append(value)
+                    cursor.open.locateChild(.index(cursor.open.frames[top].array.count))
                     continue expectValue
                 }
             }
@@ -192,7 +187,7 @@ struct XMLPlistParser {
     }
 
     mutating func push(isDict: Bool, at offset: Int) throws(Diagnostic) {
-        guard open.push(isDictionary: isDict) else {
+        guard cursor.open.push(isDictionary: isDict) else {
             throw error("arrays and dictionaries are nested more than \(maximumNestingDepth) deep", at: offset)
         }
     }
@@ -210,7 +205,7 @@ struct XMLPlistParser {
             guard ByteText.equals(bytes, closing, "dict") else {
                 throw error("expected </dict>, found </\(name(closing))>", at: tagStart)
             }
-            open.markNext = false
+            cursor.open.markNext = false
             return true
         }
         guard bytes[pos] == UInt8(ascii: "<") else {
@@ -221,11 +216,11 @@ struct XMLPlistParser {
             throw error("expected <key> or </dict> in <dict>, found <\(name(tag.name))>", at: tagStart)
         }
         let key = tag.selfClosing ? "" : try text(of: .key)
-        let top = open.frames.count - 1
-        if open.frames[top].dictionary[key] != nil {
+        let top = cursor.open.frames.count - 1
+        if cursor.open.frames[top].dictionary[key] != nil {
             throw error("duplicate key '\(key)' in <dict>", at: tagStart)
         }
-        open.frames[top].key = key
+        cursor.open.frames[top].key = key
         // The value must follow; a closing tag here means the key has none.
         try skipSpaceAndComments()
         if pos >= bytes.count {
@@ -234,7 +229,7 @@ struct XMLPlistParser {
         if ByteText.matches(bytes, at: pos, "</") {
             throw error("<dict> key '\(key)' has no value", at: pos)
         }
-        open.locateChild(.key(key))
+        cursor.open.locateChild(.key(key))
         return false
     }
 
@@ -307,8 +302,8 @@ struct XMLPlistParser {
     /// `s` without leading and trailing XML whitespace.
     func trimmed(_ s: String) -> String {
         let utf8 = s.utf8
-        guard let first = utf8.firstIndex(where: { !Self.isSpace($0) }),
-              let last = utf8.lastIndex(where: { !Self.isSpace($0) }) else { return "" }
+        guard let first = utf8.firstIndex(where: { !ByteCursor.isSpace($0) }),
+              let last = utf8.lastIndex(where: { !ByteCursor.isSpace($0) }) else { return "" }
         return String(Substring(utf8[first...last]))
     }
 
@@ -534,16 +529,9 @@ struct XMLPlistParser {
     }
 
     @inline(__always)
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
-
-    @inline(__always)
     static func isNameByte(_ b: UInt8, first: Bool) -> Bool {
         ByteText.isWordByte(b) || b == UInt8(ascii: ":") || b >= 0x80
             || (!first && (b == UInt8(ascii: "-") || b == UInt8(ascii: ".")))
-    }
-
-    mutating func skipSpace() {
-        while pos < bytes.count, Self.isSpace(bytes[pos]) { pos += 1 }
     }
 
     mutating func skipComment() throws(Diagnostic) {
@@ -555,7 +543,7 @@ struct XMLPlistParser {
 
     mutating func skipSpaceAndComments() throws(Diagnostic) {
         while true {
-            skipSpace()
+            cursor.skipWhitespace()
             if ByteText.matches(bytes, at: pos, "<!--") {
                 try skipComment()
             } else {
@@ -618,7 +606,7 @@ struct XMLPlistParser {
         let nameRange = nameStart..<pos
         while true {
             let beforeSpace = pos
-            skipSpace()
+            cursor.skipWhitespace()
             guard pos < bytes.count else {
                 throw error("unexpected end of file inside <\(name(nameRange))> tag", at: pos)
             }
@@ -636,12 +624,12 @@ struct XMLPlistParser {
             let attributeStart = pos
             while pos < bytes.count, Self.isNameByte(bytes[pos], first: false) { pos += 1 }
             let attribute = name(attributeStart..<pos)
-            skipSpace()
+            cursor.skipWhitespace()
             guard pos < bytes.count, bytes[pos] == UInt8(ascii: "=") else {
                 throw error("expected '=' after attribute '\(attribute)', found \(found(pos))", at: pos)
             }
             pos += 1
-            skipSpace()
+            cursor.skipWhitespace()
             guard pos < bytes.count, bytes[pos] == 0x22 || bytes[pos] == 0x27 else {
                 throw error("expected a quoted value for attribute '\(attribute)', found \(found(pos))", at: pos)
             }
@@ -670,7 +658,7 @@ struct XMLPlistParser {
         guard !nameRange.isEmpty else {
             throw error("expected an element name after '</', found \(found(pos))", at: pos)
         }
-        skipSpace()
+        cursor.skipWhitespace()
         guard pos < bytes.count, bytes[pos] == UInt8(ascii: ">") else {
             throw error("expected '>' to end </\(name(nameRange))>, found \(found(pos))", at: pos)
         }

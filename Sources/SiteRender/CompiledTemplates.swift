@@ -6,6 +6,8 @@ public struct CompiledTemplates: Sendable {
     let index: [String: Int]
     /// The ids of every name the templates use (values are converted with them).
     public let names: TemplateNames
+    /// Each template's tags as the parser read them, for the template checks.
+    let tags: [String: [TemplateTag]]
 
     /// Compiles `texts` (template name → Mustache text); every template's syntax error is reported.
     public init(_ texts: [String: String]) throws(CompileErrors) {
@@ -14,10 +16,13 @@ public struct CompiledTemplates: Sendable {
         var names = TemplateNames()
         var programs: [MustacheProgram] = []
         var errors: [MustacheSyntaxError] = []
+        var tags: [String: [TemplateTag]] = [:]
         for name in sorted {
             var parser = MustacheParser(texts[name] ?? "", name: name, names: names, partials: index)
+            parser.tagLog = TagLog()
             do {
                 programs.append(try parser.compile())
+                tags[name] = parser.tagLog?.tags
             } catch {
                 errors.append(error)
                 programs.append(MustacheProgram(name: name, ops: [], bytes: []))
@@ -27,6 +32,7 @@ public struct CompiledTemplates: Sendable {
         if !errors.isEmpty { throw CompileErrors(items: errors) }
         self.programs = programs
         self.names = names
+        self.tags = tags
     }
 
     public struct CompileErrors: Error, Sendable { public var items: [MustacheSyntaxError] }

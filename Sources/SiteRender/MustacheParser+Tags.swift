@@ -6,6 +6,7 @@ extension MustacheParser {
         let inverted = bytes[pos] == UInt8(ascii: "^")
         pos += 1
         let (name, transforms) = try parseName(level.state)
+        note(inverted ? .inverted : .section, name)
         if isStandalone(level.state) { level.setNewLine = true } else { flushWhiteSpace(&level) }
         let at = ops.count
         emit(.text(0..<0), &level)
@@ -21,6 +22,7 @@ extension MustacheParser {
         pos += 1
         let position = pos
         let (name, transforms) = try parseName(level.state)
+        note(.close, name)
         guard let open = level.state.sectionName, name == open, transforms == level.state.sectionTransforms else {
             pos = position
             throw .sectionCloseNameIncorrect
@@ -35,6 +37,7 @@ extension MustacheParser {
         flushWhiteSpace(&level)
         pos += 1
         let (name, transforms) = try parseName(level.state)
+        note(.variable, name)  // as `{{name}}`, unescaped
         if triple {
             guard pos < bytes.count else { throw .overflow }
             guard bytes[pos] == UInt8(ascii: "}") else { throw .unfinishedName }
@@ -50,6 +53,7 @@ extension MustacheParser {
         var dynamic = false
         if pos < bytes.count, bytes[pos] == UInt8(ascii: "*") { pos += 1; dynamic = true }
         let name = try parsePartialName(level.state)
+        note(.partial, dynamic ? "*" + name : name)
         flushWhiteSpace(&level, clear: false)
         var partial = makePartial(name, dynamic: dynamic)
         if isStandalone(level.state) {
@@ -66,6 +70,7 @@ extension MustacheParser {
         pos += 1
         skipWhitespace()
         let sectionName = try parsePartialName(level.state)
+        note(.parent, sectionName)
         flushWhiteSpace(&level, clear: false)
         if isStandalone(level.state) { level.setNewLine = true }
         let at = ops.count
@@ -96,6 +101,7 @@ extension MustacheParser {
     mutating func readBlock(_ level: inout Level) throws(Failure) {
         pos += 1
         let (name, transforms) = try parseName(level.state)
+        note(.block, name)
         guard transforms.isEmpty else { throw .transformAppliedToInheritanceSection }
         let id = intern(name)
         let given = level.state.isPartialDefinitionTopLevel

@@ -35,6 +35,10 @@ struct MustacheParser {
     /// When set (text returned by a function, read while rendering), new names are not added.
     let frozen: Bool
     let partials: [String: Int]
+    /// When set, every tag read is noted here (for the template checks, which render nothing).
+    var tagLog: TagLog?
+    /// Where the tag being read starts (its opening delimiter).
+    var tagStart = 0
 
     init(_ text: String, name: String, names: TemplateNames, partials: [String: Int], frozen: Bool = false) {
         self.bytes = Array(text.utf8)
@@ -87,6 +91,7 @@ struct MustacheParser {
             }
             if pos >= bytes.count { break }
             level.setNewLine = false
+            tagStart = text.upperBound
             if let sectionEnd = try readTag(&level) { return (level.top, origin..<sectionEnd) }
             level.state.newLine = level.setNewLine
         }
@@ -113,6 +118,7 @@ struct MustacheParser {
         case UInt8(ascii: "/"): return try readClose(&level)
         case UInt8(ascii: "!"):
             pos += 1
+            note(.comment)
             try skipComment(level.state)
             level.setNewLine = isStandalone(level.state)
         case UInt8(ascii: "{"), UInt8(ascii: "&"): try readRawVariable(&level)
@@ -121,18 +127,26 @@ struct MustacheParser {
         case UInt8(ascii: "$"): try readBlock(&level)
         case UInt8(ascii: "="):
             pos += 1
+            note(.delimiters)
             try setDelimiters(&level.state)
             level.setNewLine = isStandalone(level.state)
         case UInt8(ascii: "%"):
             pos += 1
+            note(.pragma)
             emit(.contentType(try readPragma(level.state)), &level)
             level.setNewLine = isStandalone(level.state)
         default:
             flushWhiteSpace(&level)
             let (name, transforms) = try parseName(level.state)
+            note(.variable, name)
             emit(.variable(resolve(name, transforms), escaped: true), &level)
         }
         return nil
+    }
+
+    /// Notes the tag being read, when tags are logged.
+    mutating func note(_ kind: TemplateTag.Kind, _ name: Substring = "") {
+        tagLog?.add(kind, String(name), at: tagStart, in: bytes)
     }
 
     mutating func emit(_ op: MustacheOp, _ level: inout Level) {

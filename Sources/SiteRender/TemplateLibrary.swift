@@ -50,15 +50,17 @@ public struct TemplateLibrary: Sendable {
     /// The source text of a template.
     public func text(of name: String) -> String? { texts[name] }
 
+    /// The tags of the template `name`, in order, as the parser read them.
+    func tags(of name: String) -> [TemplateTag] { compiled.tags[name] ?? [] }
+
     /// The collections a page rendered with `name` shows through `data.<collection>` (partials
-    /// included); nil when it may show any (it names `data` as a whole, or changes delimiters,
-    /// which stops the scan).
+    /// included); nil when it may show any (it names `data` as a whole, or changes delimiters).
     public func dataCollections(of name: String) -> Set<String>? {
         var names: Set<String> = []
         for t in closure(of: name) {
             guard let text = texts[t] else { continue }
             if text.contains("{{=") { return nil }
-            for tag in TemplateScan.tags(in: text) {
+            for tag in tags(of: t) {
                 let parts = tag.name.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
                 guard parts.first == "data" else { continue }
                 guard parts.count > 1, !parts[1].isEmpty else { return nil }
@@ -72,7 +74,7 @@ public struct TemplateLibrary: Sendable {
     /// name with the part `part` (`item.poster.detail` has `detail`).
     public func usesName(_ part: String, from name: String) -> Bool {
         closure(of: name).contains { t in
-            TemplateScan.tags(in: texts[t] ?? "").contains { tag in
+            tags(of: t).contains { tag in
                 [.variable, .section, .inverted].contains(tag.kind)
                     && tag.name.split(separator: ".").contains { $0 == part }
             }
@@ -85,8 +87,8 @@ public struct TemplateLibrary: Sendable {
         var seen: Set<String> = []
         var stack = [name]
         while let next = stack.popLast() {
-            guard seen.insert(next).inserted, let text = texts[next] else { continue }
-            for tag in TemplateScan.tags(in: text) where tag.kind == .partial || tag.kind == .parent { stack.append(tag.name) }
+            guard seen.insert(next).inserted, texts[next] != nil else { continue }
+            for tag in tags(of: next) where tag.kind == .partial || tag.kind == .parent { stack.append(tag.name) }
         }
         return seen.sorted()
     }
@@ -109,9 +111,9 @@ public struct TemplateLibrary: Sendable {
         var finished: Set<String> = []
         var path: [String] = []
         func visit(_ name: String) {
-            guard !finished.contains(name), let text = texts[name] else { return }
+            guard !finished.contains(name), texts[name] != nil else { return }
             path.append(name)
-            for tag in TemplateScan.tags(in: text) {
+            for tag in tags(of: name) {
                 switch tag.kind {
                 case .partial, .parent:
                     if texts[tag.name] == nil {

@@ -47,6 +47,20 @@ import Testing
                 == "templates/page.mustache:2:1: error: template syntax error: {{#name}} is never closed (missing {{/name}})")
     }
 
+    /// A section opened before an error that stops the parser is not "never closed": the
+    /// parser's own message is given, where it stopped.
+    @Test func anErrorInsideASectionIsNotAMismatch() {
+        #expect(syntaxError("{{#items}}{{bad name}}{{/items}}")
+                == "templates/page.mustache:1:17: error: template syntax error: a tag is not closed with }}")
+    }
+
+    /// Past a set-delimiter tag, where the messages' `{{ }}` would misquote the tags, a closing
+    /// tag that does not match is reported with the parser's own message.
+    @Test func mismatchesPastNewDelimitersAreTheParsersMessage() {
+        #expect(syntaxError("{{=<% %>=}}<%#a%><%/b%>") == "templates/page.mustache:1:21: error: template syntax error: "
+                + "a closing tag does not match the open section")
+    }
+
     /// Pragmas and comments name nothing; past a set-delimiter tag, `{{…}}` is text.
     @Test func pragmasCommentsAndNewDelimitersNameNothing() throws {
         #expect(try problems("{{% CONTENT_TYPE: TEXT }}{{! see title }}{{title}}").isEmpty)
