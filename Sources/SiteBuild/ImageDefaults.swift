@@ -17,10 +17,10 @@ enum ImageDefaults {
     static let noteWidths = [730, 1460]
     static let noteSizes = "(min-width: 760px) 728px, calc(100vw - 32px)"
 
-    /// (widths, sizes) of `field` in `c`.
-    static func outputs(_ c: CollectionConfig, field: String) -> (widths: [Int], sizes: String) {
-        guard field == c.cardImageField else { return (detailWidths, detailSizes) }
-        switch c.layout {
+    /// (widths, sizes) of `field` in `collection`.
+    static func outputs(_ collection: CollectionConfig, field: String) -> (widths: [Int], sizes: String) {
+        guard field == collection.cardImageField else { return (detailWidths, detailSizes) }
+        switch collection.layout {
         case .grid(let g):
             let n = { (bp: ColumnBreakpoint) in Double(max(1, bp.columns)) }
             // The grid is `inset` in from each side of the screen.

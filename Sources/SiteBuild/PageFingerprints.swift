@@ -5,7 +5,7 @@ import SiteCore
 extension BuildPass {
     /// Each plan page's fingerprint: its template (with its partials), the site-wide values and
     /// the versions of the inputs its plan names.
-    static func fingerprints(_ model: SiteModel, _ plan: SitePlan, _ w: Written) -> [Int] {
+    static func fingerprints(_ model: SiteModel, _ plan: SitePlan, _ written: Written) -> [Int] {
         var templateHashes: [String: Int] = [:]
         func templateHash(_ name: String) -> Int {
             if let h = templateHashes[name] { return h }
@@ -15,11 +15,13 @@ extension BuildPass {
             templateHashes[name] = v
             return v
         }
-        let own = model.collections.map { w.collectionVersions[$0.config.name] ?? 0 }
+        let own = model.collections.map { written.collectionVersions[$0.config.name] ?? 0 }
         let effective = model.collections.map { c -> Int in
             var h = Hasher()
-            h.combine(w.collectionVersions[c.config.name] ?? 0)
-            for rule in c.config.related { h.combine(rule.collection); h.combine(w.collectionVersions[rule.collection] ?? 0) }
+            h.combine(written.collectionVersions[c.config.name] ?? 0)
+            for rule in c.config.related {
+                h.combine(rule.collection); h.combine(written.collectionVersions[rule.collection] ?? 0)
+            }
             return h.finalize()
         }
         // Each note once: its file and version; and the HTML of one that links other notes or
@@ -27,12 +29,12 @@ extension BuildPass {
         let noteHashes = model.notes.indices.map { n in
             var h = Hasher()
             h.combine(model.notes[n].file)
-            h.combine(w.noteVersions[model.notes[n].file] ?? 0)
+            h.combine(written.noteVersions[model.notes[n].file] ?? 0)
             if !model.notes[n].noteLinks.isEmpty || !model.notes[n].images.isEmpty { h.combine(model.noteHTML[n]) }
             return h.finalize()
         }
         var global = Hasher()
-        global.combine(w.generation)
+        global.combine(written.generation)
         global.combine(model.standaloneNotes.isEmpty)
         // Every page may name a stylesheet or script by its fingerprinted name.
         for (path, named) in model.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
@@ -75,10 +77,12 @@ extension BuildPass {
 
     /// The notes' feed's notes (by file) and their versions: the feed is made from nothing else
     /// but the site's configuration, which a session keeps.
-    static func feedKey(_ model: SiteModel, _ w: Written) -> Int {
+    static func feedKey(_ model: SiteModel, _ written: Written) -> Int {
         var h = Hasher()
-        h.combine(w.generation)
-        for n in model.feedNotes { h.combine(model.notes[n].file); h.combine(w.noteVersions[model.notes[n].file] ?? 0) }
+        h.combine(written.generation)
+        for n in model.feedNotes {
+            h.combine(model.notes[n].file); h.combine(written.noteVersions[model.notes[n].file] ?? 0)
+        }
         return h.finalize()
     }
 }

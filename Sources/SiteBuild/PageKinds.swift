@@ -78,10 +78,11 @@ extension SitePlan {
         return p
     }
 
-    private func ownPage(_ n: Int, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
-        let page = config.pages[n], path = urls.page(page)
-        return PlannedPage(.page(n), path, page.template, "page '\(page.name)'", [.dataShownBy(template: page.template)]) { v in
-            let page = v.config.pages[n]
+    private func ownPage(_ pageIndex: Int, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
+        let page = config.pages[pageIndex], path = urls.page(page)
+        return PlannedPage(.page(pageIndex), path, page.template, "page '\(page.name)'",
+                           [.dataShownBy(template: page.template)]) { v in
+            let page = v.config.pages[pageIndex]
             var content = v.page(title: page.title, path: path, section: page.section,
                                  .data(v.collections.indices.map { ci in
                                      var c = v.collectionView(ci)
@@ -93,12 +94,13 @@ extension SitePlan {
         }
     }
 
-    private func listPage(_ ci: Int, _ p: Int, _ model: SiteModel) -> PlannedPage {
+    private func listPage(_ ci: Int, _ pageIndex: Int, _ model: SiteModel) -> PlannedPage {
         let config = model.collections[ci].config
-        return PlannedPage(.list(collection: ci, page: p), model.collections[ci].listPaths[p], config.listTemplate,
-                           "collection '\(config.name)' page \(p + 1)", [.collection(ci)]) { v in
+        return PlannedPage(.list(collection: ci, page: pageIndex), model.collections[ci].listPaths[pageIndex],
+                           config.listTemplate,
+                           "collection '\(config.name)' page \(pageIndex + 1)", [.collection(ci)]) { v in
             let c = v.collections[ci]
-            let slice = c.pages[p]
+            let slice = c.pages[pageIndex]
             var layout = v.layoutView(c)
             var items = c.order[slice.range].map { ItemRef(collection: ci, item: $0) }
             if case .masonry(let m) = c.config.layout {
@@ -106,38 +108,46 @@ extension SitePlan {
                 layout.style = styles.list
                 for k in items.indices { items[k].layoutStyle = styles.cards[k] }
             }
-            return v.page(title: c.config.title, path: c.listPaths[p], section: c.config.name,
+            return v.page(title: c.config.title, path: c.listPaths[pageIndex], section: c.config.name,
                           .list(collection: v.collectionView(ci), items: items, pagination: PaginationView(number: slice.number, urls: c.listPaths), layout: layout))
         }
     }
 
-    private func itemPage(_ ci: Int, _ i: Int, _ model: SiteModel) -> PlannedPage {
+    private func itemPage(_ ci: Int, _ itemIndex: Int, _ model: SiteModel) -> PlannedPage {
         // Read in place, one array of inputs: an item page is planned for every item of every edit.
-        let view = PageID.item(collection: ci, item: i)
-        let notes = model.collections[ci].notesByItem[i]
-        return PlannedPage(view, model.collections[ci].itemURLs[i] ?? "",
-                           model.collections[ci].config.detailTemplate ?? "detail", model.collections[ci].itemSources[i],
+        let view = PageID.item(collection: ci, item: itemIndex)
+        let notes = model.collections[ci].notesByItem[itemIndex]
+        return PlannedPage(view, model.collections[ci].itemURLs[itemIndex] ?? "",
+                           model.collections[ci].config.detailTemplate ?? "detail",
+                           model.collections[ci].itemSources[itemIndex],
                            notes.isEmpty ? [.identity(view), .collection(ci)] : [.identity(view), .collection(ci)] + notes.map { .note($0) }, identified: false) { v in
             let c = v.collections[ci], urls = v.urls
-            let item = c.loaded.items[i]
-            let pos = c.position[i]
-            var content = v.page(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"] ?? .string(item.slug)), path: c.itemURLs[i] ?? "", section: c.config.name,
-                                 .item(collection: v.collectionView(ci), item: ItemRef(collection: ci, item: i), notes: c.notesByItem[i].map { v.noteView($0, html: true) },
+            let item = c.loaded.items[itemIndex]
+            let pos = c.position[itemIndex]
+            var content = v.page(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"]
+                                                               ?? .string(item.slug)),
+                                 path: c.itemURLs[itemIndex] ?? "", section: c.config.name,
+                                 .item(collection: v.collectionView(ci), item: ItemRef(collection: ci, item: itemIndex),
+                                       notes: c.notesByItem[itemIndex].map { v.noteView($0, html: true) },
                                        prev: pos > 0 ? ItemRef(collection: ci, item: c.order[pos - 1]) : nil,
                                        next: pos + 1 < c.order.count ? ItemRef(collection: ci, item: c.order[pos + 1]) : nil))
             if let f = c.config.cardImageField, let info = item.images[f] {
-                content.page.image = info.isExternal ? info.source : urls.absolute(c.itemViews[i].images[f]?.src ?? urls.content(info.source))
+                content.page.image = info.isExternal
+                    ? info.source : urls.absolute(c.itemViews[itemIndex].images[f]?.src ?? urls.content(info.source))
             }
             content.page.type = "article"
-            content.page.codeStyles = v.codeStyles(for: c.notesByItem[i])
+            content.page.codeStyles = v.codeStyles(for: c.notesByItem[itemIndex])
             return content
         }
     }
 
-    private func notesListPage(_ p: Int, _ model: SiteModel, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
-        PlannedPage(.notesList(page: p), urls.notesList(page: p + 1), config.notes.listTemplate, "notes page \(p + 1)",
-                    [.count(notePages.count)] + model.standaloneNotes[notePages[p].range].map { .note($0) }) { v in
-            let slice = v.notePages[p]
+    private func notesListPage(_ pageIndex: Int, _ model: SiteModel, _ config: SiteConfig,
+                               _ urls: URLScheme) -> PlannedPage {
+        PlannedPage(.notesList(page: pageIndex), urls.notesList(page: pageIndex + 1), config.notes.listTemplate,
+                    "notes page \(pageIndex + 1)",
+                    [.count(notePages.count)]
+                        + model.standaloneNotes[notePages[pageIndex].range].map { .note($0) }) { v in
+            let slice = v.notePages[pageIndex]
             let notesCollection = CollectionView(name: "notes", title: v.config.notes.title, url: v.notesListPath(1))
             return v.page(title: v.config.notes.title, path: v.notesListPath(slice.number), section: "notes",
                           .notesList(collection: notesCollection, items: v.standaloneNotes[slice.range].map { v.noteView($0, html: false) },
@@ -145,18 +155,20 @@ extension SitePlan {
         }
     }
 
-    private func notePage(_ n: Int, _ model: SiteModel, _ config: SiteConfig) -> PlannedPage {
+    private func notePage(_ noteIndex: Int, _ model: SiteModel, _ config: SiteConfig) -> PlannedPage {
         // A note's page is known by its note, not by its place in the list of notes (which
         // shifts when a note before it is added or removed): no identity input.
-        var p = PlannedPage(.note(n), model.noteURLs[n], config.notes.template, model.notes[n].file, [.note(n)], identified: false) { v in
-            let note = v.notes[n]
-            var content = v.page(title: note.title, path: v.noteURLs[n], section: "notes", .note(v.noteView(n, html: true)))
+        var p = PlannedPage(.note(noteIndex), model.noteURLs[noteIndex], config.notes.template,
+                            model.notes[noteIndex].file, [.note(noteIndex)], identified: false) { v in
+            let note = v.notes[noteIndex]
+            var content = v.page(title: note.title, path: v.noteURLs[noteIndex], section: "notes",
+                                 .note(v.noteView(noteIndex, html: true)))
             content.page.description = note.summary ?? v.config.description
             content.page.type = "article"
-            content.page.codeStyles = v.codeStyles(for: [n])
+            content.page.codeStyles = v.codeStyles(for: [noteIndex])
             return content
         }
-        p.lastModified = model.notes[n].date
+        p.lastModified = model.notes[noteIndex].date
         return p
     }
 
@@ -166,10 +178,11 @@ extension SitePlan {
         }
     }
 
-    private func tagPage(_ t: Int, _ urls: URLScheme) -> PlannedPage {
-        PlannedPage(.tag(t), urls.tag(slug: tags[t].slug), "tag", "tag '\(tags[t].name)'", [.text(tags[t].slug)] + tags[t].notes.map { .note($0) }) { v in
-            v.page(title: "\(v.words.tags): \(v.tags[t].name)", path: v.tagPath(t), section: "notes",
-                   .tag(v.tagView(t), items: v.tags[t].notes.map { v.noteView($0, html: false) }))
+    private func tagPage(_ tagIndex: Int, _ urls: URLScheme) -> PlannedPage {
+        PlannedPage(.tag(tagIndex), urls.tag(slug: tags[tagIndex].slug), "tag", "tag '\(tags[tagIndex].name)'",
+                    [.text(tags[tagIndex].slug)] + tags[tagIndex].notes.map { .note($0) }) { v in
+            v.page(title: "\(v.words.tags): \(v.tags[tagIndex].name)", path: v.tagPath(tagIndex), section: "notes",
+                   .tag(v.tagView(tagIndex), items: v.tags[tagIndex].notes.map { v.noteView($0, html: false) }))
         }
     }
 }

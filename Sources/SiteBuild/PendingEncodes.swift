@@ -46,8 +46,8 @@ final class Arrivals<T: Sendable>: Sendable {
         values = Mutex([T?](repeating: nil, count: count))
     }
 
-    func set(_ i: Int, _ value: T) {
-        values.withLock { $0[i] = value }
+    func set(_ index: Int, _ value: T) {
+        values.withLock { $0[index] = value }
         arrived.signal()
     }
 

@@ -26,13 +26,14 @@ enum SearchIndex {
         var items: [Record]
     }
 
-    static func json(_ c: SortedCollection, rule: SearchRule, urls: URLScheme) throws(Diagnostic) -> String {
-        let records = c.order.map { i -> Record in
-            let item = c.loaded.items[i]
-            let texts = ViewMaker.cardTexts(c, item)
+    static func json(_ collection: SortedCollection, rule: SearchRule, urls: URLScheme) throws(Diagnostic) -> String {
+        let records = collection.order.map { i -> Record in
+            let item = collection.loaded.items[i]
+            let texts = ViewMaker.cardTexts(collection, item)
             var picture: Picture? = nil
-            if let f = c.config.cardImageField, let info = item.images[f] {
-                if let p = c.published(f, info), let small = p.processed.variants(p.formats.last ?? .jpeg).first {
+            if let f = collection.config.cardImageField, let info = item.images[f] {
+                if let p = collection.published(f, info),
+                   let small = p.processed.variants(p.formats.last ?? .jpeg).first {
                     picture = Picture(src: urls.root + p.path(small), width: small.width, height: small.height)
                 } else {
                     picture = Picture(src: ImageView.plain(info, urls: urls).src, width: info.width, height: info.height)
@@ -40,16 +41,17 @@ enum SearchIndex {
             }
             var words: [String] = []
             for f in rule.fields { if let v = Derivation.lookup(f, in: item.fields) { collectText(v, into: &words) } }
-            return Record(url: c.itemURLs[i], title: texts.title, subtitle: texts.subtitle, image: picture,
+            return Record(url: collection.itemURLs[i], title: texts.title, subtitle: texts.subtitle, image: picture,
                           text: SearchText.fold(words.joined(separator: " ")))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(File(collection: c.config.name, fields: rule.fields, items: records))
+            let data = try encoder.encode(File(collection: collection.config.name, fields: rule.fields, items: records))
             return markupFree(String(decoding: data, as: UTF8.self))
         } catch {
-            throw Diagnostic(file: SiteConfig.fileName, "cannot write the search index of collection '\(c.config.name)': \(error)")
+            throw Diagnostic(file: SiteConfig.fileName,
+                             "cannot write the search index of collection '\(collection.config.name)': \(error)")
         }
     }
 
@@ -61,13 +63,13 @@ enum SearchIndex {
             .replacingOccurrences(of: "&", with: "\\u0026")
     }
 
-    /// Every scalar inside `v`, as text.
-    static func collectText(_ v: Value, into words: inout [String]) {
-        switch v {
+    /// Every scalar inside `value`, as text.
+    static func collectText(_ value: Value, into words: inout [String]) {
+        switch value {
         case .null: break
         case .array(let a): for e in a { collectText(e, into: &words) }
         case .dictionary(let d): for (_, e) in d.sorted(by: { $0.key < $1.key }) { collectText(e, into: &words) }
-        default: words.append(TemplateText.plain(v))
+        default: words.append(TemplateText.plain(value))
         }
     }
 }

@@ -57,12 +57,13 @@ enum SiteFiles {
     /// A collection's newest items by `rule.date`, newest first (ties in display order); items
     /// without a readable date are left out. An item links to its planned page, or to its list
     /// page when it has none (`URLScheme.itemLink`).
-    static func collectionFeed(_ c: SortedCollection, rule: FeedRule, config: SiteConfig, urls: URLScheme) -> AtomFeed {
+    static func collectionFeed(_ collection: SortedCollection, rule: FeedRule, config: SiteConfig,
+                               urls: URLScheme) -> AtomFeed {
         let path = KeyPath.parse(rule.date) ?? []
         var dated: [(day: String, index: Int)] = []
-        for i in c.order {
+        for i in collection.order {
             let day: String?
-            switch Value.dictionary(c.loaded.items[i].fields).value(at: path) {
+            switch Value.dictionary(collection.loaded.items[i].fields).value(at: path) {
             case .date(let d)?: day = DateFormat.iso.format(CalendarDate(d))
             case .string(let s)?: day = DateFormat.iso.parse(String(s.prefix(10))).map(DateFormat.iso.format)
             default: day = nil
@@ -72,15 +73,17 @@ enum SiteFiles {
         // A stable sort: equal days keep the collection's display order.
         let newest = dated.enumerated().sorted { a, b in a.element.day != b.element.day ? a.element.day > b.element.day : a.offset < b.offset }
             .prefix(rule.limit).map(\.element)
-        let listURL = urls.absolute(urls.list(c.config, page: 1))
+        let listURL = urls.absolute(urls.list(collection.config, page: 1))
         let entries = newest.map { entry -> AtomFeed.Entry in
-            let item = c.loaded.items[entry.index]
-            let texts = ViewMaker.cardTexts(c, item)
-            let url = urls.itemLink(c.config, page: c.itemURLs[entry.index], slug: item.slug)
+            let item = collection.loaded.items[entry.index]
+            let texts = ViewMaker.cardTexts(collection, item)
+            let url = urls.itemLink(collection.config, page: collection.itemURLs[entry.index], slug: item.slug)
             return AtomFeed.Entry(url: url, title: texts.title, updated: AtomFeed.timestamp(day: entry.day), summary: texts.subtitle)
         }
-        return AtomFeed(url: urls.absolute(urls.feed(c.config) ?? rule.url), pageURL: listURL, base: config.baseURL.description,
-                        title: "\(c.config.title) · \(config.title)", author: config.author ?? config.title, language: config.language, entries: entries)
+        return AtomFeed(url: urls.absolute(urls.feed(collection.config) ?? rule.url), pageURL: listURL,
+                        base: config.baseURL.description,
+                        title: "\(collection.config.title) · \(config.title)", author: config.author ?? config.title,
+                        language: config.language, entries: entries)
     }
 
     /// `sitemap.xml` (and numbered sitemaps past 50,000 URLs): output path → XML.

@@ -32,11 +32,11 @@ struct TemplateEncoding: Sendable {
 
     // MARK: - Pages
 
-    func page(_ p: PageContent) -> TemplateValue {
+    func page(_ content: PageContent) -> TemplateValue {
         object(PageContent.Key.self) { o in
-            o.set(.site, site(sections: p.sections))
-            o.set(.page, meta(p.page))
-            switch p.body {
+            o.set(.site, site(sections: content.sections))
+            o.set(.page, meta(content.page))
+            switch content.body {
             case .home(let collections, let notes):
                 o.set(.collections, Self.list(collections.map(collection)))
                 o.set(.notes, Self.list(notes.map(note)))
@@ -90,23 +90,25 @@ struct TemplateEncoding: Sendable {
         }
     }
 
-    func meta(_ m: PageMeta) -> TemplateValue {
+    func meta(_ pageMeta: PageMeta) -> TemplateValue {
         object(PageMeta.Key.self) { o in
-            o.set(.title, m.title); o.set(.url, m.url); o.set(.canonical, m.canonical)
-            o.set(.description, m.description); o.set(.image, m.image); o.set(.type, m.type)
-            o.set(.codeStyles, m.codeStyles)
+            o.set(.title, pageMeta.title); o.set(.url, pageMeta.url); o.set(.canonical, pageMeta.canonical)
+            o.set(.description, pageMeta.description); o.set(.image, pageMeta.image); o.set(.type, pageMeta.type)
+            o.set(.codeStyles, pageMeta.codeStyles)
         }
     }
 
-    func collection(_ c: CollectionView) -> TemplateValue {
+    func collection(_ view: CollectionView) -> TemplateValue {
         object(CollectionView.Key.self, capacity: 12) { o in
-            o.set(.name, c.name); o.set(.title, c.title); o.set(.url, c.url); o.set(.count, c.count)
-            o.set(.description, c.description)
-            if let meta = c.meta { o.set(.meta, fields(meta)) }
-            o.set(.search, c.search); o.set(.feed, c.feed)
-            if let icon = c.icon { o.set(.icon, image(icon)) }
-            o.set(.countText, c.countText)
-            if let items = c.items, let ci = c.index { o.set(.items, Self.list(items.map { item(ItemRef(collection: ci, item: $0)) })) }
+            o.set(.name, view.name); o.set(.title, view.title); o.set(.url, view.url); o.set(.count, view.count)
+            o.set(.description, view.description)
+            if let meta = view.meta { o.set(.meta, fields(meta)) }
+            o.set(.search, view.search); o.set(.feed, view.feed)
+            if let icon = view.icon { o.set(.icon, image(icon)) }
+            o.set(.countText, view.countText)
+            if let items = view.items, let ci = view.index {
+                o.set(.items, Self.list(items.map { item(ItemRef(collection: ci, item: $0)) }))
+            }
         }
     }
 
@@ -117,107 +119,121 @@ struct TemplateEncoding: Sendable {
         return b.build()
     }
 
-    func pagination(_ p: PaginationView) -> TemplateValue {
-        let count = p.urls.count
+    func pagination(_ view: PaginationView) -> TemplateValue {
+        let count = view.urls.count
         return object(PaginationView.Key.self) { o in
-            o.set(.number, p.number); o.set(.count, count)
-            o.set(.isFirst, p.number == 1); o.set(.isLast, p.number == count); o.set(.many, count > 1)
-            o.set(.pages, Self.list(p.urls.enumerated().map { k, url in
-                object(PaginationView.PageKey.self) { e in e.set(.number, k + 1); e.set(.url, url); e.set(.current, k + 1 == p.number) }
+            o.set(.number, view.number); o.set(.count, count)
+            o.set(.isFirst, view.number == 1); o.set(.isLast, view.number == count); o.set(.many, count > 1)
+            o.set(.pages, Self.list(view.urls.enumerated().map { k, url in
+                object(PaginationView.PageKey.self) { e in
+                    e.set(.number, k + 1); e.set(.url, url); e.set(.current, k + 1 == view.number)
+                }
             }))
-            if p.number > 1 { o.set(.prev, p.urls[p.number - 2]) }
-            if p.number < count { o.set(.next, p.urls[p.number]) }
+            if view.number > 1 { o.set(.prev, view.urls[view.number - 2]) }
+            if view.number < count { o.set(.next, view.urls[view.number]) }
         }
     }
 
-    func layout(_ l: LayoutView) -> TemplateValue {
-        object(LayoutView.Key.self) { o in o.set(.kind, l.kind); o.set(.css, l.css); o.set(.style, l.style) }
+    func layout(_ view: LayoutView) -> TemplateValue {
+        object(LayoutView.Key.self) { o in o.set(.kind, view.kind); o.set(.css, view.css); o.set(.style, view.style) }
     }
 
     // MARK: - Items, notes, tags, images
 
     /// An item as shown: shared when it carries nothing of the page's own.
-    func item(_ r: ItemRef) -> TemplateValue {
-        if r.layoutStyle == nil, let shared {
-            return shared[r.collection].value(r.item) { item(items[r.collection][r.item], related: true, layoutStyle: nil) }
+    func item(_ ref: ItemRef) -> TemplateValue {
+        if ref.layoutStyle == nil, let shared {
+            return shared[ref.collection].value(ref.item) {
+                item(items[ref.collection][ref.item], related: true, layoutStyle: nil)
+            }
         }
-        return item(items[r.collection][r.item], related: true, layoutStyle: r.layoutStyle)
+        return item(items[ref.collection][ref.item], related: true, layoutStyle: ref.layoutStyle)
     }
 
     /// An item's object: its non-null fields, each image field as its image, and sitegen's
     /// names (which win over data fields of the same name); a related list shows the other
     /// collection's items without their own related lists (so lists cannot nest without end).
-    func item(_ v: ItemView, related: Bool, layoutStyle: String?) -> TemplateValue {
-        var b = TemplateObjectBuilder(names: names, capacity: v.fields.count + 6)
-        for (k, value) in v.fields where v.images[k] == nil && !isOwnName(k, v, layoutStyle: layoutStyle) {
+    func item(_ view: ItemView, related: Bool, layoutStyle: String?) -> TemplateValue {
+        var b = TemplateObjectBuilder(names: names, capacity: view.fields.count + 6)
+        for (k, value) in view.fields where view.images[k] == nil && !isOwnName(k, view, layoutStyle: layoutStyle) {
             if let t = Self.value(value, names) { b.set(k, t) }
         }
-        for (k, img) in v.images where !isOwnName(k, v, layoutStyle: layoutStyle) { b.set(k, image(img)) }
+        for (k, img) in view.images where !isOwnName(k, view, layoutStyle: layoutStyle) { b.set(k, image(img)) }
         var o = Entries<ItemView.Key>(builder: b)
-        o.set(.slug, v.slug)
-        o.set(.url, v.url.map(TemplateValue.string) ?? .bool(false))
+        o.set(.slug, view.slug)
+        o.set(.url, view.url.map(TemplateValue.string) ?? .bool(false))
         o.set(.card, object(CardView.Key.self) { c in
-            c.set(.title, v.card.title); c.set(.subtitle, v.card.subtitle)
-            if let img = v.card.image { c.set(.image, image(img)) }
+            c.set(.title, view.card.title); c.set(.subtitle, view.card.subtitle)
+            if let img = view.card.image { c.set(.image, image(img)) }
         })
-        o.set(.fieldList, Self.list(v.fieldList.map { f in object(ItemView.FieldKey.self) { e in e.set(.name, f.name); e.set(.value, f.value) } }))
-        if related, !v.related.isEmpty {
-            var lists = TemplateObjectBuilder(names: names, capacity: v.related.count)
-            for r in v.related { lists.set(r.name, Self.list(r.items.map { item(items[r.collection][$0], related: false, layoutStyle: nil) })) }
+        o.set(.fieldList, Self.list(view.fieldList.map { f in
+            object(ItemView.FieldKey.self) { e in e.set(.name, f.name); e.set(.value, f.value) }
+        }))
+        if related, !view.related.isEmpty {
+            var lists = TemplateObjectBuilder(names: names, capacity: view.related.count)
+            for r in view.related {
+                lists.set(r.name, Self.list(r.items.map {
+                    item(items[r.collection][$0], related: false, layoutStyle: nil)
+                }))
+            }
             o.set(.related, lists.build())
         }
         o.set(.layoutStyle, layoutStyle)
         return o.builder.build()
     }
 
-    func isOwnName(_ k: String, _ v: ItemView, layoutStyle: String?) -> Bool {
-        switch k {
+    func isOwnName(_ key: String, _ view: ItemView, layoutStyle: String?) -> Bool {
+        switch key {
         case "slug", "url", "card", "fieldList": true
-        case "related": v.hasRelatedRules
+        case "related": view.hasRelatedRules
         case "layoutStyle": layoutStyle != nil
         default: false
         }
     }
 
-    func note(_ n: NoteView) -> TemplateValue {
-        var b = TemplateObjectBuilder(names: names, capacity: n.fields.count + 7)
-        for (k, value) in n.fields {
+    func note(_ view: NoteView) -> TemplateValue {
+        var b = TemplateObjectBuilder(names: names, capacity: view.fields.count + 7)
+        for (k, value) in view.fields {
             switch k {
             case "title", "slug", "url", "tags", "tagLinks", "toc", "showToc", "hasCode": continue
-            case "date" where n.date != nil: continue
-            case "html" where n.html != nil: continue
+            case "date" where view.date != nil: continue
+            case "html" where view.html != nil: continue
             default: if let t = Self.value(value, names) { b.set(k, t) }
             }
         }
         var o = Entries<NoteView.Key>(builder: b)
-        o.set(.title, n.title); o.set(.slug, n.slug); o.set(.url, n.url)
-        o.set(.tags, .list(TemplateList(n.tags.map(TemplateValue.string), sortable: true)))
-        o.set(.tagLinks, Self.list(n.tagLinks.map { l in object(TagLink.Key.self) { e in e.set(.name, l.name); e.set(.url, l.url) } }))
-        o.set(.date, n.date)
-        o.set(.html, n.html)
-        if n.html != nil { o.set(.toc, Self.list(n.toc.map(tocEntry))) }
-        o.set(.showToc, n.showToc)
-        o.set(.hasCode, n.hasCode)
+        o.set(.title, view.title); o.set(.slug, view.slug); o.set(.url, view.url)
+        o.set(.tags, .list(TemplateList(view.tags.map(TemplateValue.string), sortable: true)))
+        o.set(.tagLinks, Self.list(view.tagLinks.map { l in
+            object(TagLink.Key.self) { e in e.set(.name, l.name); e.set(.url, l.url) }
+        }))
+        o.set(.date, view.date)
+        o.set(.html, view.html)
+        if view.html != nil { o.set(.toc, Self.list(view.toc.map(tocEntry))) }
+        o.set(.showToc, view.showToc)
+        o.set(.hasCode, view.hasCode)
         return o.builder.build()
     }
 
-    func tocEntry(_ t: TocEntry) -> TemplateValue {
+    func tocEntry(_ entry: TocEntry) -> TemplateValue {
         object(TocEntry.Key.self) { o in
-            o.set(.level, t.level); o.set(.id, t.id); o.set(.text, t.text)
-            o.set(.children, Self.list(t.children.map(tocEntry)))
+            o.set(.level, entry.level); o.set(.id, entry.id); o.set(.text, entry.text)
+            o.set(.children, Self.list(entry.children.map(tocEntry)))
         }
     }
 
-    func tag(_ t: TagView) -> TemplateValue {
-        object(TagView.Key.self) { o in o.set(.name, t.name); o.set(.url, t.url); o.set(.count, t.count); o.set(.countText, t.countText) }
+    func tag(_ view: TagView) -> TemplateValue {
+        object(TagView.Key.self) { o in
+            o.set(.name, view.name); o.set(.url, view.url); o.set(.count, view.count); o.set(.countText, view.countText)
+        }
     }
 
-    func image(_ i: ImageView) -> TemplateValue {
+    func image(_ view: ImageView) -> TemplateValue {
         object(ImageView.Key.self, capacity: 11) { o in
-            o.set(.src, i.src)
-            o.set(.width, i.width); o.set(.height, i.height)
-            o.set(.detail, imageVariant(i.detail, of: i))
-            guard let r = i.resized else { return }
+            o.set(.src, view.src)
+            o.set(.width, view.width); o.set(.height, view.height)
+            o.set(.detail, imageVariant(view.detail, of: view))
+            guard let r = view.resized else { return }
             o.set(.srcset, r.srcset); o.set(.sizes, r.sizes)
             for s in r.sources { o.builder.set(s.format, .string(s.srcset)) }
             o.set(.sources, Self.list(r.sources.map { s in object(ImageView.SourceKey.self) { e in e.set(.type, s.type); e.set(.srcset, s.srcset) } }))
@@ -226,25 +242,28 @@ struct TemplateEncoding: Sendable {
     }
 
     /// A resized image's placeholder: its colour and preview, and both as a CSS background.
-    func placeholder(_ r: ImageView.Resized) -> TemplateValue {
+    func placeholder(_ resized: ImageView.Resized) -> TemplateValue {
         object(ImageView.PlaceholderKey.self) { p in
-            p.set(.color, r.color); p.set(.preview, r.preview)
-            p.set(.style, "background-color:\(r.color);background-image:url(\(r.preview));background-size:cover")
+            p.set(.color, resized.color); p.set(.preview, resized.preview)
+            p.set(.style, "background-color:\(resized.color);"
+                + "background-image:url(\(resized.preview));background-size:cover")
         }
     }
 
     /// An image's `detail`: its variant's files with the image's placeholder, or (a file shown
     /// as it is) its `src`, `width` and `height`.
-    func imageVariant(_ v: ImageView.Variant?, of i: ImageView) -> TemplateValue {
+    func imageVariant(_ variant: ImageView.Variant?, of i: ImageView) -> TemplateValue {
         object(ImageView.Key.self, capacity: 9) { o in
-            guard let v else {
+            guard let variant else {
                 o.set(.src, i.src); o.set(.width, i.width); o.set(.height, i.height)
                 return
             }
-            o.set(.src, v.src); o.set(.width, v.width); o.set(.height, v.height)
-            o.set(.srcset, v.srcset); o.set(.sizes, v.sizes)
-            for s in v.sources { o.builder.set(s.format, .string(s.srcset)) }
-            o.set(.sources, Self.list(v.sources.map { s in object(ImageView.SourceKey.self) { e in e.set(.type, s.type); e.set(.srcset, s.srcset) } }))
+            o.set(.src, variant.src); o.set(.width, variant.width); o.set(.height, variant.height)
+            o.set(.srcset, variant.srcset); o.set(.sizes, variant.sizes)
+            for s in variant.sources { o.builder.set(s.format, .string(s.srcset)) }
+            o.set(.sources, Self.list(variant.sources.map { s in
+                object(ImageView.SourceKey.self) { e in e.set(.type, s.type); e.set(.srcset, s.srcset) }
+            }))
             if let r = i.resized {
                 o.set(.placeholder, placeholder(r))
             }
@@ -252,16 +271,16 @@ struct TemplateEncoding: Sendable {
     }
 
     /// Data fields: every non-null value.
-    func fields(_ d: [String: Value]) -> TemplateValue {
-        var b = TemplateObjectBuilder(names: names, capacity: d.count)
-        for (k, v) in d { if let t = Self.value(v, names) { b.set(k, t) } }
+    func fields(_ data: [String: Value]) -> TemplateValue {
+        var b = TemplateObjectBuilder(names: names, capacity: data.count)
+        for (k, v) in data { if let t = Self.value(v, names) { b.set(k, t) } }
         return b.build()
     }
 
     /// A loaded value as templates print it (nil for null: the key is absent). Numbers print
     /// without separators; dates as ISO days.
-    static func value(_ v: Value, _ names: TemplateNames) -> TemplateValue? {
-        switch v {
+    static func value(_ loaded: Value, _ names: TemplateNames) -> TemplateValue? {
+        switch loaded {
         case .null: return nil
         case .bool(let b): return .bool(b)
         // Data integers were Int64 values, which the old conversion printed as text (so `0` is

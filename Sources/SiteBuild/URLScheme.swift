@@ -22,22 +22,28 @@ struct URLScheme: Sendable {
     var notFound: String { root + "404.html" }
 
     /// A page of its own (`pages:` in site.yml).
-    func page(_ p: PageConfig) -> String { baseURL.path(p.url) }
+    func page(_ page: PageConfig) -> String { baseURL.path(page.url) }
 
     /// Page `number` (from 1) of a collection's list.
-    func list(_ c: CollectionConfig, page number: Int) -> String { baseURL.path(Self.numbered(c.listURL, number)) }
+    func list(_ collection: CollectionConfig, page number: Int) -> String {
+        baseURL.path(Self.numbered(collection.listURL, number))
+    }
 
     /// An item's page, nil when its collection has none (`detail: false`).
-    func item(_ c: CollectionConfig, slug: String) -> String? { c.detailURL.map { baseURL.path(SitePath.fill($0, slug: slug)) } }
+    func item(_ collection: CollectionConfig, slug: String) -> String? {
+        collection.detailURL.map { baseURL.path(SitePath.fill($0, slug: slug)) }
+    }
 
     /// Where an item without a page is shown: its anchor on the first list page, as an absolute URL.
-    func itemAnchor(_ c: CollectionConfig, slug: String) -> String {
-        absolute(list(c, page: 1)) + "#" + SitePath.encodePath(slug)
+    func itemAnchor(_ collection: CollectionConfig, slug: String) -> String {
+        absolute(list(collection, page: 1)) + "#" + SitePath.encodePath(slug)
     }
 
     /// How a feed links an item, as an absolute URL: its page (`page`, the item's planned page
     /// path), or its anchor on the first list page when it has none.
-    func itemLink(_ c: CollectionConfig, page: String?, slug: String) -> String { page.map(absolute) ?? itemAnchor(c, slug: slug) }
+    func itemLink(_ collection: CollectionConfig, page: String?, slug: String) -> String {
+        page.map(absolute) ?? itemAnchor(collection, slug: slug)
+    }
 
     /// Page `number` (from 1) of the standalone notes' list.
     func notesList(page number: Int) -> String { baseURL.path(Self.numbered(notes.listURL, number)) }
@@ -55,10 +61,10 @@ struct URLScheme: Sendable {
     var notesFeed: String { baseURL.path(notes.feedURL) }
 
     /// A collection's Atom feed (`feed:`), if it has one.
-    func feed(_ c: CollectionConfig) -> String? { c.feed.map { baseURL.path($0.url) } }
+    func feed(_ collection: CollectionConfig) -> String? { collection.feed.map { baseURL.path($0.url) } }
 
     /// A collection's search index (`search:`), if it has one.
-    func searchIndex(_ c: CollectionConfig) -> String? { c.search.map { baseURL.path($0.url) } }
+    func searchIndex(_ collection: CollectionConfig) -> String? { collection.search.map { baseURL.path($0.url) } }
 
     /// The sitemap (an index of numbered sitemaps past 50,000 URLs, which sit beside it).
     var sitemap: String { root + "sitemap.xml" }

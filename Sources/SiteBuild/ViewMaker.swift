@@ -53,7 +53,7 @@ struct ViewMaker: Sendable {
     /// The code's stylesheet URL when one of `shown` (notes, by index) has code.
     func codeStyles(for shown: [Int]) -> String? { shown.contains { notes[$0].hasCode } ? codeStyles : nil }
 
-    func tagPath(_ t: Int) -> String { urls.tag(slug: tags[t].slug) }
+    func tagPath(_ tagIndex: Int) -> String { urls.tag(slug: tags[tagIndex].slug) }
 
     func notesListPath(_ number: Int) -> String { urls.notesList(page: number) }
 
@@ -74,12 +74,13 @@ struct ViewMaker: Sendable {
         return sections
     }
 
-    func countText(_ n: Int) -> String {
-        words.items.text(n, language: config.language)
+    func countText(_ count: Int) -> String {
+        words.items.text(count, language: config.language)
     }
 
-    func tagView(_ t: Int) -> TagView {
-        TagView(name: tags[t].name, url: tagPath(t), count: tags[t].notes.count, countText: countText(tags[t].notes.count))
+    func tagView(_ tagIndex: Int) -> TagView {
+        TagView(name: tags[tagIndex].name, url: tagPath(tagIndex), count: tags[tagIndex].notes.count,
+                countText: countText(tags[tagIndex].notes.count))
     }
 
     func collectionView(_ ci: Int) -> CollectionView {
@@ -90,29 +91,33 @@ struct ViewMaker: Sendable {
                        icon: c.loaded.icon.map { ImageView.plain($0, urls: urls) }, index: ci)
     }
 
-    func layoutView(_ c: SortedCollection) -> LayoutView {
-        switch c.config.layout {
+    func layoutView(_ collection: SortedCollection) -> LayoutView {
+        switch collection.config.layout {
         case .list: LayoutView(kind: "list")
-        case .grid(let g): LayoutView(kind: "grid", css: LayoutStyles.grid(g, collection: c.config.name))
-        case .masonry(let m): LayoutView(kind: "masonry", css: LayoutStyles.masonry(m, collection: c.config.name))
+        case .grid(let g): LayoutView(kind: "grid", css: LayoutStyles.grid(g, collection: collection.config.name))
+        case .masonry(let m):
+            LayoutView(kind: "masonry", css: LayoutStyles.masonry(m, collection: collection.config.name))
         }
     }
 
     /// What the masonry needs of an item: its card image's height ÷ width and its card text.
-    func masonryCard(_ c: SortedCollection, _ i: Int) -> MasonryCard {
-        let item = c.loaded.items[i]
+    func masonryCard(_ collection: SortedCollection, _ index: Int) -> MasonryCard {
+        let item = collection.loaded.items[index]
         var aspect = 0.0
-        if let f = c.config.cardImageField, let info = item.images[f], let w = info.width, let h = info.height, w > 0 {
+        if let f = collection.config.cardImageField, let info = item.images[f],
+           let w = info.width, let h = info.height, w > 0 {
             aspect = Double(h) / Double(w)
         }
-        let text = c.config.card.subtitle.flatMap { item.fields[$0] }.map(TemplateText.plain) ?? ""
+        let text = collection.config.card.subtitle.flatMap { item.fields[$0] }.map(TemplateText.plain) ?? ""
         return MasonryCard(aspect: aspect, text: text)
     }
 
-    func noteView(_ n: Int, html: Bool) -> NoteView {
-        let note = notes[n]
-        var view = NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[n], tags: note.tags,
-                            tagLinks: tagLinks[n] ?? [], date: note.date.map(DateFormat.iso.format), html: html ? noteHTML[n] : nil)
+    func noteView(_ noteIndex: Int, html: Bool) -> NoteView {
+        let note = notes[noteIndex]
+        var view = NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[noteIndex],
+                            tags: note.tags,
+                            tagLinks: tagLinks[noteIndex] ?? [], date: note.date.map(DateFormat.iso.format),
+                            html: html ? noteHTML[noteIndex] : nil)
         view.hasCode = !note.codeLanguages.isEmpty
         if html {
             view.toc = TocEntry.tree(note.headings.map { ($0.level, $0.id, $0.text) })
@@ -121,19 +126,20 @@ struct ViewMaker: Sendable {
         return view
     }
 
-    /// For each item of `c`, its related lists (rule name, collection index, item indices), in
+    /// For each item of `collection`, its related lists (rule name, collection index, item indices), in
     /// rule order; a later rule of the same name replaces an earlier one.
-    static func relatedLists(_ c: SortedCollection, in all: [SortedCollection]) -> [[(name: String, collection: Int,
-                                                                                      items: [Int])]] {
-        var lists = [[(name: String, collection: Int, items: [Int])]](repeating: [], count: c.loaded.items.count)
-        for rule in c.config.related {
+    static func relatedLists(_ collection: SortedCollection, in all: [SortedCollection])
+        -> [[(name: String, collection: Int, items: [Int])]] {
+        var lists = [[(name: String, collection: Int, items: [Int])]](repeating: [],
+                                                                      count: collection.loaded.items.count)
+        for rule in collection.config.related {
             guard let oi = all.firstIndex(where: { $0.config.name == rule.collection }) else { continue }
             let other = all[oi]
             var byKey: [String: [Int]] = [:]
             for i in other.order {
                 for k in Self.keys(rule.via, of: other.loaded.items[i]) { byKey[k, default: []].append(i) }
             }
-            for (i, item) in c.loaded.items.enumerated() {
+            for (i, item) in collection.loaded.items.enumerated() {
                 let matches = Self.keys(rule.key, of: item).flatMap { byKey[$0] ?? [] }
                 guard !matches.isEmpty else { continue }
                 lists[i].removeAll { $0.name == rule.name }
@@ -154,22 +160,25 @@ struct ViewMaker: Sendable {
     }
 
     /// A card's title (the configured field, else `title`, else `name`, else the slug) and subtitle.
-    static func cardTexts(_ c: SortedCollection, _ item: Item) -> (title: String, subtitle: String?) {
-        let titleField = c.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
-        let subtitle = c.config.card.subtitle.flatMap { item.fields[$0] }.flatMap { $0 == .null ? nil : TemplateText.plain($0) }
+    static func cardTexts(_ collection: SortedCollection, _ item: Item) -> (title: String, subtitle: String?) {
+        let titleField = collection.config.card.title ?? (item.fields["title"] != nil ? "title" : "name")
+        let subtitle = collection.config.card.subtitle.flatMap { item.fields[$0] }
+            .flatMap { $0 == .null ? nil : TemplateText.plain($0) }
         return (TemplateText.plain(item.fields[titleField] ?? .string(item.slug)), subtitle)
     }
 
     /// An item's view: its fields, images, URL, card and field list (related lists are added
     /// by the model).
-    static func itemView(_ c: SortedCollection, _ i: Int, urls: URLScheme) -> ItemView {
-        let item = c.loaded.items[i]
+    static func itemView(_ collection: SortedCollection, _ index: Int, urls: URLScheme) -> ItemView {
+        let item = collection.loaded.items[index]
         var images: [String: ImageView] = [:]
         for (field, info) in item.images {
-            images[field] = c.published(field, info)?.view(root: urls.root) ?? ImageView.plain(info, urls: urls)
+            images[field] = collection.published(field, info)?.view(root: urls.root)
+                ?? ImageView.plain(info, urls: urls)
         }
-        let texts = cardTexts(c, item)
-        let card = CardView(title: texts.title, subtitle: texts.subtitle, image: c.config.cardImageField.flatMap { images[$0] })
+        let texts = cardTexts(collection, item)
+        let card = CardView(title: texts.title, subtitle: texts.subtitle,
+                            image: collection.config.cardImageField.flatMap { images[$0] })
         let fieldList = item.fields.keys.sorted().compactMap { k -> (name: String, value: String)? in
             guard images[k] == nil, let v = item.fields[k] else { return nil }
             switch v {
@@ -177,8 +186,9 @@ struct ViewMaker: Sendable {
             default: return nil
             }
         }
-        return ItemView(fields: item.fields, images: images, slug: item.slug, url: c.itemURLs[i], card: card, fieldList: fieldList,
-                        hasRelatedRules: !c.config.related.isEmpty)
+        return ItemView(fields: item.fields, images: images, slug: item.slug, url: collection.itemURLs[index],
+                        card: card, fieldList: fieldList,
+                        hasRelatedRules: !collection.config.related.isEmpty)
     }
 }
 

@@ -23,24 +23,24 @@ enum CharacterReferences {
     ]
 
     /// The text of an attribute value's bytes with its references decoded.
-    static func decode(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        guard let firstAmp = range.first(where: { b[$0] == UInt8(ascii: "&") }) else {
-            return String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        guard let firstAmp = range.first(where: { bytes[$0] == UInt8(ascii: "&") }) else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
-        var out: [UInt8] = Array(b[range.lowerBound..<firstAmp])
+        var out: [UInt8] = Array(bytes[range.lowerBound..<firstAmp])
         var i = firstAmp
         let end = range.upperBound
         while i < end {
-            guard b[i] == UInt8(ascii: "&") else {
-                out.append(b[i])
+            guard bytes[i] == UInt8(ascii: "&") else {
+                out.append(bytes[i])
                 i += 1
                 continue
             }
-            if let (text, next) = reference(b, at: i, end: end) {
+            if let (text, next) = reference(bytes, at: i, end: end) {
                 out += text.utf8
                 i = next
             } else {
-                out.append(b[i])
+                out.append(bytes[i])
                 i += 1
             }
         }
@@ -48,44 +48,44 @@ enum CharacterReferences {
     }
 
     /// The reference starting at the `&` at `start`: its text and the index after it.
-    private static func reference(_ b: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> (String, Int)? {
+    private static func reference(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, end: Int) -> (String, Int)? {
         var i = start + 1
         guard i < end else { return nil }
-        if b[i] == UInt8(ascii: "#") {
+        if bytes[i] == UInt8(ascii: "#") {
             i += 1
-            let hex = i < end && (b[i] | 0x20) == UInt8(ascii: "x")
+            let hex = i < end && (bytes[i] | 0x20) == UInt8(ascii: "x")
             if hex { i += 1 }
             var value: UInt32 = 0
             let digitsStart = i
-            while i < end, let d = digit(b[i], hex: hex) {
+            while i < end, let d = digit(bytes[i], hex: hex) {
                 value = min(value &* (hex ? 16 : 10) &+ d, 0x110000)  // saturates: out of range either way
                 i += 1
             }
             guard i > digitsStart else { return nil }
-            if i < end, b[i] == UInt8(ascii: ";") { i += 1 }
+            if i < end, bytes[i] == UInt8(ascii: ";") { i += 1 }
             let mapped = c1[value] ?? value
             let scalar = mapped == 0 ? nil : Unicode.Scalar(mapped)
             return (String(Character(scalar ?? "\u{FFFD}")), i)
         }
-        while i < end, isAlphanumeric(b[i]) { i += 1 }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: b[(start + 1)..<i]), as: UTF8.self)
+        while i < end, isAlphanumeric(bytes[i]) { i += 1 }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i]), as: UTF8.self)
         guard let text = named[name] else { return nil }
-        if i < end, b[i] == UInt8(ascii: ";") { return (text, i + 1) }
+        if i < end, bytes[i] == UInt8(ascii: ";") { return (text, i + 1) }
         // Without `;`, only legacy names, and not before `=` (`?a&lt=1` stays as written).
-        guard legacy.contains(name), i == end || b[i] != UInt8(ascii: "=") else { return nil }
+        guard legacy.contains(name), i == end || bytes[i] != UInt8(ascii: "=") else { return nil }
         return (text, i)
     }
 
-    private static func digit(_ c: UInt8, hex: Bool) -> UInt32? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(c - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(c - UInt8(ascii: "A") + 10)
+    private static func digit(_ byte: UInt8, hex: Bool) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil
         }
     }
 
-    private static func isAlphanumeric(_ c: UInt8) -> Bool {
-        HTMLScanner.isASCIILetter(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        HTMLScanner.isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 }

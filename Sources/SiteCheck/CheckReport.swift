@@ -23,12 +23,12 @@ public struct CheckProblem: Sendable, Hashable, Comparable, CustomStringConverti
     public var description: String { diagnostic.description }
 
     /// By file, then line and column as numbers (line 9 before line 10), then message.
-    public static func < (a: CheckProblem, b: CheckProblem) -> Bool {
-        let x = a.diagnostic.location, y = b.diagnostic.location
+    public static func < (lhs: CheckProblem, rhs: CheckProblem) -> Bool {
+        let x = lhs.diagnostic.location, y = rhs.diagnostic.location
         if x.file != y.file { return x.file < y.file }
         if (x.line ?? 0) != (y.line ?? 0) { return (x.line ?? 0) < (y.line ?? 0) }
         if (x.column ?? 0) != (y.column ?? 0) { return (x.column ?? 0) < (y.column ?? 0) }
-        return a.diagnostic.message < b.diagnostic.message
+        return lhs.diagnostic.message < rhs.diagnostic.message
     }
 }
 
@@ -55,14 +55,14 @@ public struct CheckReport: Sendable {
 
     /// `1 page`, `4,567 links`: grouped by threes with commas whatever the locale, so the line
     /// reads the same in every log.
-    static func counted(_ n: Int, _ noun: String) -> String {
-        var digits = String(n)
+    static func counted(_ count: Int, _ noun: String) -> String {
+        var digits = String(count)
         var groups: [Substring] = []
         while digits.count > 3 {
             groups.insert(Substring(digits.suffix(3)), at: 0)
             digits.removeLast(3)
         }
         groups.insert(Substring(digits), at: 0)
-        return groups.joined(separator: ",") + " " + noun + (n == 1 ? "" : "s")
+        return groups.joined(separator: ",") + " " + noun + (count == 1 ? "" : "s")
     }
 }

@@ -30,34 +30,36 @@ enum HTMLScanner {
     static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]
 
     /// Calls `visit` with every start tag, in document order.
-    static func scan(_ b: UnsafeBufferPointer<UInt8>, _ visit: (StartTag) -> Void) {
-        let n = b.count
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (StartTag) -> Void) {
+        let n = bytes.count
         var i = 0
-        while let lt = find(UInt8(ascii: "<"), in: b, from: i) {
+        while let lt = find(UInt8(ascii: "<"), in: bytes, from: i) {
             i = lt + 1
             guard i < n else { return }
-            switch b[i] {
+            switch bytes[i] {
             case UInt8(ascii: "!"):
-                if i + 2 < n, b[i + 1] == UInt8(ascii: "-"), b[i + 2] == UInt8(ascii: "-") {
-                    i = endOfComment(b, from: i + 3)
+                if i + 2 < n, bytes[i + 1] == UInt8(ascii: "-"), bytes[i + 2] == UInt8(ascii: "-") {
+                    i = endOfComment(bytes, from: i + 3)
                 } else {
-                    i = after(UInt8(ascii: ">"), in: b, from: i)  // <!DOCTYPE …>, <![CDATA[…]]> and bogus comments
+                    // <!DOCTYPE …>, <![CDATA[…]]> and bogus comments
+                    i = after(UInt8(ascii: ">"), in: bytes, from: i)
                 }
             case UInt8(ascii: "?"):
-                i = after(UInt8(ascii: ">"), in: b, from: i)
+                i = after(UInt8(ascii: ">"), in: bytes, from: i)
             case UInt8(ascii: "/"):
-                if i + 1 < n, isASCIILetter(b[i + 1]) {
-                    guard let (_, end) = tag(b, nameStart: i + 1) else { return }
+                if i + 1 < n, isASCIILetter(bytes[i + 1]) {
+                    guard let (_, end) = tag(bytes, nameStart: i + 1) else { return }
                     i = end
                 } else {
-                    i = after(UInt8(ascii: ">"), in: b, from: i)  // `</>` and `</ …>`
+                    i = after(UInt8(ascii: ">"), in: bytes, from: i)  // `</>` and `</ …>`
                 }
             case let c where isASCIILetter(c):
-                guard let (t, end) = tag(b, nameStart: i) else { return }  // a tag cut off by the end of the file is dropped
+                // A tag cut off by the end of the file is dropped.
+                guard let (t, end) = tag(bytes, nameStart: i) else { return }
                 visit(t)
                 i = end
                 if t.name == "plaintext" { return }
-                if rawTextElements.contains(t.name) { i = endTag(t.name, in: b, from: i) ?? n }
+                if rawTextElements.contains(t.name) { i = endTag(t.name, in: bytes, from: i) ?? n }
             default:
                 continue  // a lone `<` is text
             }
@@ -66,36 +68,37 @@ enum HTMLScanner {
 
     /// Reads a tag from its name on: the lower-cased name, its attributes and the index after `>`;
     /// nil when the file ends inside it.
-    private static func tag(_ b: UnsafeBufferPointer<UInt8>, nameStart: Int) -> (StartTag, Int)? {
-        let n = b.count
+    private static func tag(_ bytes: UnsafeBufferPointer<UInt8>, nameStart: Int) -> (StartTag, Int)? {
+        let n = bytes.count
         var i = nameStart
-        while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: "/"), b[i] != UInt8(ascii: ">") { i += 1 }
-        var t = StartTag(name: lowercased(b, nameStart..<i), attributes: [])
+        while i < n, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: ">") { i += 1 }
+        var t = StartTag(name: lowercased(bytes, nameStart..<i), attributes: [])
         while true {
-            while i < n, isSpace(b[i]) || b[i] == UInt8(ascii: "/") { i += 1 }
+            while i < n, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: "/") { i += 1 }
             guard i < n else { return nil }
-            if b[i] == UInt8(ascii: ">") { return (t, i + 1) }
+            if bytes[i] == UInt8(ascii: ">") { return (t, i + 1) }
             // The name: its first character may even be `=`.
             let nameStart = i
             i += 1
-            while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: "/"), b[i] != UInt8(ascii: ">"), b[i] != UInt8(ascii: "=") { i += 1 }
+            while i < n, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: ">"),
+                  bytes[i] != UInt8(ascii: "=") { i += 1 }
             let nameEnd = i
-            while i < n, isSpace(b[i]) { i += 1 }
+            while i < n, isSpace(bytes[i]) { i += 1 }
             var value: Range<Int>?
-            if i < n, b[i] == UInt8(ascii: "=") {
+            if i < n, bytes[i] == UInt8(ascii: "=") {
                 i += 1
-                while i < n, isSpace(b[i]) { i += 1 }
-                if i < n, b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") {
-                    guard let close = find(b[i], in: b, from: i + 1) else { return nil }
+                while i < n, isSpace(bytes[i]) { i += 1 }
+                if i < n, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+                    guard let close = find(bytes[i], in: bytes, from: i + 1) else { return nil }
                     value = (i + 1)..<close
                     i = close + 1
                 } else {
                     let start = i
-                    while i < n, !isSpace(b[i]), b[i] != UInt8(ascii: ">") { i += 1 }
+                    while i < n, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: ">") { i += 1 }
                     value = start..<i
                 }
             }
-            let name = lowercased(b, nameStart..<nameEnd)
+            let name = lowercased(bytes, nameStart..<nameEnd)
             if !t.attributes.contains(where: { $0.name == name }) {
                 t.attributes.append(.init(name: name, value: value, offset: value?.lowerBound ?? nameStart))
             }
@@ -103,14 +106,15 @@ enum HTMLScanner {
     }
 
     /// After `<!--`: the index after the comment's end (`-->`, `--!>`, or at once `>` / `->`).
-    private static func endOfComment(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let n = b.count
-        if start < n, b[start] == UInt8(ascii: ">") { return start + 1 }
-        if start + 1 < n, b[start] == UInt8(ascii: "-"), b[start + 1] == UInt8(ascii: ">") { return start + 2 }
+    private static func endOfComment(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let n = bytes.count
+        if start < n, bytes[start] == UInt8(ascii: ">") { return start + 1 }
+        if start + 1 < n, bytes[start] == UInt8(ascii: "-"), bytes[start + 1] == UInt8(ascii: ">") { return start + 2 }
         var i = start
-        while let gt = find(UInt8(ascii: ">"), in: b, from: i) {
-            if gt >= start + 2, b[gt - 1] == UInt8(ascii: "-"), b[gt - 2] == UInt8(ascii: "-") { return gt + 1 }
-            if gt >= start + 3, b[gt - 1] == UInt8(ascii: "!"), b[gt - 2] == UInt8(ascii: "-"), b[gt - 3] == UInt8(ascii: "-") { return gt + 1 }
+        while let gt = find(UInt8(ascii: ">"), in: bytes, from: i) {
+            if gt >= start + 2, bytes[gt - 1] == UInt8(ascii: "-"), bytes[gt - 2] == UInt8(ascii: "-") { return gt + 1 }
+            if gt >= start + 3, bytes[gt - 1] == UInt8(ascii: "!"), bytes[gt - 2] == UInt8(ascii: "-"),
+               bytes[gt - 3] == UInt8(ascii: "-") { return gt + 1 }
             i = gt + 1
         }
         return n
@@ -146,21 +150,21 @@ enum HTMLScanner {
     }
 
     /// The HTML standard's ASCII whitespace: tab, line feed, form feed, carriage return, space.
-    static func isSpace(_ c: UInt8) -> Bool {
-        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
-    static func isASCIILetter(_ c: UInt8) -> Bool {
-        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
+    static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
-    static func asciiLower(_ c: UInt8) -> UInt8 {
-        c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c | 0x20 : c
+    static func asciiLower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
-    private static func lowercased(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(unsafeUninitializedCapacity: range.count) { out in
-            for (k, i) in range.enumerated() { out[k] = asciiLower(b[i]) }
+            for (k, i) in range.enumerated() { out[k] = asciiLower(bytes[i]) }
             return range.count
         }
     }

@@ -161,5 +161,5 @@ struct LinkResolver: Sendable {
         return nil
     }
 
-    static func isSlash(_ c: UInt8?) -> Bool { c == UInt8(ascii: "/") || c == UInt8(ascii: "\\") }
+    static func isSlash(_ byte: UInt8?) -> Bool { byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") }
 }

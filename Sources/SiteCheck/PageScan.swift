@@ -45,14 +45,16 @@ struct PageScan: Sendable {
     /// `<link rel>` values whose `href` names an origin to connect to, not a file.
     static let originRelations: Set<String> = ["preconnect", "dns-prefetch"]
 
-    static func scan(_ b: UnsafeBufferPointer<UInt8>) -> PageScan {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> PageScan {
         var page = PageScan()
         var found: [(url: String, role: ReferenceRole, attribute: String, offset: Int)] = []
-        HTMLScanner.scan(b) { tag in
-            if let id = tag.attribute("id"), let range = id.value, !range.isEmpty { page.anchors.insert(CharacterReferences.decode(b, range)) }
+        HTMLScanner.scan(bytes) { tag in
+            if let id = tag.attribute("id"), let range = id.value, !range.isEmpty {
+                page.anchors.insert(CharacterReferences.decode(bytes, range))
+            }
             func value(_ name: String) -> (String, Int)? {
                 guard let a = tag.attribute(name) else { return nil }
-                return (a.value.map { CharacterReferences.decode(b, $0) } ?? "", a.offset)
+                return (a.value.map { CharacterReferences.decode(bytes, $0) } ?? "", a.offset)
             }
             for (attribute, role) in urlAttributes[tag.name] ?? [] {
                 if let (url, offset) = value(attribute) { found.append((url, role, attribute, offset)) }
@@ -84,7 +86,7 @@ struct PageScan: Sendable {
                 break
             }
         }
-        let positions = TextPosition.of(found.map(\.offset), in: b)
+        let positions = TextPosition.of(found.map(\.offset), in: bytes)
         page.references = zip(found, positions).map { f, p in
             Reference(url: f.url, role: f.role, attribute: f.attribute, line: p.line, column: p.column)
         }

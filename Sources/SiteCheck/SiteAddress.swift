@@ -77,28 +77,29 @@ struct Authority {
 /// Swift's String equality would match a decomposed "é" against a precomposed file name that
 /// a server would not serve.
 enum Percent {
-    static func decode(_ s: [UInt8]) -> [UInt8] {
-        guard s.contains(UInt8(ascii: "%")) else { return s }
+    static func decode(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "%")) else { return bytes }
         var out: [UInt8] = []
-        out.reserveCapacity(s.count)
+        out.reserveCapacity(bytes.count)
         var i = 0
-        while i < s.count {
-            if s[i] == UInt8(ascii: "%"), i + 2 < s.count, let h = hex(s[i + 1]), let l = hex(s[i + 2]) {
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
+               let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
                 out.append(h << 4 | l)
                 i += 3
             } else {
-                out.append(s[i])
+                out.append(bytes[i])
                 i += 1
             }
         }
         return out
     }
 
-    private static func hex(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
     }

@@ -13,50 +13,53 @@ struct SitemapFile: Sendable {
     var isIndex = false
     var entries: [Entry] = []
 
-    static func read(_ b: UnsafeBufferPointer<UInt8>) -> SitemapFile {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> SitemapFile {
         var file = SitemapFile()
         var found: [(url: String, offset: Int)] = []
         var i = 0
-        while let lt = HTMLScanner.find(UInt8(ascii: "<"), in: b, from: i) {
+        while let lt = HTMLScanner.find(UInt8(ascii: "<"), in: bytes, from: i) {
             i = lt + 1
-            if starts(b, at: lt, with: "<!--") {
-                i = index(after: "-->", in: b, from: lt + 4) ?? b.count
-            } else if starts(b, at: lt, with: "<sitemapindex") {
+            if starts(bytes, at: lt, with: "<!--") {
+                i = index(after: "-->", in: bytes, from: lt + 4) ?? bytes.count
+            } else if starts(bytes, at: lt, with: "<sitemapindex") {
                 file.isIndex = true
-            } else if starts(b, at: lt, with: "<loc>") {
+            } else if starts(bytes, at: lt, with: "<loc>") {
                 let start = lt + 5
-                guard let close = index(after: "</loc>", in: b, from: start) else { break }
+                guard let close = index(after: "</loc>", in: bytes, from: start) else { break }
                 let end = close - 6
-                found.append((text(b, start..<end), start))
+                found.append((text(bytes, start..<end), start))
                 i = close
             }
         }
-        let positions = TextPosition.of(found.map(\.offset), in: b)
+        let positions = TextPosition.of(found.map(\.offset), in: bytes)
         file.entries = zip(found, positions).map { Entry(url: $0.url, line: $1.line, column: $1.column) }
         return file
     }
 
     /// The text of a `<loc>`: CDATA sections unwrapped, references decoded, spaces trimmed.
-    private static func text(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         var out = ""
         var i = range.lowerBound
         while i < range.upperBound {
-            if starts(b, at: i, with: "<![CDATA["), let close = index(after: "]]>", in: b, from: i + 9), close <= range.upperBound {
-                out += String(decoding: UnsafeBufferPointer(rebasing: b[(i + 9)..<(close - 3)]), as: UTF8.self)
+            if starts(bytes, at: i, with: "<![CDATA["),
+               let close = index(after: "]]>", in: bytes, from: i + 9), close <= range.upperBound {
+                out += String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 9)..<(close - 3)]), as: UTF8.self)
                 i = close
             } else {
-                let next = (i..<range.upperBound).first { b[$0] == UInt8(ascii: "<") && starts(b, at: $0, with: "<![CDATA[") } ?? range.upperBound
-                out += CharacterReferences.decode(b, i..<next)
+                let next = (i..<range.upperBound).first {
+                    bytes[$0] == UInt8(ascii: "<") && starts(bytes, at: $0, with: "<![CDATA[")
+                } ?? range.upperBound
+                out += CharacterReferences.decode(bytes, i..<next)
                 i = next == i ? i + 1 : next
             }
         }
         return out.trimmingXMLSpace()
     }
 
-    private static func starts(_ b: UnsafeBufferPointer<UInt8>, at i: Int, with s: StaticString) -> Bool {
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, with s: StaticString) -> Bool {
         let n = s.utf8CodeUnitCount
-        guard i + n <= b.count else { return false }
-        return s.withUTF8Buffer { p in (0..<n).allSatisfy { b[i + $0] == p[$0] } }
+        guard i + n <= bytes.count else { return false }
+        return s.withUTF8Buffer { p in (0..<n).allSatisfy { bytes[i + $0] == p[$0] } }
     }
 
     /// The index just after the next `s` from `start`, or nil.

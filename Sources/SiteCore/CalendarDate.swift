@@ -28,7 +28,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
         Int64(CalendarDate.days(year: year, month: month, day: day)) * 86_400 + Int64(secondsOfDay)
     }
 
-    public static func < (a: CalendarDate, b: CalendarDate) -> Bool { a.ordinal < b.ordinal }
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool { lhs.ordinal < rhs.ordinal }
 
     /// The day `days` days later (earlier when negative), without a time of day.
     public func adding(days: Int) -> CalendarDate {
@@ -43,7 +43,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
             && (0..<24).contains(hour) && (0..<60).contains(minute) && (0..<61).contains(second)
     }
 
-    static func isLeap(_ y: Int) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {
@@ -122,15 +122,15 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         if let tilde = bytes.firstIndex(of: UInt8(ascii: "~")) { bytes = Array(bytes[..<tilde]) }
         var i = 0
         var y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0
-        func digits(_ n: Int) -> Int? {
-            guard i + n <= bytes.count else { return nil }
+        func digits(_ count: Int) -> Int? {
+            guard i + count <= bytes.count else { return nil }
             var v = 0
-            for k in 0..<n {
+            for k in 0..<count {
                 let b = bytes[i + k]
                 guard b >= 48, b <= 57 else { return nil }
                 v = v * 10 + Int(b - 48)
             }
-            i += n
+            i += count
             return v
         }
         for token in tokens {
@@ -153,9 +153,9 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// Writes `date` in this layout.
     public func format(_ date: CalendarDate) -> String {
-        func pad(_ v: Int, _ n: Int) -> String {
-            let s = String(v)
-            return s.count >= n ? s : String(repeating: "0", count: n - s.count) + s
+        func pad(_ value: Int, _ width: Int) -> String {
+            let s = String(value)
+            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
         }
         var out = ""
         for token in tokens {

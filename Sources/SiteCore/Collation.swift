@@ -51,8 +51,8 @@ public final class Collator: @unchecked Sendable {
     }
 
     /// Compares two strings directly (for a handful of comparisons; sort with `sortKey`).
-    public func compare(_ a: String, _ b: String) -> ComparisonResult {
-        let ka = sortKey(a), kb = sortKey(b)
+    public func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
+        let ka = sortKey(lhs), kb = sortKey(rhs)
         if ka == kb { return .orderedSame }
         return ka.lexicographicallyPrecedes(kb) ? .orderedAscending : .orderedDescending
     }

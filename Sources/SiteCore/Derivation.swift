@@ -132,9 +132,9 @@ public enum Derivation: Sendable, Hashable {
         .dictionary(["name": .string(name), name: .bool(true)])
     }
 
-    private func number(_ v: Value) -> Value? {
-        switch v {
-        case .int, .double: return v
+    private func number(_ value: Value) -> Value? {
+        switch value {
+        case .int, .double: return value
         case .string(let s):
             let t = s.trimmingWhitespace()
             if let i = Int64(t) { return .int(i) }
@@ -144,9 +144,9 @@ public enum Derivation: Sendable, Hashable {
         }
     }
 
-    private func describe(_ v: Value) -> String {
-        if case .string(let s) = v { return "\"\(s)\"" }
-        return v.typePhrase
+    private func describe(_ value: Value) -> String {
+        if case .string(let s) = value { return "\"\(s)\"" }
+        return value.typePhrase
     }
 }
 
@@ -207,8 +207,8 @@ public enum TemplateText {
     }
 
     /// A scalar value as plain text (numbers without separators).
-    public static func plain(_ v: Value) -> String {
-        switch v {
+    public static func plain(_ value: Value) -> String {
+        switch value {
         case .null: ""
         case .bool(let b): b ? "true" : "false"
         case .int(let i): String(i)
@@ -239,10 +239,10 @@ public enum NumberFormat {
         groupingSeparator(language: language) == "," ? "." : ","
     }
 
-    public static func grouped(_ n: Int64, language: String) -> String {
+    public static func grouped(_ number: Int64, language: String) -> String {
         let sep = groupingSeparator(language: language)
-        let digits = Array(String(n.magnitude))
-        var out = n < 0 ? "-" : ""
+        let digits = Array(String(number.magnitude))
+        var out = number < 0 ? "-" : ""
         for (k, d) in digits.enumerated() {
             if k > 0, (digits.count - k) % 3 == 0 { out += sep }
             out.append(d)

@@ -40,9 +40,10 @@ public struct GridGeometry: Sendable, Hashable {
     /// The theme's page gutter, which the headings keep from the screen's sides.
     public static let defaultInset = 16.0
 
-    public static func == (a: GridGeometry, b: GridGeometry) -> Bool {
-        a.breakpoints == b.breakpoints && a.spacing == b.spacing && a.mediaAspect == b.mediaAspect && a.textHeight == b.textHeight
-            && a.inset == b.inset && a.aspectFromImages == b.aspectFromImages
+    public static func == (lhs: GridGeometry, rhs: GridGeometry) -> Bool {
+        lhs.breakpoints == rhs.breakpoints && lhs.spacing == rhs.spacing && lhs.mediaAspect == rhs.mediaAspect
+            && lhs.textHeight == rhs.textHeight && lhs.inset == rhs.inset
+            && lhs.aspectFromImages == rhs.aspectFromImages
     }
 
     public func hash(into h: inout Hasher) {

@@ -67,8 +67,8 @@ public struct CountWords: Sendable, Hashable {
         self.other = other
     }
 
-    public func text(_ n: Int, language: String) -> String {
-        let pattern = n == 1 ? one ?? other : other
-        return pattern.replacing("{n}", with: NumberFormat.grouped(Int64(n), language: language))
+    public func text(_ count: Int, language: String) -> String {
+        let pattern = count == 1 ? one ?? other : other
+        return pattern.replacing("{n}", with: NumberFormat.grouped(Int64(count), language: language))
     }
 }

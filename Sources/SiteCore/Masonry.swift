@@ -27,8 +27,8 @@ public struct LinearLength: Sendable, Hashable {
         self.perWidth = perWidth
     }
     public func value(atCardWidth w: Double) -> Double { constant + perWidth * w }
-    public static func + (a: LinearLength, b: LinearLength) -> LinearLength {
-        LinearLength(constant: a.constant + b.constant, perWidth: a.perWidth + b.perWidth)
+    public static func + (lhs: LinearLength, rhs: LinearLength) -> LinearLength {
+        LinearLength(constant: lhs.constant + rhs.constant, perWidth: lhs.perWidth + rhs.perWidth)
     }
 }
 

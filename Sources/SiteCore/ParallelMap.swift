@@ -62,7 +62,7 @@ private final class ResultSlots<R>: @unchecked Sendable {
         base.deinitialize(count: count)
         base.deallocate()
     }
-    func set(_ i: Int, _ value: R) { base[i] = value }
+    func set(_ index: Int, _ value: R) { base[index] = value }
     func values() -> [R] { (0..<count).map { base[$0]! } }  // every slot was set by concurrentPerform above
 }
 

@@ -28,8 +28,8 @@ public enum SearchText {
 
     /// JavaScript's `\s` (ECMA-262 WhiteSpace and LineTerminator) and NEL (U+0085, a line break
     /// and Unicode white space that `\s` leaves out), so both sides split alike.
-    static func isSpace(_ u: Unicode.Scalar) -> Bool {
-        switch u.value {
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
         default: false
         }

@@ -43,19 +43,19 @@ public enum SitePath {
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters, as UTF-8.
-    public static func encodeSegment(_ s: String) -> String {
-        if s.utf8.allSatisfy(isUnreserved) { return s }
+    public static func encodeSegment(_ segment: String) -> String {
+        if segment.utf8.allSatisfy(isUnreserved) { return segment }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count * 3)
-        for b in s.utf8 {
+        out.reserveCapacity(segment.utf8.count * 3)
+        for b in segment.utf8 {
             if isUnreserved(b) { out.append(b) } else { out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]] }
         }
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func isUnreserved(_ b: UInt8) -> Bool {
-        switch b {
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
         default: false

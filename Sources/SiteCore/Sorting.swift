@@ -33,8 +33,8 @@ public enum SortValue: Sendable, Hashable {
     case missing
 
     /// -1, 0 or 1; both operands come from the same key, so they share a kind (numbers mix).
-    static func compare(_ a: SortValue, _ b: SortValue) -> Int {
-        switch (a, b) {
+    static func compare(_ lhs: SortValue, _ rhs: SortValue) -> Int {
+        switch (lhs, rhs) {
         case (.integer(let x), .integer(let y)): return x < y ? -1 : (x > y ? 1 : 0)
         case (.real(let x), .real(let y)): return x < y ? -1 : (x > y ? 1 : 0)
         case (.integer(let x), .real(let y)): return -compareReal(y, x)
@@ -47,13 +47,13 @@ public enum SortValue: Sendable, Hashable {
     }
 
     // Exact for integers beyond 2^53, which a plain conversion to Double would merge.
-    private static func compareReal(_ x: Double, _ y: Int64) -> Int {
-        if x < -9.2233720368547758e18 { return -1 }
-        if x >= 9.2233720368547758e18 { return 1 }
-        let whole = x.rounded(.down)
+    private static func compareReal(_ real: Double, _ integer: Int64) -> Int {
+        if real < -9.2233720368547758e18 { return -1 }
+        if real >= 9.2233720368547758e18 { return 1 }
+        let whole = real.rounded(.down)
         let wi = Int64(whole)
-        if wi != y { return wi < y ? -1 : 1 }
-        return x > whole ? 1 : 0
+        if wi != integer { return wi < integer ? -1 : 1 }
+        return real > whole ? 1 : 0
     }
 }
 

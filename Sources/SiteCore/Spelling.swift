@@ -14,24 +14,24 @@ public enum Spelling {
         return best?.name
     }
 
-    /// Edits (insert, delete, replace, swap neighbours) turning `a` into `b` (optimal string
+    /// Edits (insert, delete, replace, swap neighbours) turning `source` into `target` (optimal string
     /// alignment distance).
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var before = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
+    static func distance(_ source: [Character], _ target: [Character]) -> Int {
+        if source.isEmpty || target.isEmpty { return max(source.count, target.count) }
+        var before = [Int](repeating: 0, count: target.count + 1)
+        var previous = Array(0...target.count)
+        var current = [Int](repeating: 0, count: target.count + 1)
+        for i in 1...source.count {
             current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            for j in 1...target.count {
+                let cost = source[i - 1] == target[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                if i > 1, j > 1, source[i - 1] == target[j - 2], source[i - 2] == target[j - 1] {
                     current[j] = min(current[j], before[j - 2] + 1)
                 }
             }
             (before, previous, current) = (previous, current, before)
         }
-        return previous[b.count]
+        return previous[target.count]
     }
 }

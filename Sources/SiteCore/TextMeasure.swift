@@ -24,10 +24,10 @@ public enum TextMeasure {
         MeasuredText(text).lineCount(width: width, fontSize: fontSize)
     }
 
-    static func isSpace(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\t" }
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
 
-    static func isIdeographic(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
+    static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
         case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF,
              0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xF900...0xFAFF: true
         default: false
@@ -35,8 +35,8 @@ public enum TextMeasure {
     }
 
     /// Advance width of one scalar in em.
-    static func advance(_ s: Unicode.Scalar) -> Double {
-        let v = s.value
+    static func advance(_ scalar: Unicode.Scalar) -> Double {
+        let v = scalar.value
         if v >= 0x20, v < 0x7F { return Double(asciiWidths[Int(v - 0x20)]) / 1000 * safetyFactor }
         switch v {
         case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: return 0            // combining marks, zero-width

@@ -91,15 +91,15 @@ public final class FetchSession: Sendable {
         return requests.map { obtain($0) }
     }
 
-    static func identity(_ r: PreparedRequest) -> String {
-        ([r.url] + r.headers.flatMap { $0 }).joined(separator: "\n")
+    static func identity(_ request: PreparedRequest) -> String {
+        ([request.url] + request.headers.flatMap { $0 }).joined(separator: "\n")
     }
 
-    /// The answer to `r`: remembered, cached, fetched, or stale.
-    private func obtain(_ r: PreparedRequest) -> Result<FetchedData, FetchProblem> {
-        let id = Self.identity(r)
+    /// The answer to `request`: remembered, cached, fetched, or stale.
+    private func obtain(_ request: PreparedRequest) -> Result<FetchedData, FetchProblem> {
+        let id = Self.identity(request)
         if let done = state.withLock({ $0.done[id] }) { return done }
-        let result = answer(r)
+        let result = answer(request)
         return state.withLock { s in
             if let earlier = s.done[id] { return earlier }
             s.done[id] = result
@@ -108,8 +108,8 @@ public final class FetchSession: Sendable {
         }
     }
 
-    private func answer(_ r: PreparedRequest) -> Result<FetchedData, FetchProblem> {
-        let key = r.cacheKey
+    private func answer(_ request: PreparedRequest) -> Result<FetchedData, FetchProblem> {
+        let key = request.cacheKey
         let cached = cache.lookup(key)
         if let (entry, data) = cached {
             let age = clock().timeIntervalSince1970 - entry.fetched
@@ -123,20 +123,21 @@ public final class FetchSession: Sendable {
                 ? "not in the data cache, and --offline forbids fetching it (build once without --offline)"
                 : Self.notFetchedYet + " (sitegen serve fetches it in the background)"))
         }
-        switch fetch(r) {
+        switch fetch(request) {
         case .success(let answer):
-            let entry = DataCache.Entry(url: r.shown, source: r.source, fetched: clock().timeIntervalSince1970,
+            let entry = DataCache.Entry(url: request.shown, source: request.source,
+                                        fetched: clock().timeIntervalSince1970,
                                         contentType: answer.contentType, bytes: answer.data.count)
-            let searched = r.secrets.filter { $0.count >= Self.shortestSecretSearched }
+            let searched = request.secrets.filter { $0.count >= Self.shortestSecretSearched }
             if searched.contains(where: { answer.data.range(of: Data($0.utf8)) != nil }) {
                 let what = "the answer contains the value of a secret ({env.…} or a header)"
-                return failed(r, FetchProblem("\(what): refused, so that it is neither cached nor published"))
+                return failed(request, FetchProblem("\(what): refused, so that it is neither cached nor published"))
             }
             do { try cache.store(key, entry, data: answer.data) } catch { return .failure(error) }
             state.withLock { $0.used.insert(key); $0.fetchedCount += 1 }
             return .success(Self.fetched(entry, answer.data))
         case .failure(let problem):
-            return failed(r, FetchProblem(r.redact(problem.message)))
+            return failed(request, FetchProblem(request.redact(problem.message)))
         }
     }
 
@@ -146,20 +147,21 @@ public final class FetchSession: Sendable {
     static let shortestSecretSearched = 8
 
     /// The failure, or with `onError: stale` the last good answer of the same URL (of any day), with a warning.
-    private func failed(_ r: PreparedRequest, _ problem: FetchProblem) -> Result<FetchedData, FetchProblem> {
+    private func failed(_ request: PreparedRequest, _ problem: FetchProblem) -> Result<FetchedData, FetchProblem> {
         guard settings.onError == .stale else { return .failure(problem) }
-        let fallback = cache.lookup(r.cacheKey).map { (r.cacheKey, $0.0, $0.1) } ?? cache.latest(source: r.source)
+        let fallback = cache.lookup(request.cacheKey).map { (request.cacheKey, $0.0, $0.1) }
+            ?? cache.latest(source: request.source)
         guard let (key, entry, data) = fallback else {
             return .failure(FetchProblem("\(problem.message) (onError: stale, but no answer of it is cached)"))
         }
         let age = Self.age(clock().timeIntervalSince1970 - entry.fetched)
-        let why = "since fetching \(r.shown) failed: \(problem.message)"
+        let why = "since fetching \(request.shown) failed: \(problem.message)"
         let warning = Diagnostic.visible("\(entry.url): warning: using this answer cached \(age) ago, \(why)")
         state.withLock { $0.used.insert(key); $0.cachedCount += 1; $0.warnings.append(warning) }
         return .success(Self.fetched(entry, data))
     }
 
-    private func fetch(_ r: PreparedRequest) -> Result<Answer, FetchProblem> {
+    private func fetch(_ request: PreparedRequest) -> Result<Answer, FetchProblem> {
         let fetcher: HTTPFetcher
         do {
             fetcher = try client.withLock { c throws(FetchProblem) in
@@ -171,7 +173,7 @@ public final class FetchSession: Sendable {
         } catch { return .failure(error) }
         gate.wait()
         defer { gate.signal() }
-        return fetcher.fetch(r)
+        return fetcher.fetch(request)
     }
 
     static func fetched(_ entry: DataCache.Entry, _ data: Data) -> FetchedData {

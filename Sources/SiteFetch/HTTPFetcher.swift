@@ -54,12 +54,12 @@ final class HTTPFetcher: Sendable {
     static func amount(_ seconds: Double) -> TimeAmount { .nanoseconds(Int64(seconds * 1e9)) }
 
     /// The request, tried again as `retries` allows; the failure's message and attempts.
-    func fetch(_ r: PreparedRequest) -> Result<Answer, FetchProblem> {
+    func fetch(_ request: PreparedRequest) -> Result<Answer, FetchProblem> {
         var attempt = 0
         while true {
             attempt += 1
             let failure: AttemptFailure
-            switch once(r) {
+            switch once(request) {
             case .success(let answer): return .success(answer)
             case .failure(let f): failure = f
             }
@@ -81,9 +81,9 @@ final class HTTPFetcher: Sendable {
     static func backoff(_ attempt: Int) -> Double { 0.5 * Double(1 << min(attempt - 1, 6)) }
 
     /// One attempt, its redirects followed.
-    func once(_ r: PreparedRequest) -> Result<Answer, AttemptFailure> {
-        var url = r.url
-        var headers = r.headers
+    func once(_ request: PreparedRequest) -> Result<Answer, AttemptFailure> {
+        var url = request.url
+        var headers = request.headers
         for _ in 0...Self.maxRedirects {
             let response: HTTPClient.Response
             switch send(url, headers: headers) {
@@ -96,7 +96,7 @@ final class HTTPFetcher: Sendable {
                 case .success(let next):
                     // The user's headers (credentials) go only where they were written for.
                     let host = { (url: String) in URL(string: url)?.host?.lowercased() }
-                    if host(next) != host(r.url) { headers = [] }
+                    if host(next) != host(request.url) { headers = [] }
                     url = next
                     continue
                 case .failure(let f): return .failure(f)
@@ -192,7 +192,7 @@ final class HTTPFetcher: Sendable {
         return f.date(from: trimmed).map { max(0, $0.timeIntervalSinceNow) }
     }
 
-    static func seconds(_ s: Double) -> String {
-        s == s.rounded() ? "\(Int(s)) s" : "\(s) s"
+    static func seconds(_ amount: Double) -> String {
+        amount == amount.rounded() ? "\(Int(amount)) s" : "\(amount) s"
     }
 }

@@ -111,7 +111,7 @@ extension RemoteSource {
     static func fill(_ template: URLTemplate, _ context: FetchContext, _ fields: [String: Value], encode: Bool,
                      secrets: inout [String]) throws(FetchProblem) -> (String, String, String) {
         var sent = "", shown = "", source = ""
-        func escaped(_ s: String) -> String { encode ? percentEncoded(s) : s }
+        func escaped(_ text: String) -> String { encode ? percentEncoded(text) : text }
         for part in template.parts {
             switch part {
             case .text(let t):
@@ -139,9 +139,9 @@ extension RemoteSource {
 
     /// Everything but RFC 3986's unreserved characters percent-encoded (a value cannot end a
     /// query parameter or start another).
-    static func percentEncoded(_ s: String) -> String {
+    static func percentEncoded(_ text: String) -> String {
         var out = ""
-        for byte in s.utf8 {
+        for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"),

@@ -39,7 +39,9 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
     static func placeholder(_ name: String) throws(FetchProblem) -> Part {
         if name.hasPrefix("env.") {
             let variable = String(name.dropFirst(4))
-            func letter(_ c: Unicode.Scalar) -> Bool { c == "_" || ("A"..."Z").contains(c) || ("a"..."z").contains(c) }
+            func letter(_ scalar: Unicode.Scalar) -> Bool {
+                scalar == "_" || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
+            }
             guard let first = variable.unicodeScalars.first, letter(first),
                   variable.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) }) else {
                 throw FetchProblem("'{\(name)}' does not name an environment variable (letters, digits and '_')")

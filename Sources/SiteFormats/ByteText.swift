@@ -36,8 +36,10 @@ enum ByteText {
         let n = bytes.count
         let b0 = bytes[i]
         if b0 < 0x80 { return 1 }
-        @inline(__always) func cont(_ j: Int) -> Bool { j < n && bytes[j] & 0xC0 == 0x80 }
-        @inline(__always) func inRange(_ j: Int, _ lo: UInt8, _ hi: UInt8) -> Bool { j < n && bytes[j] >= lo && bytes[j] <= hi }
+        @inline(__always) func cont(_ index: Int) -> Bool { index < n && bytes[index] & 0xC0 == 0x80 }
+        @inline(__always) func inRange(_ index: Int, _ lo: UInt8, _ hi: UInt8) -> Bool {
+            index < n && bytes[index] >= lo && bytes[index] <= hi
+        }
         switch b0 {
         case 0xC2...0xDF:
             return cont(i + 1) ? 2 : nil
@@ -101,9 +103,9 @@ enum ByteText {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    static func hexByte(_ b: UInt8) -> String {
+    static func hexByte(_ byte: UInt8) -> String {
         let digits: [Character] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "A", "B", "C", "D", "E", "F"]
-        return "0x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0x0F)])
+        return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
     }
 
     static func scalarName(_ value: UInt32) -> String {
@@ -113,8 +115,9 @@ enum ByteText {
     }
 
     @inline(__always)
-    static func isWordByte(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F
     }
 
     /// What is at `i`, for "found …" in messages: `end of file`, `'x'`, a whole word such as `'NaN'`,

@@ -99,9 +99,9 @@ enum ThemeStylesheet {
                    blend(Int(argb & 0xFF), background.blue))
     }
 
-    static func hex(_ c: RGB) -> String {
+    static func hex(_ color: RGB) -> String {
         let digits = Array("0123456789abcdef")
-        return "#" + String([c.red, c.green, c.blue].flatMap { [digits[$0 >> 4], digits[$0 & 0xF]] })
+        return "#" + String([color.red, color.green, color.blue].flatMap { [digits[$0 >> 4], digits[$0 & 0xF]] })
     }
 
     /// `color`, or the first mix of it with black (on light backgrounds) or white (on dark ones),
@@ -118,8 +118,8 @@ enum ThemeStylesheet {
     }
 
     /// WCAG's contrast ratio of two colours.
-    static func contrast(_ a: RGB, _ b: RGB) -> Double {
-        let (x, y) = (a.luminance, b.luminance)
+    static func contrast(_ color: RGB, _ background: RGB) -> Double {
+        let (x, y) = (color.luminance, background.luminance)
         return (max(x, y) + 0.05) / (min(x, y) + 0.05)
     }
 }
@@ -132,8 +132,8 @@ struct RGB: Equatable, Sendable {
 
     /// WCAG's relative luminance.
     var luminance: Double {
-        func linear(_ c: Int) -> Double {
-            let v = Double(c) / 255
+        func linear(_ channel: Int) -> Double {
+            let v = Double(channel) / 255
             return v <= 0.03928 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
         }
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)

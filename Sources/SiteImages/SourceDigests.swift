@@ -20,8 +20,8 @@ public struct SourceDigests: Sendable, Equatable {
     /// write inside the same timestamp tick would leave its times as they were. Nanosecond
     /// timestamps (ext4, XFS, Btrfs, tmpfs) advance at least every few milliseconds; whole-second
     /// ones (FAT keeps two) need seconds.
-    static func racyWindow(_ e: Entry) -> Int64 {
-        e.modified % 1_000_000_000 != 0 || e.changed % 1_000_000_000 != 0 ? 50_000_000 : 2_000_000_000
+    static func racyWindow(_ entry: Entry) -> Int64 {
+        entry.modified % 1_000_000_000 != 0 || entry.changed % 1_000_000_000 != 0 ? 50_000_000 : 2_000_000_000
     }
 
     /// By the file's absolute path.
@@ -55,7 +55,7 @@ public struct SourceDigests: Sendable, Equatable {
     static func observe(_ path: String, hash: String) -> Entry? {
         var s = stat()
         guard stat(path, &s) == 0 else { return nil }
-        func ns(_ t: timespec) -> Int64 { Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec) }
+        func ns(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
         return Entry(device: UInt64(s.st_dev), inode: UInt64(s.st_ino), size: Int64(s.st_size),
                      modified: ns(s.st_mtim), changed: ns(s.st_ctim), hash: hash)
     }

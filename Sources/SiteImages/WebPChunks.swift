@@ -27,7 +27,7 @@ enum WebPChunks {
         return Data(out)
     }
 
-    private static func ascii(_ b: [UInt8], _ at: Int) -> String {
-        String(decoding: b[at..<min(b.count, at + 4)], as: UTF8.self)
+    private static func ascii(_ bytes: [UInt8], _ at: Int) -> String {
+        String(decoding: bytes[at..<min(bytes.count, at + 4)], as: UTF8.self)
     }
 }

@@ -67,101 +67,123 @@ extension SiteConfig {
     }
 
     /// `data` (required: files, or an http(s) URL) and `items`.
-    static func parseDataFiles(_ c: ConfigNode, problems: inout [Diagnostic]) -> ([String]?, RemoteSource?, [PathComponent]?) {
-        let source = parseDataSource(c, itemFields: false, problems: &problems)
+    static func parseDataFiles(_ collection: ConfigNode,
+                               problems: inout [Diagnostic]) -> ([String]?, RemoteSource?, [PathComponent]?) {
+        let source = parseDataSource(collection, itemFields: false, problems: &problems)
         if source == nil || (source?.files.isEmpty == true && source?.remote == nil) {
-            if c.raw("data") == nil || source != nil {
-                problems.append(c.error(c.node, "missing required key '\(c.key("data"))' (the dataset file, relative to content/, or an http(s) URL)"))
+            if collection.raw("data") == nil || source != nil {
+                problems.append(collection.error(collection.node, "missing required key '\(collection.key("data"))'"
+                    + " (the dataset file, relative to content/, or an http(s) URL)"))
             }
         }
-        let itemsText = (attempt(&problems) { () throws(Diagnostic) in try c.string("items") } ?? nil) ?? ""
+        let itemsText = (attempt(&problems) { () throws(Diagnostic) in try collection.string("items") } ?? nil) ?? ""
         let itemsPath = KeyPath.parse(itemsText)
-        if itemsPath == nil, let n = c.raw("items") { problems.append(c.error(n, "'\(c.key("items"))' is not a key path like 'boxOfficeResult.dailyBoxOfficeList'")) }
+        if itemsPath == nil, let n = collection.raw("items") {
+            problems.append(collection.error(n,
+                "'\(collection.key("items"))' is not a key path like 'boxOfficeResult.dailyBoxOfficeList'"))
+        }
         guard let source, !source.files.isEmpty || source.remote != nil else { return (nil, nil, itemsPath) }
         return (source.files, source.remote, itemsPath)
     }
 
-    static func parseRename(_ c: ConfigNode, problems: inout [Diagnostic]) -> [String: String] {
+    static func parseRename(_ collection: ConfigNode, problems: inout [Diagnostic]) -> [String: String] {
         var rename: [String: String] = [:]
-        for (from, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("rename") }) ?? [] {
-            guard case .scalar(let s) = n, !s.string.isEmpty else { problems.append(c.error(n, "'\(c.key("rename")).\(from)' must be the new field name")); continue }
+        for (from, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("rename") }) ?? [] {
+            guard case .scalar(let s) = n, !s.string.isEmpty else {
+                problems.append(collection.error(n, "'\(collection.key("rename")).\(from)' must be the new field name"))
+                continue
+            }
             rename[from] = s.string
         }
         return rename
     }
 
-    static func parseFields(_ c: ConfigNode, problems: inout [Diagnostic]) -> [String: FieldSpec] {
+    static func parseFields(_ collection: ConfigNode, problems: inout [Diagnostic]) -> [String: FieldSpec] {
         var fields: [String: FieldSpec] = [:]
-        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("fields") }) ?? [] {
-            if let spec = attempt(&problems, { () throws(Diagnostic) in try parseField(n, key: "\(c.key("fields")).\(name)", file: c.file) }) { fields[name] = spec }
+        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("fields") }) ?? [] {
+            if let spec = attempt(&problems, { () throws(Diagnostic) in
+                try parseField(n, key: "\(collection.key("fields")).\(name)", file: collection.file)
+            }) { fields[name] = spec }
         }
         return fields
     }
 
     /// `slug` (required): a field name or `{ from: field }`.
-    static func parseSlug(_ c: ConfigNode, problems: inout [Diagnostic]) -> SlugRule? {
-        guard let n = c.raw("slug") else {
-            problems.append(c.error(c.node, "missing required key '\(c.key("slug"))' (the field that names each item's page, or { from: field })"))
+    static func parseSlug(_ collection: ConfigNode, problems: inout [Diagnostic]) -> SlugRule? {
+        guard let n = collection.raw("slug") else {
+            problems.append(collection.error(collection.node, "missing required key '\(collection.key("slug"))'"
+                + " (the field that names each item's page, or { from: field })"))
             return nil
         }
         switch n {
         case .scalar(let s): return .field(s.string)
         case .mapping:
-            guard let s = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(n, file: c.file, path: c.key("slug")) }) else { return nil }
+            guard let s = attempt(&problems, { () throws(Diagnostic) in
+                try ConfigNode(n, file: collection.file, path: collection.key("slug"))
+            }) else { return nil }
             let start = problems.count
             let from = attempt(&problems) { () throws(Diagnostic) in try s.requiredString("from") }
             s.reportUnknownKeys(into: &problems, at: start)
             return from.map { .derived(from: $0) }
         default:
-            problems.append(c.error(n, "'\(c.key("slug"))' must be a field name or { from: field }"))
+            problems.append(collection.error(n, "'\(collection.key("slug"))' must be a field name or { from: field }"))
             return nil
         }
     }
 
     /// `sort`: one key or a list, with where each is written.
-    static func parseSort(_ c: ConfigNode, problems: inout [Diagnostic]) -> ([SortKey], [SourceLocation]) {
-        guard let n = c.raw("sort") else { return ([], []) }
+    static func parseSort(_ collection: ConfigNode, problems: inout [Diagnostic]) -> ([SortKey], [SourceLocation]) {
+        guard let n = collection.raw("sort") else { return ([], []) }
         var sort: [SortKey] = []
         var sources: [SourceLocation] = []
         let list: [Node]
         if case .sequence(let seq) = n { list = Array(seq) } else { list = [n] }
         for item in list {
-            if let key = attempt(&problems, { () throws(Diagnostic) in try parseSortKey(item, key: c.key("sort"), file: c.file) }) {
+            if let key = attempt(&problems, { () throws(Diagnostic) in
+                try parseSortKey(item, key: collection.key("sort"), file: collection.file)
+            }) {
                 sort.append(key)
-                sources.append(c.error(item, "").location)
+                sources.append(collection.error(item, "").location)
             }
         }
         return (sort, sources)
     }
 
-    static func parseDerived(_ c: ConfigNode, problems: inout [Diagnostic]) -> [(String, Derivation)] {
+    static func parseDerived(_ collection: ConfigNode, problems: inout [Diagnostic]) -> [(String, Derivation)] {
         var derived: [(String, Derivation)] = []
-        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("derived") }) ?? [] {
-            if let d = attempt(&problems, { () throws(Diagnostic) in try parseDerivation(n, key: "\(c.key("derived")).\(name)", file: c.file) }) { derived.append((name, d)) }
+        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("derived") }) ?? [] {
+            if let d = attempt(&problems, { () throws(Diagnostic) in
+                try parseDerivation(n, key: "\(collection.key("derived")).\(name)", file: collection.file)
+            }) { derived.append((name, d)) }
         }
         return derived
     }
 
     /// `meta`: each a key path into the first data file, or a derivation.
-    static func parseMeta(_ c: ConfigNode, problems: inout [Diagnostic]) -> [(String, MetaRule)] {
+    static func parseMeta(_ collection: ConfigNode, problems: inout [Diagnostic]) -> [(String, MetaRule)] {
         var meta: [(String, MetaRule)] = []
-        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("meta") }) ?? [] {
-            let key = "\(c.key("meta")).\(name)"
+        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("meta") }) ?? [] {
+            let key = "\(collection.key("meta")).\(name)"
             if case .scalar(let s) = n {
                 if let path = KeyPath.parse(s.string), !path.isEmpty { meta.append((name, .path(path))) } else {
-                    problems.append(c.error(n, "'\(key)' must be a key path into the data file, like boxOfficeResult.showRange, or a derivation"))
+                    problems.append(collection.error(n, "'\(key)' must be a key path into the data file,"
+                        + " like boxOfficeResult.showRange, or a derivation"))
                 }
-            } else if let d = attempt(&problems, { () throws(Diagnostic) in try parseDerivation(n, key: key, file: c.file) }) {
+            } else if let d = attempt(&problems, { () throws(Diagnostic) in
+                try parseDerivation(n, key: key, file: collection.file)
+            }) {
                 meta.append((name, .derived(d)))
             }
         }
         return meta
     }
 
-    static func parseJoins(_ c: ConfigNode, problems: inout [Diagnostic]) -> [JoinRule] {
+    static func parseJoins(_ collection: ConfigNode, problems: inout [Diagnostic]) -> [JoinRule] {
         var joins: [JoinRule] = []
-        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try c.entries("join") }) ?? [] {
-            guard let j = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(n, file: c.file, path: "\(c.key("join")).\(name)") }) else { continue }
+        for (name, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("join") }) ?? [] {
+            guard let j = attempt(&problems, { () throws(Diagnostic) in
+                try ConfigNode(n, file: collection.file, path: "\(collection.key("join")).\(name)")
+            }) else { continue }
             let start = problems.count
             if let rule = parseJoin(j, name: name, problems: &problems) { joins.append(rule) }
             j.reportUnknownKeys(into: &problems, at: start)
@@ -170,57 +192,69 @@ extension SiteConfig {
     }
 
     /// One join; on the paths that stop early it declares the keys it did not reach.
-    static func parseJoin(_ j: ConfigNode, name: String, problems: inout [Diagnostic]) -> JoinRule? {
-        let source = parseDataSource(j, itemFields: true, problems: &problems)
+    static func parseJoin(_ join: ConfigNode, name: String, problems: inout [Diagnostic]) -> JoinRule? {
+        let source = parseDataSource(join, itemFields: true, problems: &problems)
         let files = source?.files ?? []
-        if files.isEmpty, source?.remote == nil, j.raw("data") == nil || source != nil {
-            problems.append(j.error(j.node, "missing required key '\(j.key("data"))' (the files to join, relative to content/; * matches within a folder; or an http(s) URL)"))
+        if files.isEmpty, source?.remote == nil, join.raw("data") == nil || source != nil {
+            problems.append(join.error(join.node, "missing required key '\(join.key("data"))' (the files to join,"
+                + " relative to content/; * matches within a folder; or an http(s) URL)"))
         }
-        let pathText = (attempt(&problems) { () throws(Diagnostic) in try j.string("items") } ?? nil) ?? ""
+        let pathText = (attempt(&problems) { () throws(Diagnostic) in try join.string("items") } ?? nil) ?? ""
         guard let path = KeyPath.parse(pathText) else {
-            problems.append(j.error(j.raw("items") ?? j.node, "'\(j.key("items"))' is not a key path like 'movieInfoResult.movieInfo'"))
-            j.declare("key", "on")
+            problems.append(join.error(join.raw("items") ?? join.node,
+                                       "'\(join.key("items"))' is not a key path like 'movieInfoResult.movieInfo'"))
+            join.declare("key", "on")
             return nil
         }
-        guard let key = attempt(&problems, { () throws(Diagnostic) in try j.requiredString("key") }) else {
-            j.declare("on")
+        guard let key = attempt(&problems, { () throws(Diagnostic) in try join.requiredString("key") }) else {
+            join.declare("on")
             return nil
         }
-        let on = (attempt(&problems) { () throws(Diagnostic) in try j.string("on") } ?? nil) ?? key
+        let on = (attempt(&problems) { () throws(Diagnostic) in try join.string("on") } ?? nil) ?? key
         var rule = JoinRule(name: name, dataFiles: files, itemsPath: path, key: key, on: on)
         rule.remote = source?.remote
         return rule
     }
 
     /// `card`, whose image must be one of the image fields.
-    static func parseCard(_ c: ConfigNode, images: ImageRule?, problems: inout [Diagnostic]) -> CardFields {
-        guard let k = attempt(&problems, { () throws(Diagnostic) in try c.child("card") }), let k else { return CardFields(title: nil, subtitle: nil, image: nil) }
+    static func parseCard(_ collection: ConfigNode, images: ImageRule?, problems: inout [Diagnostic]) -> CardFields {
+        guard let k = attempt(&problems, { () throws(Diagnostic) in try collection.child("card") }), let k else {
+            return CardFields(title: nil, subtitle: nil, image: nil)
+        }
         let start = problems.count
         let card = CardFields(title: attempt(&problems) { () throws(Diagnostic) in try k.string("title") } ?? nil,
                               subtitle: attempt(&problems) { () throws(Diagnostic) in try k.string("subtitle") } ?? nil,
                               image: attempt(&problems) { () throws(Diagnostic) in try k.string("image") } ?? nil)
         if let field = card.image, !(images?.fields.contains(field) ?? false) {
-            problems.append(k.error(k.raw("image") ?? k.node, "'\(k.key("image"))' is '\(field)', which is not an image field, so no card would show it: list it in '\(c.key("images"))', e.g. images: { fields: [\(field)] }"))
+            problems.append(k.error(k.raw("image") ?? k.node,
+                "'\(k.key("image"))' is '\(field)', which is not an image field, so no card would show it:"
+                + " list it in '\(collection.key("images"))', e.g. images: { fields: [\(field)] }"))
         }
         k.reportUnknownKeys(into: &problems, at: start)
         return card
     }
 
-    static func parseCollectionLayout(_ c: ConfigNode, card: CardFields, images: ImageRule?, problems: inout [Diagnostic]) -> LayoutConfig {
-        guard let l = attempt(&problems, { () throws(Diagnostic) in try c.child("layout") }), let l else { return .list }
+    static func parseCollectionLayout(_ collection: ConfigNode, card: CardFields, images: ImageRule?,
+                                      problems: inout [Diagnostic]) -> LayoutConfig {
+        guard let l = attempt(&problems, { () throws(Diagnostic) in try collection.child("layout") }), let l else {
+            return .list
+        }
         let hasImage = card.image ?? images?.fields.first != nil
         return attempt(&problems) { () throws(Diagnostic) in try parseLayout(l, subtitle: card.subtitle != nil, image: hasImage) } ?? .list
     }
 
     /// `detail`: `false` (no item pages) or the item pages' template and URL.
-    static func parseDetail(_ c: ConfigNode, name: String, problems: inout [Diagnostic]) -> (String?, String?) {
+    static func parseDetail(_ collection: ConfigNode, name: String,
+                            problems: inout [Diagnostic]) -> (String?, String?) {
         let defaults = ("detail", "/\(name)/{slug}/")
-        guard let n = c.raw("detail") else { return defaults }
+        guard let n = collection.raw("detail") else { return defaults }
         if case .scalar(let s) = n, Bool.construct(from: s) == false { return (nil, nil) }
-        guard let d = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(n, file: c.file, path: c.key("detail")) }) else { return defaults }
+        guard let d = attempt(&problems, { () throws(Diagnostic) in
+            try ConfigNode(n, file: collection.file, path: collection.key("detail"))
+        }) else { return defaults }
         return parsePageOptions(d, template: defaults.0, url: defaults.1, needsSlug: true, problems: &problems)
     }
-    static func parseField(_ n: Node, key: String, file: String) throws(Diagnostic) -> FieldSpec {
+    static func parseField(_ node: Node, key: String, file: String) throws(Diagnostic) -> FieldSpec {
         func type(_ text: String, _ at: Node) throws(Diagnostic) -> (FieldType, Bool) {
             let optional = text.hasSuffix("?")
             let name = optional ? String(text.dropLast()) : text
@@ -229,22 +263,22 @@ extension SiteConfig {
             }
             return (t, optional)
         }
-        if case .scalar(let s) = n {
-            let (t, optional) = try type(s.string, n)
+        if case .scalar(let s) = node {
+            let (t, optional) = try type(s.string, node)
             return FieldSpec(type: t, required: !optional, defaultValue: nil)
         }
-        let m = try ConfigNode(n, file: file, path: key)
+        let m = try ConfigNode(node, file: file, path: key)
         let typeText = m.soft { () throws(Diagnostic) in try m.string("type") }
         let defaultNode = m.raw("default")
         try m.rejectUnknownKeys()
-        let (t, optional) = try type(m.required(typeText, "type"), m.raw("type") ?? n)
+        let (t, optional) = try type(m.required(typeText, "type"), m.raw("type") ?? node)
         var def: Value? = nil
         if let d = defaultNode { def = try YAMLValue.value(from: d, file: file) }
         return FieldSpec(type: t, required: !optional && def == nil, defaultValue: def)
     }
 
-    static func parseSortKey(_ n: Node, key: String, file: String) throws(Diagnostic) -> SortKey {
-        let m = try ConfigNode(n, file: file, path: key)
+    static func parseSortKey(_ node: Node, key: String, file: String) throws(Diagnostic) -> SortKey {
+        let m = try ConfigNode(node, file: file, path: key)
         let fieldText = m.soft { () throws(Diagnostic) in try m.string("field") }
         let orderText = m.soft { () throws(Diagnostic) in try m.string("order") } ?? "ascending"
         let compare = m.soft { () throws(Diagnostic) in try m.string("compare") } ?? "text"
@@ -252,7 +286,8 @@ extension SiteConfig {
         try m.rejectUnknownKeys()
         let field = try m.required(fieldText, "field")
         guard let direction = SortDirection(rawValue: orderText) ?? (orderText == "asc" ? .ascending : orderText == "desc" ? .descending : nil) else {
-            throw m.error(m.raw("order") ?? n, "'\(key).order' must be ascending or descending (found '\(orderText)')")
+            throw m.error(m.raw("order") ?? node,
+                          "'\(key).order' must be ascending or descending (found '\(orderText)')")
         }
         let comparison: SortComparison
         switch compare {
@@ -260,29 +295,34 @@ extension SiteConfig {
         case "text": comparison = .text
         case "date":
             let format = DateFormat(formatText ?? "YYYY-MM-DD")
-            guard format.canParse else { throw m.error(m.raw("format") ?? n, "'\(key).format' must name YYYY, MM and DD (found '\(format)')") }
+            guard format.canParse else {
+                throw m.error(m.raw("format") ?? node, "'\(key).format' must name YYYY, MM and DD (found '\(format)')")
+            }
             comparison = .date(format)
         default:
-            throw m.error(m.raw("compare") ?? n, "'\(key).compare' must be number, text or date (found '\(compare)')")
+            throw m.error(m.raw("compare") ?? node,
+                          "'\(key).compare' must be number, text or date (found '\(compare)')")
         }
         return SortKey(field: field, direction: direction, comparison: comparison)
     }
 
     /// A derivation. Every key is read before any is checked, whichever form the derivation takes.
-    static func parseDerivation(_ n: Node, key: String, file: String) throws(Diagnostic) -> Derivation {
-        let m = try ConfigNode(n, file: file, path: key)
+    static func parseDerivation(_ node: Node, key: String, file: String) throws(Diagnostic) -> Derivation {
+        let m = try ConfigNode(node, file: file, path: key)
         func text(_ name: String) -> String? { m.soft { () throws(Diagnostic) in try m.string(name) } }
         let template = text("template"), fromText = text("from"), equals = text("equals")
         let format = text("format"), separator = text("separator"), field = text("field")
         let input = DateFormat(text("input") ?? "YYYY-MM-DD"), output = DateFormat(text("output") ?? "YYYY-MM-DD")
         try m.rejectUnknownKeys()
         if let template {
-            guard m.raw("from") == nil, m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'template' or 'from' with 'format'") }
+            guard m.raw("from") == nil, m.raw("format") == nil else {
+                throw m.error(node, "'\(key)' takes either 'template' or 'from' with 'format'")
+            }
             return .template(template)
         }
         let from = try m.required(fromText, "from")
         if let equals {
-            guard m.raw("format") == nil else { throw m.error(n, "'\(key)' takes either 'equals' or 'format'") }
+            guard m.raw("format") == nil else { throw m.error(node, "'\(key)' takes either 'equals' or 'format'") }
             return .equals(from: from, value: equals)
         }
         guard let format else { return .copy(from: from) }
@@ -294,10 +334,13 @@ extension SiteConfig {
         case "list": return .list(from: from, separator: separator ?? ",")
         case "join": return .join(from: from, field: field, separator: separator ?? ", ")
         case "date":
-            guard input.canParse else { throw m.error(m.raw("input") ?? n, "'\(key).input' must name YYYY, MM and DD (found '\(input)')") }
+            guard input.canParse else {
+                throw m.error(m.raw("input") ?? node, "'\(key).input' must name YYYY, MM and DD (found '\(input)')")
+            }
             return .date(from: from, input: input, output: output)
         default:
-            throw m.error(m.raw("format") ?? n, "'\(key).format' must be one of thousands, date, abs, sign, list, join, slug (found '\(format)')")
+            throw m.error(m.raw("format") ?? node, "'\(key).format' must be one of thousands, date, abs, sign, list,"
+                          + " join, slug (found '\(format)')")
         }
     }
 }

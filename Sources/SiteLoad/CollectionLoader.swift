@@ -303,8 +303,8 @@ public struct CollectionLoader: Sendable {
             guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
                 throw Diagnostic(at(), "external image '\(ref)' must be an http(s) URL")
             }
-            func size(_ f: String?) -> Int? {
-                guard let f, let v = fields[f] else { return nil }
+            func size(_ field: String?) -> Int? {
+                guard let field, let v = fields[field] else { return nil }
                 switch v {
                 case .int(let i) where i > 0 && i < 1_000_000: return Int(i)
                 case .double(let d) where d > 0 && d < 1_000_000: return Int(d.rounded())
@@ -329,8 +329,8 @@ public struct CollectionLoader: Sendable {
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)
     }
 
-    static func describe(_ v: Value) -> String {
-        switch v {
+    static func describe(_ value: Value) -> String {
+        switch value {
         case .string(let s): "a string (\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\")"
         case .int(let i): "an integer (\(i))"
         case .double(let d) where d.rounded() == d && abs(d) >= 0x1p63: "a whole number too large for 64 bits (\(d))"
@@ -343,9 +343,9 @@ public struct CollectionLoader: Sendable {
         }
     }
 
-    private func describeLocation(_ l: SourceLocation) -> String {
-        if let line = l.line { return "the item at \(l.file):\(line)" }
-        return "the item at \(l.file) \(l.path ?? "")"
+    private func describeLocation(_ location: SourceLocation) -> String {
+        if let line = location.line { return "the item at \(location.file):\(line)" }
+        return "the item at \(location.file) \(location.path ?? "")"
     }
 }
 

@@ -46,13 +46,14 @@ public struct PageConfig: Sendable, Hashable {
 }
 
 extension SiteConfig {
-    static func parseRelated(_ c: ConfigNode, problems: inout [Diagnostic]) -> [RelatedRule] {
+    static func parseRelated(_ collectionNode: ConfigNode, problems: inout [Diagnostic]) -> [RelatedRule] {
         var rules: [RelatedRule] = []
         let entries: [(String, Node)]
-        do { entries = try c.entries("related") } catch { problems.append(error); return [] }
+        do { entries = try collectionNode.entries("related") } catch { problems.append(error); return [] }
         for (name, node) in entries {
             do throws(Diagnostic) {
-                let r = try ConfigNode(node, file: c.file, path: "\(c.key("related")).\(name)")
+                let r = try ConfigNode(node, file: collectionNode.file,
+                                       path: "\(collectionNode.key("related")).\(name)")
                 func text(_ name: String) -> String? { r.soft { () throws(Diagnostic) in try r.string(name) } }
                 let viaText = text("via"), collection = text("collection"), key = text("key")
                 problems += r.unknownKeys()
@@ -65,9 +66,9 @@ extension SiteConfig {
         return rules
     }
 
-    static func parseSearch(_ c: ConfigNode, problems: inout [Diagnostic]) -> SearchRule? {
+    static func parseSearch(_ collection: ConfigNode, problems: inout [Diagnostic]) -> SearchRule? {
         do throws(Diagnostic) {
-            guard let s = try c.child("search") else { return nil }
+            guard let s = try collection.child("search") else { return nil }
             let urlText = s.soft { () throws(Diagnostic) in try s.string("url") }
             let fieldList = s.soft { () throws(Diagnostic) in try s.strings("fields") }
             problems += s.unknownKeys()
@@ -85,9 +86,10 @@ extension SiteConfig {
         }
     }
 
-    static func parseFeed(_ c: ConfigNode, listURL: String, problems: inout [Diagnostic]) -> FeedRule? {
+    static func parseFeed(_ collection: ConfigNode, listURL: String, problems: inout [Diagnostic]) -> FeedRule? {
         do throws(Diagnostic) {
-            guard let f = try c.child("feed", expecting: "a mapping such as { date: released, url: /shows/feed.xml, limit: 20 }") else { return nil }
+            let expected = "a mapping such as { date: released, url: /shows/feed.xml, limit: 20 }"
+            guard let f = try collection.child("feed", expecting: expected) else { return nil }
             let url = f.soft { () throws(Diagnostic) in try f.string("url") } ?? listURL + "feed.xml"
             let dateText = f.soft { () throws(Diagnostic) in try f.string("date") }
             let limit = f.soft { () throws(Diagnostic) in try f.int("limit") } ?? 20

@@ -47,13 +47,13 @@ extension SiteConfig {
 
     /// `data:` as files (patterns relative to content/) or one http(s) URL, `{ url, headers }`
     /// for headers. `items: true` when the URL may name item fields (a join's).
-    static func parseDataSource(_ c: ConfigNode, itemFields: Bool,
+    static func parseDataSource(_ node: ConfigNode, itemFields: Bool,
                                 problems: inout [Diagnostic]) -> (files: [String], remote: RemoteSource?)? {
-        guard let n = c.raw("data") else { return nil }
-        let at = c.error(n, "").location
+        guard let n = node.raw("data") else { return nil }
+        let at = node.error(n, "").location
         switch n {
         case .mapping:
-            let read = { () throws(Diagnostic) in try ConfigNode(n, file: c.file, path: c.key("data")) }
+            let read = { () throws(Diagnostic) in try ConfigNode(n, file: node.file, path: node.key("data")) }
             guard let m = attempt(&problems, read) else { return nil }
             let start = problems.count
             let url = attempt(&problems) { () throws(Diagnostic) in try m.requiredString("url") }
@@ -78,16 +78,16 @@ extension SiteConfig {
                                                itemFields: itemFields, problems: &problems) else { return nil }
             return ([], RemoteSource(url: t, headers: headers, at: at))
         case .scalar(let s) where isURL(s.string):
-            guard let t = urlTemplate(s.string, node: n, c: c, key: c.key("data"), itemFields: itemFields,
+            guard let t = urlTemplate(s.string, node: n, c: node, key: node.key("data"), itemFields: itemFields,
                                       problems: &problems) else { return nil }
             return ([], RemoteSource(url: t, at: at))
         default:
-            guard let files = attempt(&problems, { () throws(Diagnostic) in try c.strings("data") }) ?? nil else {
+            guard let files = attempt(&problems, { () throws(Diagnostic) in try node.strings("data") }) ?? nil else {
                 return nil
             }
             if files.contains(where: isURL) {
                 let what = "a URL must be the only data of a collection or join"
-                problems.append(c.error(n, "'\(c.key("data"))' lists a URL: \(what)"))
+                problems.append(node.error(n, "'\(node.key("data"))' lists a URL: \(what)"))
                 return nil
             }
             return (files, nil)
@@ -98,8 +98,9 @@ extension SiteConfig {
         text.lowercased().hasPrefix("http://") || text.lowercased().hasPrefix("https://")
     }
 
-    static func isTokenCharacter(_ c: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "-" || c == "_"
+    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || scalar == "-" || scalar == "_"
     }
 
     static func urlTemplate(_ text: String, node: Node, c: ConfigNode, key: String, itemFields: Bool,

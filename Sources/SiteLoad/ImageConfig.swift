@@ -36,55 +36,66 @@ extension ImageRule {
 extension SiteConfig {
     /// `images:` of a collection. `fields` is a name, a list, or a mapping of names to their own
     /// `widths`/`formats`/`quality`/`sizes` (each falling back to the collection's).
-    static func parseImages(_ i: ConfigNode, problems: inout [Diagnostic]) -> ImageRule {
+    static func parseImages(_ images: ConfigNode, problems: inout [Diagnostic]) -> ImageRule {
         func attempt<T>(_ body: () throws(Diagnostic) -> T) -> T? {
             do { return try body() } catch { problems.append(error); return nil }
         }
         let start = problems.count
         var fields: [String] = []
         var perFieldNodes: [(String, Node)] = []
-        if let n = i.raw("fields"), case .mapping = n {
-            perFieldNodes = attempt { () throws(Diagnostic) in try i.entries("fields") } ?? []
+        if let n = images.raw("fields"), case .mapping = n {
+            perFieldNodes = attempt { () throws(Diagnostic) in try images.entries("fields") } ?? []
             fields = perFieldNodes.map(\.0)
         } else {
-            fields = (attempt { () throws(Diagnostic) in try i.strings("fields") } ?? nil) ?? []
+            fields = (attempt { () throws(Diagnostic) in try images.strings("fields") } ?? nil) ?? []
         }
-        if fields.isEmpty { problems.append(i.error(i.node, "'\(i.key("fields"))' must name the image field(s)")) }
-        let output = parseOutput(i, base: ImageOutput(), problems: &problems)
+        if fields.isEmpty {
+            problems.append(images.error(images.node, "'\(images.key("fields"))' must name the image field(s)"))
+        }
+        let output = parseOutput(images, base: ImageOutput(), problems: &problems)
         var perField: [String: ImageOutput] = [:]
         for (name, node) in perFieldNodes {
             if case .scalar(let s) = node, s.string.isEmpty || node.tag.rawValue == Tag.Name.null.rawValue { continue }
-            guard let f = attempt({ () throws(Diagnostic) in try ConfigNode(node, file: i.file, path: i.key("fields.\(name)")) }) else { continue }
+            guard let f = attempt({ () throws(Diagnostic) in
+                try ConfigNode(node, file: images.file, path: images.key("fields.\(name)"))
+            }) else { continue }
             let start = problems.count
             perField[name] = parseOutput(f, base: output, problems: &problems)
             f.reportUnknownKeys(into: &problems, at: start)
         }
         var maxPixels = ImageRule.defaultMaxPixels
-        if let m = attempt({ () throws(Diagnostic) in try i.int("maxPixels") }), let m {
-            if m < 1 { problems.append(i.error(i.raw("maxPixels") ?? i.node, "'\(i.key("maxPixels"))' must be at least 1")) } else { maxPixels = m }
+        if let m = attempt({ () throws(Diagnostic) in try images.int("maxPixels") }), let m {
+            if m < 1 {
+                problems.append(images.error(images.raw("maxPixels") ?? images.node,
+                                             "'\(images.key("maxPixels"))' must be at least 1"))
+            } else { maxPixels = m }
         }
         var keep = false
-        if let m = attempt({ () throws(Diagnostic) in try i.string("metadata") }), let m {
+        if let m = attempt({ () throws(Diagnostic) in try images.string("metadata") }), let m {
             switch m {
             case "strip": keep = false
             case "keep": keep = true
-            default: problems.append(i.error(i.raw("metadata") ?? i.node, "'\(i.key("metadata"))' must be 'strip' (the default: no GPS or camera data published) or 'keep', found '\(m)'"))
+            default:
+                problems.append(images.error(images.raw("metadata") ?? images.node,
+                                             "'\(images.key("metadata"))' must be 'strip' (the default: no GPS or"
+                                             + " camera data published) or 'keep', found '\(m)'"))
             }
         }
         let rule = ImageRule(fields: fields,
-                             external: (attempt { () throws(Diagnostic) in try i.bool("external") } ?? nil) ?? false,
-                             widthField: attempt { () throws(Diagnostic) in try i.string("width") } ?? nil,
-                             heightField: attempt { () throws(Diagnostic) in try i.string("height") } ?? nil,
-                             resize: (attempt { () throws(Diagnostic) in try i.bool("resize") } ?? nil) ?? true,
+                             external: (attempt { () throws(Diagnostic) in try images.bool("external") } ?? nil)
+                                 ?? false,
+                             widthField: attempt { () throws(Diagnostic) in try images.string("width") } ?? nil,
+                             heightField: attempt { () throws(Diagnostic) in try images.string("height") } ?? nil,
+                             resize: (attempt { () throws(Diagnostic) in try images.bool("resize") } ?? nil) ?? true,
                              output: output, perField: perField, keepMetadata: keep, maxPixels: maxPixels)
-        i.reportUnknownKeys(into: &problems, at: start)
+        images.reportUnknownKeys(into: &problems, at: start)
         return rule
     }
 
-    /// `widths`, `formats`, `quality` and `sizes` of `n`, each defaulting to `base`'s.
-    static func parseOutput(_ n: ConfigNode, base: ImageOutput, problems: inout [Diagnostic]) -> ImageOutput {
+    /// `widths`, `formats`, `quality` and `sizes` of `node`, each defaulting to `base`'s.
+    static func parseOutput(_ node: ConfigNode, base: ImageOutput, problems: inout [Diagnostic]) -> ImageOutput {
         var out = base
-        if let w = n.raw("widths") {
+        if let w = node.raw("widths") {
             var widths: [Int] = []
             let items: [Node]
             switch w {
@@ -93,24 +104,27 @@ extension SiteConfig {
             }
             for item in items {
                 guard case .scalar(let s) = item, let v = Int(s.string), (1...10_000).contains(v) else {
-                    problems.append(n.error(item, "'\(n.key("widths"))' must be a list of widths in pixels from 1 to 10000, e.g. [400, 800]"))
+                    problems.append(node.error(item,
+                        "'\(node.key("widths"))' must be a list of widths in pixels from 1 to 10000, e.g. [400, 800]"))
                     continue
                 }
                 widths.append(v)
             }
-            if items.isEmpty { problems.append(n.error(w, "'\(n.key("widths"))' must name at least one width")) }
+            if items.isEmpty { problems.append(node.error(w, "'\(node.key("widths"))' must name at least one width")) }
             out.widths = widths
         }
         // Each key on its own: a bad one must not keep the next from being read (and known).
         do throws(Diagnostic) {
-            if let f = try n.strings("formats") {
-                let at = n.raw("formats") ?? n.node
+            if let f = try node.strings("formats") {
+                let at = node.raw("formats") ?? node.node
                 if let bad = f.first(where: { !ImageOutput.formatNames.contains($0) }) {
-                    problems.append(n.error(at, "'\(n.key("formats"))' has '\(bad)': the formats are avif, webp, jpeg and png"))
+                    problems.append(node.error(at,
+                        "'\(node.key("formats"))' has '\(bad)': the formats are avif, webp, jpeg and png"))
                 } else if f.isEmpty || !(f.last == "jpeg" || f.last == "png") {
-                    problems.append(n.error(at, "'\(n.key("formats"))' must end with a fallback every browser shows, jpeg or png, e.g. [avif, webp, jpeg]"))
+                    problems.append(node.error(at, "'\(node.key("formats"))' must end with a fallback every browser"
+                        + " shows, jpeg or png, e.g. [avif, webp, jpeg]"))
                 } else if Set(f).count != f.count {
-                    problems.append(n.error(at, "'\(n.key("formats"))' names a format twice"))
+                    problems.append(node.error(at, "'\(node.key("formats"))' names a format twice"))
                 } else {
                     out.formats = f
                 }
@@ -119,14 +133,17 @@ extension SiteConfig {
             problems.append(error)
         }
         do throws(Diagnostic) {
-            if let q = try n.int("quality") {
-                if (1...100).contains(q) { out.quality = q } else { problems.append(n.error(n.raw("quality") ?? n.node, "'\(n.key("quality"))' must be from 1 to 100, found \(q)")) }
+            if let q = try node.int("quality") {
+                if (1...100).contains(q) { out.quality = q } else {
+                    problems.append(node.error(node.raw("quality") ?? node.node,
+                                               "'\(node.key("quality"))' must be from 1 to 100, found \(q)"))
+                }
             }
         } catch {
             problems.append(error)
         }
         do throws(Diagnostic) {
-            if let s = try n.string("sizes") { out.sizes = s }
+            if let s = try node.string("sizes") { out.sizes = s }
         } catch {
             problems.append(error)
         }

@@ -59,8 +59,8 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
 public enum FieldType: String, Sendable, Hashable, CaseIterable {
     case string, integer, number, boolean, date, array, dictionary, any
 
-    func accepts(_ v: Value) -> Bool {
-        switch (self, v) {
+    func accepts(_ value: Value) -> Bool {
+        switch (self, value) {
         case (.any, _), (.string, .string), (.integer, .int), (.number, .int), (.number, .double), (.boolean, .bool),
              (.date, .date), (.date, .string), (.array, .array), (.dictionary, .dictionary): true
         default: false
@@ -365,15 +365,19 @@ public struct SiteConfig: Sendable {
         return notes
     }
 
-    /// `template` and `url` of a list or detail page (`l`), defaulting to `template` and `url`.
-    static func parsePageOptions(_ l: ConfigNode, template: String, url: String, needsSlug: Bool, problems: inout [Diagnostic]) -> (String, String) {
+    /// `template` and `url` of a list or detail page (`options`), defaulting to `template` and `url`.
+    static func parsePageOptions(_ options: ConfigNode, template: String, url: String, needsSlug: Bool,
+                                 problems: inout [Diagnostic]) -> (String, String) {
         let start = problems.count
-        let template = (attempt(&problems) { () throws(Diagnostic) in try l.string("template") } ?? nil) ?? template
+        let template = (attempt(&problems) { () throws(Diagnostic) in try options.string("template") } ?? nil)
+            ?? template
         var url = url
-        if let u = attempt(&problems, { () throws(Diagnostic) in try l.string("url") }), let u {
-            if let p = urlProblem(u, needsSlug: needsSlug) { problems.append(l.error(l.raw("url") ?? l.node, "'\(l.key("url"))' \(p)")) } else { url = u }
+        if let u = attempt(&problems, { () throws(Diagnostic) in try options.string("url") }), let u {
+            if let p = urlProblem(u, needsSlug: needsSlug) {
+                problems.append(options.error(options.raw("url") ?? options.node, "'\(options.key("url"))' \(p)"))
+            } else { url = u }
         }
-        l.reportUnknownKeys(into: &problems, at: start)
+        options.reportUnknownKeys(into: &problems, at: start)
         return (template, url)
     }
 
@@ -388,54 +392,65 @@ public struct SiteConfig: Sendable {
 
     /// `subtitle` and `image`: whether the collection's cards show them, for defaults that keep a
     /// card visible and for settings that would leave it empty.
-    static func parseLayout(_ l: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
-        let kind = try l.string("kind") ?? "list"
+    static func parseLayout(_ layout: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
+        let kind = try layout.string("kind") ?? "list"
         switch kind {
         case "list":
-            try l.rejectUnknownKeys()
+            try layout.rejectUnknownKeys()
             return .list
-        case "grid": return try parseGrid(l, subtitle: subtitle, image: image)
-        case "masonry": return try parseMasonry(l, image: image)
+        case "grid": return try parseGrid(layout, subtitle: subtitle, image: image)
+        case "masonry": return try parseMasonry(layout, image: image)
         default:
-            throw l.error(l.raw("kind") ?? l.node, "'\(l.key("kind"))' must be grid, masonry or list (found '\(kind)')")
+            throw layout.error(layout.raw("kind") ?? layout.node,
+                               "'\(layout.key("kind"))' must be grid, masonry or list (found '\(kind)')")
         }
     }
 
-    static func parseGrid(_ l: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
-        let aspectGiven = l.soft { () throws(Diagnostic) in try l.string("mediaAspect") }
+    static func parseGrid(_ layout: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
+        let aspectGiven = layout.soft { () throws(Diagnostic) in try layout.string("mediaAspect") }
         let aspectText = aspectGiven ?? "1:1"
-        let textHeight = l.soft { () throws(Diagnostic) in try nonNegative(l, "textHeight") } ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
-        let breakpoints = l.raw("columns") == nil ? GridGeometry.defaultBreakpoints : l.soft { () throws(Diagnostic) in try parseColumns(l) } ?? []
-        let spacing = l.soft { () throws(Diagnostic) in try nonNegative(l, "spacing") } ?? 10
-        let inset = l.soft { () throws(Diagnostic) in try nonNegative(l, "inset") } ?? GridGeometry.defaultInset
-        try l.rejectUnknownKeys()
+        let textHeight = layout.soft { () throws(Diagnostic) in try nonNegative(layout, "textHeight") }
+            ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
+        let breakpoints = layout.raw("columns") == nil ? GridGeometry.defaultBreakpoints :
+            layout.soft { () throws(Diagnostic) in try parseColumns(layout) } ?? []
+        let spacing = layout.soft { () throws(Diagnostic) in try nonNegative(layout, "spacing") } ?? 10
+        let inset = layout.soft { () throws(Diagnostic) in try nonNegative(layout, "inset") }
+            ?? GridGeometry.defaultInset
+        try layout.rejectUnknownKeys()
         let parts = aspectText.split(separator: ":").compactMap { Double(String($0).trimmingWhitespace()) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-            throw l.error(l.raw("mediaAspect") ?? l.node, "'\(l.key("mediaAspect"))' must be width:height such as 7:10 (found '\(aspectText)')")
+            throw layout.error(layout.raw("mediaAspect") ?? layout.node, "'\(layout.key("mediaAspect"))' must be"
+                               + " width:height such as 7:10 (found '\(aspectText)')")
         }
         if textHeight == 0, !image {
-            throw l.error(l.raw("textHeight") ?? l.node, "'\(l.key("textHeight"))' is 0 and the cards have no image, so every card would be empty: leave it out (the default fits the title and subtitle) or give the cards an image")
+            throw layout.error(layout.raw("textHeight") ?? layout.node,
+                               "'\(layout.key("textHeight"))' is 0 and the cards have no image, so every card would"
+                               + " be empty: leave it out (the default fits the title and subtitle) or give the cards"
+                               + " an image")
         }
         return .grid(GridGeometry(breakpoints: breakpoints, spacing: spacing, mediaAspect: (parts[0], parts[1]), textHeight: textHeight,
-                                  inset: inset, aspectFromImages: aspectGiven == nil && l.raw("mediaAspect") == nil))
+                                  inset: inset,
+                                  aspectFromImages: aspectGiven == nil && layout.raw("mediaAspect") == nil))
     }
 
-    static func parseMasonry(_ l: ConfigNode, image: Bool) throws(Diagnostic) -> LayoutConfig {
-        let policyText = l.soft { () throws(Diagnostic) in try l.string("policy") } ?? MasonryPolicy.roundRobin.rawValue
-        let insets = l.soft { () throws(Diagnostic) in try parseInsets(l) } ?? EdgeInsets()
-        let text = l.soft { () throws(Diagnostic) in try parseCardText(l, image: image) } ?? CardTextMetrics()
-        let breakpoints = l.soft { () throws(Diagnostic) in try parseColumns(l) } ?? []
-        let gap = l.soft { () throws(Diagnostic) in try nonNegative(l, "gap") } ?? 12
-        let maxWidth = l.soft { () throws(Diagnostic) in try positive(l, "maxWidth") } ?? 1240
-        try l.rejectUnknownKeys()
+    static func parseMasonry(_ layout: ConfigNode, image: Bool) throws(Diagnostic) -> LayoutConfig {
+        let policyText = layout.soft { () throws(Diagnostic) in try layout.string("policy") }
+            ?? MasonryPolicy.roundRobin.rawValue
+        let insets = layout.soft { () throws(Diagnostic) in try parseInsets(layout) } ?? EdgeInsets()
+        let text = layout.soft { () throws(Diagnostic) in try parseCardText(layout, image: image) } ?? CardTextMetrics()
+        let breakpoints = layout.soft { () throws(Diagnostic) in try parseColumns(layout) } ?? []
+        let gap = layout.soft { () throws(Diagnostic) in try nonNegative(layout, "gap") } ?? 12
+        let maxWidth = layout.soft { () throws(Diagnostic) in try positive(layout, "maxWidth") } ?? 1240
+        try layout.rejectUnknownKeys()
         guard let policy = MasonryPolicy(rawValue: policyText) else {
-            throw l.error(l.raw("policy") ?? l.node, "'\(l.key("policy"))' must be round-robin or shortest (found '\(policyText)')")
+            throw layout.error(layout.raw("policy") ?? layout.node,
+                               "'\(layout.key("policy"))' must be round-robin or shortest (found '\(policyText)')")
         }
         return .masonry(ResponsiveMasonry(policy: policy, breakpoints: breakpoints, gap: gap, insets: insets, text: text, maxWidth: maxWidth))
     }
 
-    static func parseInsets(_ l: ConfigNode) throws(Diagnostic) -> EdgeInsets {
-        guard let i = try l.child("insets") else { return EdgeInsets() }
+    static func parseInsets(_ layout: ConfigNode) throws(Diagnostic) -> EdgeInsets {
+        guard let i = try layout.child("insets") else { return EdgeInsets() }
         func length(_ name: String) -> Double { i.soft { () throws(Diagnostic) in try nonNegative(i, name) } ?? 0 }
         let insets = EdgeInsets(top: length("top"), left: length("left"), bottom: length("bottom"), right: length("right"))
         try i.rejectUnknownKeys()
@@ -443,15 +458,17 @@ public struct SiteConfig: Sendable {
     }
 
     /// A masonry layout's `text`: `false` (image-only cards) or the card text's metrics.
-    static func parseCardText(_ l: ConfigNode, image: Bool) throws(Diagnostic) -> CardTextMetrics {
+    static func parseCardText(_ layout: ConfigNode, image: Bool) throws(Diagnostic) -> CardTextMetrics {
         var text = CardTextMetrics()
-        if case .scalar(let s)? = l.raw("text"), Bool.construct(from: s) == false {
+        if case .scalar(let s)? = layout.raw("text"), Bool.construct(from: s) == false {
             guard image else {
-                throw l.error(l.raw("text") ?? l.node, "'\(l.key("text"))' is false and the cards have no image, so every card would be empty: leave it out or give the cards an image")
+                throw layout.error(layout.raw("text") ?? layout.node,
+                                   "'\(layout.key("text"))' is false and the cards have no image, so every card"
+                                   + " would be empty: leave it out or give the cards an image")
             }
             return .none
         }
-        guard let t = try l.child("text") else { return text }
+        guard let t = try layout.child("text") else { return text }
         func length(_ name: String, positive: Bool) -> Double? {
             t.soft { () throws(Diagnostic) in try positive ? Self.positive(t, name) : nonNegative(t, name) }
         }
@@ -471,26 +488,35 @@ public struct SiteConfig: Sendable {
     }
 
     /// `columns`: minimum viewport width in px → column count; default 2 columns everywhere.
-    static func parseColumns(_ l: ConfigNode) throws(Diagnostic) -> [ColumnBreakpoint] {
+    static func parseColumns(_ layout: ConfigNode) throws(Diagnostic) -> [ColumnBreakpoint] {
         var breakpoints: [ColumnBreakpoint] = []
-        for (width, n) in try l.entries("columns", expecting: "a mapping of minimum viewport widths in px to column counts (e.g. { 0: 2, 1024: 4 })") {
+        for (width, n) in try layout.entries("columns", expecting: "a mapping of minimum viewport widths in px"
+                                             + " to column counts (e.g. { 0: 2, 1024: 4 })") {
             guard let w = Int(width), (0...100_000).contains(w), case .scalar(let s) = n, let cols = Int(s.string), (1...12).contains(cols) else {
-                throw l.error(n, "'\(l.key("columns"))' maps a minimum viewport width in px (0 to 100000) to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)")
+                throw layout.error(n, "'\(layout.key("columns"))' maps a minimum viewport width in px (0 to 100000)"
+                                   + " to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)")
             }
             breakpoints.append(ColumnBreakpoint(minWidth: w, columns: cols))
         }
         return breakpoints.isEmpty ? [ColumnBreakpoint(minWidth: 0, columns: 2)] : breakpoints
     }
 
-    static func nonNegative(_ n: ConfigNode, _ key: String) throws(Diagnostic) -> Double? {
-        guard let v = try n.double(key) else { return nil }
-        guard v >= 0, v <= 100_000 else { throw n.error(n.raw(key) ?? n.node, "'\(n.key(key))' must be a length in px from 0 to 100000 (found \(TemplateText.plain(.double(v))))") }
+    static func nonNegative(_ node: ConfigNode, _ key: String) throws(Diagnostic) -> Double? {
+        guard let v = try node.double(key) else { return nil }
+        guard v >= 0, v <= 100_000 else {
+            throw node.error(node.raw(key) ?? node.node, "'\(node.key(key))' must be a length in px from 0 to 100000"
+                             + " (found \(TemplateText.plain(.double(v))))")
+        }
         return v
     }
 
-    static func positive(_ n: ConfigNode, _ key: String) throws(Diagnostic) -> Double? {
-        guard let v = try n.double(key) else { return nil }
-        guard v > 0, v <= 100_000 else { throw n.error(n.raw(key) ?? n.node, "'\(n.key(key))' must be a length in px above 0 and at most 100000 (found \(TemplateText.plain(.double(v))))") }
+    static func positive(_ node: ConfigNode, _ key: String) throws(Diagnostic) -> Double? {
+        guard let v = try node.double(key) else { return nil }
+        guard v > 0, v <= 100_000 else {
+            throw node.error(node.raw(key) ?? node.node,
+                             "'\(node.key(key))' must be a length in px above 0 and at most 100000"
+                             + " (found \(TemplateText.plain(.double(v))))")
+        }
         return v
     }
 }

@@ -87,15 +87,15 @@ enum Cmark {
             }
         }
 
-        /// Whether `www.` or `://` is in `b[from..<to]`.
-        private static func hasLinkStart(_ b: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        /// Whether `www.` or `://` is in `bytes[from..<to]`.
+        private static func hasLinkStart(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
             var i = from
             while i + 2 < to {
-                switch b[i] {
-                case UInt8(ascii: "w") where i + 3 < to && b[i + 1] == b[i] && b[i + 2] == b[i]
-                    && b[i + 3] == UInt8(ascii: "."):
+                switch bytes[i] {
+                case UInt8(ascii: "w") where i + 3 < to && bytes[i + 1] == bytes[i] && bytes[i + 2] == bytes[i]
+                    && bytes[i + 3] == UInt8(ascii: "."):
                     return true
-                case UInt8(ascii: ":") where b[i + 1] == UInt8(ascii: "/") && b[i + 2] == UInt8(ascii: "/"):
+                case UInt8(ascii: ":") where bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/"):
                     return true
                 default: i += 1
                 }

@@ -76,7 +76,7 @@ enum HTMLAllowlist {
         return nil
     }
 
-    private static func lower(_ s: Unicode.Scalar) -> Unicode.Scalar {
-        (s >= "A" && s <= "Z") ? Unicode.Scalar(s.value + 32)! : s
+    private static func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        (scalar >= "A" && scalar <= "Z") ? Unicode.Scalar(scalar.value + 32)! : scalar
     }
 }

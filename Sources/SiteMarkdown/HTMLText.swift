@@ -22,10 +22,10 @@ enum HTMLText {
     }
 
     /// `escape` on UTF-8 (valid, as a `String`'s), written to `out`.
-    static func escape(_ b: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var i = 0
-        while i < b.count {
-            let byte = b[i]
+        while i < bytes.count {
+            let byte = bytes[i]
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
@@ -36,13 +36,13 @@ enum HTMLText {
             case 0x00..<0x20, 0x7F: out.append(contentsOf: replacement)
             case 0xC2, 0xEF...:
                 let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                let end = min(i + length, b.count)
+                let end = min(i + length, bytes.count)
                 var scalar = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for k in (i + 1)..<end { scalar = scalar << 6 | UInt32(b[k] & 0x3F) }
+                for k in (i + 1)..<end { scalar = scalar << 6 | UInt32(bytes[k] & 0x3F) }
                 if let c = Unicode.Scalar(scalar), replacedByTheParser(c) {
                     out.append(contentsOf: replacement)
                 } else {
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[i..<end]))
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<end]))
                 }
                 i = end
                 continue
@@ -55,13 +55,13 @@ enum HTMLText {
     /// U+FFFD's UTF-8.
     private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
 
-    /// Whether an HTML parser reading `c` raw makes it U+FFFD (gumbo: C0 controls but tab, line
+    /// Whether an HTML parser reading `scalar` raw makes it U+FFFD (gumbo: C0 controls but tab, line
     /// breaks and form feed; DEL and the C1 controls; the noncharacters).
-    static func replacedByTheParser(_ c: Unicode.Scalar) -> Bool {
-        switch c {
+    static func replacedByTheParser(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
         case "\t", "\n", "\u{C}", "\r": false
         case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": true
-        case _ where (0xFDD0...0xFDEF).contains(c.value) || c.value & 0xFFFE == 0xFFFE: true
+        case _ where (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE: true
         default: false
         }
     }

@@ -31,19 +31,19 @@ enum ImplicitTypes {
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// Drops one leading `+` or `-`.
-    private static func unsigned(_ s: Bytes) -> Bytes {
-        if let first = s.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { return s.dropFirst() }
-        return s
+    private static func unsigned(_ text: Bytes) -> Bytes {
+        if let first = text.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { return text.dropFirst() }
+        return text
     }
 
     /// `[-+]?0b[0-1_]+ | [-+]?0o?[0-7_]+ | [-+]?(?:0|[1-9][0-9_]*) | [-+]?0x[0-9a-fA-F_]+
     /// | [-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+`
-    private static func isInt(_ s: Bytes) -> Bool {
-        let s = unsigned(s)
-        guard let first = s.first else { return false }
+    private static func isInt(_ text: Bytes) -> Bool {
+        let text = unsigned(text)
+        guard let first = text.first else { return false }
         let underscore = UInt8(ascii: "_")
         if first == UInt8(ascii: "0") {
-            let rest = s.dropFirst()
+            let rest = text.dropFirst()
             guard let marker = rest.first else { return true }  // "0"
             switch marker {
             case UInt8(ascii: "b"):
@@ -58,22 +58,22 @@ enum ImplicitTypes {
             }
         }
         guard first >= 0x31 && first <= 0x39 else { return false }
-        let afterLead = s.dropFirst().drop { isDigit($0) || $0 == underscore }
+        let afterLead = text.dropFirst().drop { isDigit($0) || $0 == underscore }
         if afterLead.isEmpty { return true }
         return isSexagesimalTail(afterLead) == afterLead.endIndex
     }
 
-    /// Matches `(?::[0-5]?[0-9])+` at the start of `s`; returns where the match ends, or nil.
-    private static func isSexagesimalTail(_ s: Bytes) -> Bytes.Index? {
-        var i = s.startIndex
+    /// Matches `(?::[0-5]?[0-9])+` at the start of `text`; returns where the match ends, or nil.
+    private static func isSexagesimalTail(_ text: Bytes) -> Bytes.Index? {
+        var i = text.startIndex
         var groups = 0
-        while i < s.endIndex, s[i] == UInt8(ascii: ":") {
-            let start = s.index(after: i)
+        while i < text.endIndex, text[i] == UInt8(ascii: ":") {
+            let start = text.index(after: i)
             var end = start
-            while end < s.endIndex, isDigit(s[end]) { end += 1 }
+            while end < text.endIndex, isDigit(text[end]) { end += 1 }
             switch end - start {
             case 1: break
-            case 2 where s[start] <= UInt8(ascii: "5"): break
+            case 2 where text[start] <= UInt8(ascii: "5"): break
             default: return nil
             }
             groups += 1
@@ -88,13 +88,13 @@ enum ImplicitTypes {
 
     /// `[-+]?(?:[0-9][0-9_]*)(?:\.[0-9_]*)?(?:[eE][-+]?[0-9]+)? | \.[0-9_]+(?:[eE][-+][0-9]+)?
     /// | [-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]* | [-+]?\.(?:inf|Inf|INF) | \.(?:nan|NaN|NAN)`
-    private static func isFloat(_ s: Bytes) -> Bool {
+    private static func isFloat(_ text: Bytes) -> Bool {
         let underscore = UInt8(ascii: "_"), dot = UInt8(ascii: ".")
         func isDigitOrUnderscore(_ byte: UInt8) -> Bool { isDigit(byte) || byte == underscore }
-        /// `[eE][-+]?[0-9]+` (sign required when `signRequired`) filling all of `s`.
-        func isExponent(_ s: Bytes, signRequired: Bool) -> Bool {
-            guard let e = s.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") else { return false }
-            var digits = s.dropFirst()
+        /// `[eE][-+]?[0-9]+` (sign required when `signRequired`) filling all of `text`.
+        func isExponent(_ text: Bytes, signRequired: Bool) -> Bool {
+            guard let e = text.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") else { return false }
+            var digits = text.dropFirst()
             if let sign = digits.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
                 digits = digits.dropFirst()
             } else if signRequired {
@@ -103,8 +103,8 @@ enum ImplicitTypes {
             return !digits.isEmpty && digits.allSatisfy(isDigit)
         }
 
-        if s.first == dot {
-            let rest = s.dropFirst()
+        if text.first == dot {
+            let rest = text.dropFirst()
             if rest.elementsEqual("nan".utf8) || rest.elementsEqual("NaN".utf8) || rest.elementsEqual("NAN".utf8)
                 || rest.elementsEqual("inf".utf8) || rest.elementsEqual("Inf".utf8) || rest.elementsEqual("INF".utf8) {
                 return true
@@ -114,7 +114,7 @@ enum ImplicitTypes {
             let tail = rest[digits.endIndex...]
             return tail.isEmpty || isExponent(tail, signRequired: true)
         }
-        let u = unsigned(s)
+        let u = unsigned(text)
         if u.first == dot {
             let rest = u.dropFirst()
             return rest.elementsEqual("inf".utf8) || rest.elementsEqual("Inf".utf8) || rest.elementsEqual("INF".utf8)
@@ -133,16 +133,16 @@ enum ImplicitTypes {
 
     /// `[0-9]{4}-[0-9]{2}-[0-9]{2}` or `[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}
     /// (?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?`
-    private static func isTimestamp(_ s: Bytes) -> Bool {
-        var i = s.startIndex
+    private static func isTimestamp(_ text: Bytes) -> Bool {
+        var i = text.startIndex
         /// Consumes `min...max` digits followed by something that is not a digit.
         func digits(_ min: Int, _ max: Int) -> Bool {
             let start = i
-            while i < s.endIndex, isDigit(s[i]) { i += 1 }
+            while i < text.endIndex, isDigit(text[i]) { i += 1 }
             return (min...max).contains(i - start)
         }
         func byte(_ ascii: Unicode.Scalar) -> Bool {
-            guard i < s.endIndex, s[i] == UInt8(ascii: ascii) else { return false }
+            guard i < text.endIndex, text[i] == UInt8(ascii: ascii) else { return false }
             i += 1
             return true
         }
@@ -155,23 +155,23 @@ enum ImplicitTypes {
         guard byte("-") else { return false }
         let dayStart = i
         guard digits(1, 2) else { return false }
-        if i == s.endIndex { return monthLength == 2 && i - dayStart == 2 }
+        if i == text.endIndex { return monthLength == 2 && i - dayStart == 2 }
 
         if !byte("T") && !byte("t") {
             let blanks = i
-            while i < s.endIndex, isBlank(s[i]) { i += 1 }
+            while i < text.endIndex, isBlank(text[i]) { i += 1 }
             if i == blanks { return false }
         }
         guard digits(1, 2), byte(":"), digits(2, 2), byte(":"), digits(2, 2) else { return false }
         if byte(".") {
-            while i < s.endIndex, isDigit(s[i]) { i += 1 }
+            while i < text.endIndex, isDigit(text[i]) { i += 1 }
         }
-        if i == s.endIndex { return true }
-        while i < s.endIndex, isBlank(s[i]) { i += 1 }
-        if byte("Z") { return i == s.endIndex }
+        if i == text.endIndex { return true }
+        while i < text.endIndex, isBlank(text[i]) { i += 1 }
+        if byte("Z") { return i == text.endIndex }
         guard byte("+") || byte("-"), digits(1, 2) else { return false }
-        if i == s.endIndex { return true }
+        if i == text.endIndex { return true }
         guard byte(":"), digits(2, 2) else { return false }
-        return i == s.endIndex
+        return i == text.endIndex
     }
 }

@@ -151,9 +151,10 @@ struct KnownMarkupScan {
         return attributes
     }
 
-    static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
-            || b == UInt8(ascii: "-")
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "-")
     }
 
     // MARK: - References
@@ -197,12 +198,12 @@ struct KnownMarkupScan {
 
     /// Whether text written as cmark-gfm wrote it is what `HTMLText.escape` writes of its
     /// decoded value: no byte that escaping changes, and only the references it writes.
-    static func isWrittenAsEscaped(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isWrittenAsEscaped(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
-        while i < b.count {
-            if changedByEscaping[Int(b[i])] {
-                let after = UnsafeBufferPointer(rebasing: b[(i + 1)...])
-                guard b[i] == UInt8(ascii: "&"),
+        while i < bytes.count {
+            if changedByEscaping[Int(bytes[i])] {
+                let after = UnsafeBufferPointer(rebasing: bytes[(i + 1)...])
+                guard bytes[i] == UInt8(ascii: "&"),
                       let r = references.prefix(4).first(where: { after.starts(with: $0.name) }) else { return false }
                 i += r.name.count
             }

@@ -109,7 +109,7 @@ public struct RenderedMarkdown: Sendable {
 public enum NoteLinks {
     /// The `href` a note link holds until it is resolved. A note cannot write one itself: the
     /// allowlist refuses its scheme (a trusted note that does links to a note).
-    public static func placeholder(_ k: Int) -> String { "sitegen-note:\(k)" }
+    public static func placeholder(_ index: Int) -> String { "sitegen-note:\(index)" }
 
     /// `html` with the k-th link's placeholder replaced by `urls[k]`.
     public static func resolve(_ html: String, urls: [String]) -> String {

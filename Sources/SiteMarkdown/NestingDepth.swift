@@ -72,13 +72,14 @@ enum NestingDepth {
         return nil
     }
 
-    private static func isLetter(_ b: UInt8) -> Bool {
-        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
     }
 
-    private static func isNameEnd(_ b: UInt8) -> Bool {
-        b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r")
-            || b == 0x0C || b == UInt8(ascii: "/") || b == UInt8(ascii: ">")
+    private static func isNameEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
+            || byte == 0x0C || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">")
     }
 
     static let void = HTMLRewriter.void

@@ -57,8 +57,9 @@ struct PlainFrontMatter {
         return (String(name), Self.trimmed(after.drop { $0 == " " }))
     }
 
-    private static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F || byte == 0x2D
     }
 
     /// A `- item` list at the indentation of line `start`: its value and the line after it.
@@ -159,12 +160,12 @@ struct PlainFrontMatter {
         return escaped ? nil : text
     }
 
-    /// Whether `text` holds `a` followed by `b` (Foundation's `contains` costs a microsecond).
-    private static func has(_ text: Substring, _ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+    /// Whether `text` holds `first` followed by `second` (Foundation's `contains` costs a microsecond).
+    private static func has(_ text: Substring, _ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
         let utf8 = text.utf8
         var previous: UInt8 = 0
         for byte in utf8 {
-            if previous == UInt8(a.value), byte == UInt8(b.value) { return true }
+            if previous == UInt8(first.value), byte == UInt8(second.value) { return true }
             previous = byte
         }
         return false
@@ -195,12 +196,12 @@ struct PlainFrontMatter {
         }
 
         var count: Int { lines.count }
-        subscript(i: Int) -> Substring { lines[i] }
-        func indent(_ i: Int) -> Int { indents[i] }
+        subscript(line: Int) -> Substring { lines[line] }
+        func indent(_ line: Int) -> Int { indents[line] }
 
         /// Empty, blank or a comment line.
-        func isBlank(_ i: Int) -> Bool {
-            let rest = lines[i].dropFirst(indents[i])
+        func isBlank(_ line: Int) -> Bool {
+            let rest = lines[line].dropFirst(indents[line])
             return rest.isEmpty || rest.first == "#"
         }
 

@@ -55,7 +55,7 @@ enum YAMLHints {
             + "\(mapping.line + lineOffset) are indented by \(spaces(keys))\(above): indent it like the lines it belongs with"
     }
 
-    static func spaces(_ n: Int) -> String { n == 1 ? "1 space" : "\(n) spaces" }
+    static func spaces(_ count: Int) -> String { count == 1 ? "1 space" : "\(count) spaces" }
 
     static func isContent(_ line: Substring) -> Bool {
         let t = line.drop { $0 == " " }

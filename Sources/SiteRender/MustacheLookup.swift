@@ -41,8 +41,8 @@ extension MustacheRenderer {
         return value
     }
 
-    static func apply(_ t: MustacheTransform, to p: Position) -> TemplateValue? {
-        switch t {
+    static func apply(_ transform: MustacheTransform, to p: Position) -> TemplateValue? {
+        switch transform {
         case .first: .bool(p.first)
         case .last: .bool(p.last)
         case .index: .int(p.index)
@@ -52,10 +52,10 @@ extension MustacheRenderer {
         }
     }
 
-    static func apply(_ t: MustacheTransform, to value: TemplateValue, names: TemplateNames) -> TemplateValue? {
+    static func apply(_ transform: MustacheTransform, to value: TemplateValue, names: TemplateNames) -> TemplateValue? {
         switch value {
         case .string(let s):
-            switch t {
+            switch transform {
             case .empty: return .bool(s.isEmpty)
             case .capitalized: return .string(s.capitalized)
             case .lowercased: return .string(s.lowercased())
@@ -64,7 +64,7 @@ extension MustacheRenderer {
             default: return nil
             }
         case .list(let l):
-            switch t {
+            switch transform {
             case .first: return l.items.first
             case .last: return l.items.last
             case .reversed: return .list(TemplateList(l.items.reversed(), sortable: l.sortable))
@@ -74,14 +74,14 @@ extension MustacheRenderer {
             default: return nil
             }
         case .object(let o):
-            switch t {
+            switch transform {
             case .count: return .int(o.count)
             case .empty: return .bool(o.count == 0)
             case .sorted, .enumerated: return .list(TemplateList(o.pairs(names: names)))
             default: return nil
             }
         case .int(let i):
-            switch t {
+            switch transform {
             case .equalzero: return .bool(i == 0)
             case .plusone: return .int(i + 1)
             case .minusone: return .int(i - 1)

@@ -32,11 +32,11 @@ public enum SafeHTML {
         }
     }
 
-    /// Whether `b` must be written as a character reference: `& < > " '`, or the first byte of
+    /// Whether `byte` must be written as a character reference: `& < > " '`, or the first byte of
     /// a mark (U+FDD0/U+FDD1 start with 0xEF).
     @inline(__always)
-    static func isSpecial(_ b: UInt8) -> Bool {
-        b < 0x40 ? (b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27) : b == 0xEF
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        byte < 0x40 ? (byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27) : byte == 0xEF
     }
 
     /// Appends `bytes` escaped for HTML to `out`, marked when their URL scheme runs script.
@@ -72,8 +72,8 @@ public enum SafeHTML {
 
     /// Appends the character reference for `& < > " '`; false (nothing appended) for other bytes.
     @inline(__always)
-    static func appendReference(_ b: UInt8, to out: inout [UInt8]) -> Bool {
-        switch b {
+    static func appendReference(_ byte: UInt8, to out: inout [UInt8]) -> Bool {
+        switch byte {
         case 0x26: out.append(contentsOf: "&amp;".utf8)
         case 0x3C: out.append(contentsOf: "&lt;".utf8)
         case 0x3E: out.append(contentsOf: "&gt;".utf8)
@@ -167,7 +167,9 @@ public enum SafeHTML {
         return urlAttributes.contains(name)
     }
 
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D }
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
 
     static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }

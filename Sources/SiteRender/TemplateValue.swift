@@ -125,20 +125,22 @@ public struct TemplateNames: Sendable {
         }
     }
 
-    public func object(_ d: [String: Any]) -> TemplateValue {
+    public func object(_ dictionary: [String: Any]) -> TemplateValue {
         var entries: [TemplateObject.Entry] = []
-        entries.reserveCapacity(d.count)
+        entries.reserveCapacity(dictionary.count)
         if keepsAllEntries {
             var named: [(entry: TemplateObject.Entry, key: String)] = []
-            for (key, v) in d { named.append((TemplateObject.Entry(id: ids[key] ?? -1, value: value(v)), key)) }
+            for (key, v) in dictionary {
+                named.append((TemplateObject.Entry(id: ids[key] ?? -1, value: value(v)), key))
+            }
             named.sort { $0.entry.id < $1.entry.id }
-            return .object(TemplateObject(entries: named.map(\.entry), keys: named.map(\.key), count: d.count))
+            return .object(TemplateObject(entries: named.map(\.entry), keys: named.map(\.key), count: dictionary.count))
         }
-        for (key, v) in d {
+        for (key, v) in dictionary {
             if let id = ids[key] { entries.append(TemplateObject.Entry(id: id, value: value(v))) }
         }
         entries.sort { $0.id < $1.id }
-        return .object(TemplateObject(entries: entries, keys: [], count: d.count))
+        return .object(TemplateObject(entries: entries, keys: [], count: dictionary.count))
     }
 }
 

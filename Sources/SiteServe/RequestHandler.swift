@@ -62,36 +62,39 @@ final class RequestHandler: ChannelInboundHandler {
     }
 
     /// Answers that need no more than the head, given before any body is read.
-    private func earlyAnswer(_ h: HTTPRequestHead) -> Reply? {
-        guard h.version.major == 1, h.version.minor <= 1 else {
+    private func earlyAnswer(_ request: HTTPRequestHead) -> Reply? {
+        guard request.version.major == 1, request.version.minor <= 1 else {
             return .text(.httpVersionNotSupported, "Only HTTP/1.0 and HTTP/1.1.\n")
         }
-        guard h.method == .GET || h.method == .HEAD else {
+        guard request.method == .GET || request.method == .HEAD else {
             return .text(.methodNotAllowed, "Only GET and HEAD.\n", extra: [("Allow", "GET, HEAD")])
         }
         return nil
     }
 
-    private func serve(_ context: ChannelHandlerContext, _ h: HTTPRequestHead) {
-        let keepAlive = h.isKeepAlive && head.readsMore
-        let hosts = h.headers["Host"]
-        if hosts.count > 1 || (hosts.isEmpty && h.version.minor >= 1) {
-            return answer(context, h, .text(.badRequest, "An HTTP/1.1 request needs one Host header.\n"), keepAlive: false)
+    private func serve(_ context: ChannelHandlerContext, _ request: HTTPRequestHead) {
+        let keepAlive = request.isKeepAlive && head.readsMore
+        let hosts = request.headers["Host"]
+        if hosts.count > 1 || (hosts.isEmpty && request.version.minor >= 1) {
+            return answer(context, request, .text(.badRequest, "An HTTP/1.1 request needs one Host header.\n"),
+                          keepAlive: false)
         }
         if let host = hosts.first, !site.hosts.admits(host) {
-            return answer(context, h, .text(.forbidden, HostPolicy.refusal(host)), keepAlive: keepAlive)
+            return answer(context, request, .text(.forbidden, HostPolicy.refusal(host)), keepAlive: keepAlive)
         }
-        let (path, query) = Self.split(h.uri)
+        let (path, query) = Self.split(request.uri)
         switch path {
         case LiveReload.eventsPath:
-            return openStream(context, h)
+            return openStream(context, request)
         case LiveReload.scriptPath:
-            return answer(context, h, .bytes(.ok, "text/javascript; charset=utf-8", ByteBuffer(string: LiveReload.script)), keepAlive: keepAlive)
+            return answer(context, request,
+                          .bytes(.ok, "text/javascript; charset=utf-8", ByteBuffer(string: LiveReload.script)),
+                          keepAlive: keepAlive)
         default:
             break
         }
-        guard site.live.hasSite else { return answer(context, h, Self.building, keepAlive: keepAlive) }
-        answer(context, h, reply(path: path, query: query), keepAlive: keepAlive)
+        guard site.live.hasSite else { return answer(context, request, Self.building, keepAlive: keepAlive) }
+        answer(context, request, reply(path: path, query: query), keepAlive: keepAlive)
     }
 
     /// A file of the site, a redirect, or a refusal.
@@ -145,11 +148,12 @@ final class RequestHandler: ChannelInboundHandler {
     // MARK: - Live reload
 
     /// `/_sitegen/events`: a Server-Sent Events stream held open until the tab or the server closes it.
-    private func openStream(_ context: ChannelHandlerContext, _ h: HTTPRequestHead) {
+    private func openStream(_ context: ChannelHandlerContext, _ request: HTTPRequestHead) {
         var headers = HTTPHeaders([("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache")])
-        if h.method == .HEAD {
+        if request.method == .HEAD {
             headers.add(name: "Content-Length", value: "0")
-            return write(context, HTTPResponseHead(version: h.version, status: .ok, headers: headers), body: nil, keepAlive: h.isKeepAlive)
+            return write(context, HTTPResponseHead(version: request.version, status: .ok, headers: headers), body: nil,
+                         keepAlive: request.isKeepAlive)
         }
         let loop = context.eventLoop
         let bound = NIOLoopBound(context, eventLoop: loop)
@@ -172,11 +176,12 @@ final class RequestHandler: ChannelInboundHandler {
             })
         // The hub queues `hello` on the event loop: it goes out after the head written below.
         guard let id = site.live.subscribe(events) else {
-            return answer(context, h, .text(.serviceUnavailable, "\(site.live.maxStreams) live-reload streams are open already; close some tabs.\n"),
-                          keepAlive: false)
+            let message = "\(site.live.maxStreams) live-reload streams are open already; close some tabs.\n"
+            return answer(context, request, .text(.serviceUnavailable, message), keepAlive: false)
         }
         headers.add(name: "Connection", value: "keep-alive")
-        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: h.version, status: .ok, headers: headers))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .ok,
+                                                                     headers: headers))), promise: nil)
         responding = true
         stream = id
     }
@@ -220,21 +225,23 @@ extension RequestHandler {
         }
     }
 
-    /// Writes `reply` to the request `h` (without its body for HEAD).
-    func answer(_ context: ChannelHandlerContext, _ h: HTTPRequestHead, _ reply: Reply, keepAlive: Bool) {
-        let isHead = h.method == .HEAD
+    /// Writes `reply` in answer to `request` (without its body for HEAD).
+    func answer(_ context: ChannelHandlerContext, _ request: HTTPRequestHead, _ reply: Reply, keepAlive: Bool) {
+        let isHead = request.method == .HEAD
         switch reply {
         case .bytes(let status, let type, let bytes, let extra):
             var headers = HTTPHeaders([("Content-Type", type), ("Cache-Control", "no-cache"), ("Content-Length", String(bytes.readableBytes))])
             for (k, v) in extra { headers.add(name: k, value: v) }
-            let responseHead = HTTPResponseHead(version: h.version.major == 1 && h.version.minor <= 1 ? h.version : .http1_1, status: status, headers: headers)
+            let version = request.version.major == 1 && request.version.minor <= 1 ? request.version : .http1_1
+            let responseHead = HTTPResponseHead(version: version, status: status, headers: headers)
             write(context, responseHead, body: isHead ? nil : .byteBuffer(bytes), keepAlive: keepAlive)
         case .file(let file):
             let size = file.size
             let headers = HTTPHeaders([("Content-Type", ContentType.of(file.path)), ("Cache-Control", "no-cache"), ("Content-Length", String(size))])
             let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.takeDescriptor())
             let body: IOData? = isHead || size == 0 ? nil : .fileRegion(FileRegion(fileHandle: handle, readerIndex: 0, endIndex: size))
-            write(context, HTTPResponseHead(version: h.version, status: .ok, headers: headers), body: body, keepAlive: keepAlive) {
+            write(context, HTTPResponseHead(version: request.version, status: .ok, headers: headers), body: body,
+                  keepAlive: keepAlive) {
                 try? handle.close()
             }
         }

@@ -168,7 +168,7 @@ public final class ServedFile: Equatable {
         return bytes
     }
 
-    public static func == (a: ServedFile, b: ServedFile) -> Bool { a.path == b.path }
+    public static func == (lhs: ServedFile, rhs: ServedFile) -> Bool { lhs.path == rhs.path }
 }
 
 /// What `stat` says of a file that changes whenever its bytes do: sitegen writes pages by
@@ -176,13 +176,13 @@ public final class ServedFile: Equatable {
 struct FileStamp: Hashable {
     var device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
 
-    init(_ s: stat) {
-        func ns(_ t: timespec) -> Int64 { Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec) }
-        device = UInt64(s.st_dev)
-        inode = UInt64(s.st_ino)
-        size = Int64(s.st_size)
-        modified = ns(s.st_mtim)
-        changed = ns(s.st_ctim)
+    init(_ status: stat) {
+        func ns(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        modified = ns(status.st_mtim)
+        changed = ns(status.st_ctim)
     }
 }
 

@@ -41,14 +41,17 @@ public enum Sitemap {
 
     /// XML text escaping; characters XML 1.0 does not allow (control characters other than tab
     /// and line breaks, U+FFFE, U+FFFF) are dropped, so text from data cannot break the file.
-    public static func escape(_ s: String) -> String {
+    public static func escape(_ text: String) -> String {
         // Most URLs need nothing escaped.
-        if !s.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }) {
-            return s
+        if !text.utf8.contains(where: {
+            $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"")
+                || $0 == UInt8(ascii: "'") || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF
+        }) {
+            return text
         }
         var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
+        out.reserveCapacity(text.utf8.count)
+        for c in text.unicodeScalars {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -275,10 +275,11 @@ struct LiveSite {
     static let noSiteYet = "nothing to serve until the site builds; fix the file and it is built again"
 
     /// Prints the diagnostics and returns them as one text for the page overlay.
-    static func report(_ d: Diagnostics, outcome: String = "still serving the last good site") -> String {
-        let lines = d.printed()
+    static func report(_ diagnostics: Diagnostics, outcome: String = "still serving the last good site") -> String {
+        let lines = diagnostics.printed()
         for line in lines { Terminal.error(line) }
-        Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(outcome)")
+        let errors = diagnostics.items.count
+        Terminal.error("sitegen: build failed with \(errors) error\(errors == 1 ? "" : "s"); \(outcome)")
         return lines.joined(separator: "\n")
     }
 }
