@@ -25,7 +25,9 @@ struct PublishedImage: Sendable, Hashable {
     }
 
     /// Output path of a variant, under the site's root.
-    func path(_ v: ImageVariant) -> String { original ?? "assets/img/\(key)-\(v.width).\(v.format.fileExtension)" }
+    func path(_ variant: ImageVariant) -> String {
+        original ?? "assets/img/\(key)-\(variant.width).\(variant.format.fileExtension)"
+    }
 
     /// A source not processed yet, published as it is at its own size.
     static func waiting(_ job: ImageStep.Job) -> PublishedImage {
@@ -52,8 +54,12 @@ struct PublishedImage: Sendable, Hashable {
     func variant(root: String, widths: [Int], sizes: String) -> ImageView.Variant {
         let fallback = formats.last ?? .jpeg
         let wanted = Set(widths)
-        func files(_ f: ImageFormat) -> [ImageVariant] { processed.variants(f).filter { wanted.contains($0.width) } }
-        func srcset(_ f: ImageFormat) -> String { files(f).map { "\(root)\(path($0)) \($0.width)w" }.joined(separator: ", ") }
+        func files(_ format: ImageFormat) -> [ImageVariant] {
+            processed.variants(format).filter { wanted.contains($0.width) }
+        }
+        func srcset(_ format: ImageFormat) -> String {
+            files(format).map { "\(root)\(path($0)) \($0.width)w" }.joined(separator: ", ")
+        }
         let main = files(fallback).last ?? processed.variants(fallback).last ?? processed.variants[0]
         return ImageView.Variant(src: root + path(main), width: main.width, height: main.height, srcset: srcset(fallback), sizes: sizes,
                                  sources: formats.dropLast().map { ($0.rawValue, $0.mimeType, srcset($0)) })
@@ -84,8 +90,8 @@ enum ImageStep {
         var uses: [ImageUse]
 
         /// The job's image as the cache entry `key` holds it.
-        func published(_ p: ProcessedImage, _ key: String) -> PublishedImage {
-            PublishedImage(key: key, processed: p, formats: recipe.formats, sizes: sizes,
+        func published(_ processed: ProcessedImage, _ key: String) -> PublishedImage {
+            PublishedImage(key: key, processed: processed, formats: recipe.formats, sizes: sizes,
                            widths: ImageRecipe(widths: widths, formats: [], quality: 0).outputWidths(sourceWidth: sourceWidth),
                            detail: detail.map { .init(widths: ImageRecipe(widths: $0.widths, formats: [], quality: 0).outputWidths(sourceWidth: sourceWidth),
                                                       sizes: $0.sizes) })

@@ -44,7 +44,7 @@ struct ByteCursor {
 
     /// Whitespace in JSON and in XML alike: space, line feed, carriage return, tab.
     @inline(__always)
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     @inline(__always)
     mutating func skipWhitespace() {

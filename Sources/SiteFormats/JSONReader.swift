@@ -198,7 +198,7 @@ struct JSONParser {
     }
 
     @inline(__always)
-    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     mutating func parseNumber() throws(Diagnostic) -> Value {
         let start = pos
@@ -261,11 +261,11 @@ struct JSONParser {
         return .double(double)
     }
 
-    static func hexValue(_ b: UInt8) -> UInt32? {
-        switch b {
-        case 0x30...0x39: UInt32(b - 0x30)
-        case 0x41...0x46: UInt32(b - 0x41 + 10)
-        case 0x61...0x66: UInt32(b - 0x61 + 10)
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
         default: nil
         }
     }

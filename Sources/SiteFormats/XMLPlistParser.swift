@@ -300,8 +300,8 @@ struct XMLPlistParser {
     }
 
     /// `s` without leading and trailing XML whitespace.
-    func trimmed(_ s: String) -> String {
-        let utf8 = s.utf8
+    func trimmed(_ text: String) -> String {
+        let utf8 = text.utf8
         guard let first = utf8.firstIndex(where: { !ByteCursor.isSpace($0) }),
               let last = utf8.lastIndex(where: { !ByteCursor.isSpace($0) }) else { return "" }
         return String(Substring(utf8[first...last]))
@@ -529,9 +529,9 @@ struct XMLPlistParser {
     }
 
     @inline(__always)
-    static func isNameByte(_ b: UInt8, first: Bool) -> Bool {
-        ByteText.isWordByte(b) || b == UInt8(ascii: ":") || b >= 0x80
-            || (!first && (b == UInt8(ascii: "-") || b == UInt8(ascii: ".")))
+    static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+        ByteText.isWordByte(byte) || byte == UInt8(ascii: ":") || byte >= 0x80
+            || (!first && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")))
     }
 
     mutating func skipComment() throws(Diagnostic) {
