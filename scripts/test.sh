@@ -13,6 +13,9 @@ phase() {  # phase NAME COMMAND...: runs it and records how long it took
   echo "test.sh: $name took $((SECONDS - start)) s"
 }
 phase setup scripts/setup.sh test
+# The code's layout is the toolchain's formatter's (.swift-format: 120 columns): `swift format -i -r
+# Sources Tests` fixes what this reports.
+phase format swift format lint --strict --recursive Sources Tests
 phase build swift build --build-tests
 phase unit swift test --skip-build
 export SITEGEN="$PWD/.build/debug/sitegen" SE_OFFLINE=1

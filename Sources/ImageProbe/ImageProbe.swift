@@ -63,7 +63,8 @@ public enum ImageProbe {
             throw ProbeFailure("\(format) has a zero size (\(size.width)×\(size.height) px)")
         }
         guard size.width <= maximumSide, size.height <= maximumSide else {
-            throw ProbeFailure("\(format) size \(size.width)×\(size.height) px is implausible (at most \(maximumSide) px a side)")
+            throw ProbeFailure(
+                "\(format) size \(size.width)×\(size.height) px is implausible (at most \(maximumSide) px a side)")
         }
         return size
     }

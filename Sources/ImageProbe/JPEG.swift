@@ -49,7 +49,8 @@ enum JPEG {
                 return ImageSize(width: swaps ? height : width, height: swaps ? width : height)
             }
 
-            if marker == 0xE1, !sawExif, let found = exifOrientation(bytes, segment: segment + 2, end: segment + length) {
+            if marker == 0xE1, !sawExif, let found = exifOrientation(bytes, segment: segment + 2, end: segment + length)
+            {
                 sawExif = true
                 orientation = found
             }

@@ -16,12 +16,15 @@ enum SVG {
     static func size(_ bytes: ByteView) throws(ProbeFailure) -> ImageSize {
         let attributes = try rootAttributes(bytes)
         if let viewBox = attributes["viewBox"] {
-            let numbers = viewBox.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+            let numbers = viewBox.split(whereSeparator: {
+                $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r"
+            })
             let values = numbers.compactMap { number(String($0)) }
             guard numbers.count == 4, values.count == 4 else {
                 throw ProbeFailure("SVG viewBox \"\(viewBox)\" is not four numbers")
             }
-            return ImageSize(width: try pixels(values[2], "viewBox width"), height: try pixels(values[3], "viewBox height"))
+            return ImageSize(
+                width: try pixels(values[2], "viewBox width"), height: try pixels(values[3], "viewBox height"))
         }
         guard let width = attributes["width"], let height = attributes["height"] else {
             throw ProbeFailure("SVG has neither a viewBox nor width and height")
@@ -111,7 +114,8 @@ enum SVG {
             guard hadSpace, !attribute.isEmpty else { throw ProbeFailure("SVG root <svg> tag is malformed") }
             scanner.skipSpace()
             guard scanner.skip("=") else {
-                throw scanner.atEnd ? scanner.ended("SVG ends inside its root <svg> tag")
+                throw scanner.atEnd
+                    ? scanner.ended("SVG ends inside its root <svg> tag")
                     : ProbeFailure("SVG attribute \(attribute) has no value")
             }
             scanner.skipSpace()
@@ -239,8 +243,8 @@ enum SVG {
         private static func isNameByte(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"),
-                 UInt8(ascii: "."), UInt8(ascii: "-"), 0x80...0xFF:
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: ":"),
+                UInt8(ascii: "."), UInt8(ascii: "-"), 0x80...0xFF:
                 return true
             default:
                 return false

@@ -18,7 +18,8 @@ enum WebP {
         case "VP8L":
             // Signature 0x2F, then width−1 and height−1 packed as two 14-bit fields, least significant bit first.
             guard let signature = bytes.u8(payload), let b0 = bytes.u8(payload + 1), let b1 = bytes.u8(payload + 2),
-                  let b2 = bytes.u8(payload + 3), let b3 = bytes.u8(payload + 4) else {
+                let b2 = bytes.u8(payload + 3), let b3 = bytes.u8(payload + 4)
+            else {
                 throw ProbeFailure("WebP (lossless) ends before its header")
             }
             guard signature == 0x2F else { throw ProbeFailure("WebP (lossless) has a bad signature") }

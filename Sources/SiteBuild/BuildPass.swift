@@ -38,9 +38,10 @@ enum BuildPass {
         /// Nothing written yet: what a full build starts from.
         static func nothing(generation: Int, content: ContentTree, fingerprinted: Bool) -> Written {
             let files = Set(content.datasets + content.notes + content.staticFiles)
-            var written = Written(views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil,
-                                  feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
-                                  contentFiles: files, generation: generation)
+            var written = Written(
+                views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil,
+                feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
+                contentFiles: files, generation: generation)
             written.fingerprinted = fingerprinted
             return written
         }
@@ -80,9 +81,11 @@ enum BuildPass {
     /// fingerprint changed, write the other files that changed, publish the images. A full
     /// build is a pass over an empty `Written`: every page and file is new.
     /// `plan`: the model's, when the caller made it already (checked by `SitePlan.checked`).
-    static func run(_ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes,
-                    encodes: PendingEncodes, written: inout Written, to sink: some SiteSink,
-                    clock: inout PhaseClock) throws(Diagnostics) -> Outcome {
+    static func run(
+        _ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes,
+        encodes: PendingEncodes, written: inout Written, to sink: some SiteSink,
+        clock: inout PhaseClock
+    ) throws(Diagnostics) -> Outcome {
         let plan: SitePlan
         if let planned { plan = planned } else { plan = try SitePlan.checked(model) }
         let (pages, sitemaps, diffed) = try diff(model, plan, written: &written)
@@ -91,8 +94,9 @@ enum BuildPass {
         let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
         try renderer.render(outcome.dirty, to: sink)
         clock.lap("render")
-        let images = try writeFiles(plan.files, sitemaps: sitemaps, model: model, options: options, changes: changes,
-                                    written: &written, to: sink, outcome: &outcome)
+        let images = try writeFiles(
+            plan.files, sitemaps: sitemaps, model: model, options: options, changes: changes,
+            written: &written, to: sink, outcome: &outcome)
         try publishImages(images, encodes: encodes, to: sink, threads: options.threads)
         outcome.filesWritten += images.count
         outcome.otherFilesWritten += images.count
@@ -110,7 +114,8 @@ enum BuildPass {
     /// they change (the same kinds, paths and dates make the same sitemap: the base URL is the
     /// site's configuration, and another one starts a new session's `Written`).
     private static func diff(_ model: SiteModel, _ plan: SitePlan, written: inout Written) throws(Diagnostics)
-        -> (Pages, [(path: String, data: Data)]?, Outcome) {
+        -> (Pages, [(path: String, data: Data)]?, Outcome)
+    {
         let planned = plan.pages
         let views = planned.map(\.view), paths = planned.map(\.path)
         let prints = written.fingerprinted ? Self.fingerprints(model, plan, written) : []
@@ -118,19 +123,22 @@ enum BuildPass {
         let sitemapSame = written.sitemapDates == dates && views == written.views && paths == written.paths
         let sitemaps = sitemapSame ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? written.sitemaps
-        let pages = Pages(views: views, paths: paths, prints: prints, dates: dates, files: Set(plan.files),
-                          sitemaps: sitemapPaths)
+        let pages = Pages(
+            views: views, paths: paths, prints: prints, dates: dates, files: Set(plan.files),
+            sitemaps: sitemapPaths)
         var outcome = Outcome(dirty: [], gone: [], removedPages: [])
         if !written.fingerprinted {
             outcome.dirty = planned  // nothing written before, nothing to compare with after
         } else if views == written.views && paths == written.paths && pages.files == written.files
-                    && sitemapPaths == written.sitemaps {
+            && sitemapPaths == written.sitemaps
+        {
             // The same files as before (the usual edit): compare fingerprints page by page.
             for i in prints.indices where prints[i] != written.prints[i] { outcome.dirty.append(planned[i]) }
         } else {
             (outcome.dirty, outcome.gone, outcome.removedPages) =
-                Self.replan(planned, prints: prints, files: plan.files, sitemaps: sitemapPaths, urls: model.urls,
-                            written: &written)
+                Self.replan(
+                    planned, prints: prints, files: plan.files, sitemaps: sitemapPaths, urls: model.urls,
+                    written: &written)
         }
         return (pages, sitemaps, outcome)
     }
@@ -138,10 +146,12 @@ enum BuildPass {
     /// Writes the files other than pages that changed, and the sitemaps when they changed;
     /// returns the images to publish (those not published before: a changed source gets a new
     /// key, so a new path).
-    private static func writeFiles(_ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel,
-                                   options: BuildOptions,
-                                   changes: Changes, written: inout Written, to sink: some SiteSink,
-                                   outcome: inout Outcome) throws(Diagnostics) -> [PlannedFile] {
+    private static func writeFiles(
+        _ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel,
+        options: BuildOptions,
+        changes: Changes, written: inout Written, to sink: some SiteSink,
+        outcome: inout Outcome
+    ) throws(Diagnostics) -> [PlannedFile] {
         var images: [PlannedFile] = []
         do {
             for f in files {
@@ -173,7 +183,8 @@ enum BuildPass {
                 case .notesFeed, .robots, .codeStyles, .image: changed = false  // handled above
                 }
                 guard changed || !written.files.contains(f) else { continue }
-                try sink.write(try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)
+                try sink.write(
+                    try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)
                 outcome.filesWritten += 1
                 outcome.otherFilesWritten += 1
             }
@@ -190,13 +201,17 @@ enum BuildPass {
     static func freeLater<T: Sendable>(_ value: T) {
         // A moment later, so the caller's own references are gone by then (were they not, the
         // caller frees it: the same, only slower).
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(100)) { withExtendedLifetime(value) {} }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(100)) {
+            withExtendedLifetime(value) {}
+        }
     }
 
     /// Publishes resized images from the cache into the site: those in the cache first, then,
     /// once they are done, those of `encodes` still under way.
-    static func publishImages(_ images: [PlannedFile], encodes: PendingEncodes, to sink: some SiteSink,
-                              threads: Int) throws(Diagnostics) {
+    static func publishImages(
+        _ images: [PlannedFile], encodes: PendingEncodes, to sink: some SiteSink,
+        threads: Int
+    ) throws(Diagnostics) {
         var now: [PlannedFile] = [], later: [PlannedFile] = []
         for f in images {
             if case .image(let cached) = f.kind, encodes.makes(cached) { later.append(f) } else { now.append(f) }
@@ -222,9 +237,12 @@ enum BuildPass {
 
     /// Dirty pages and files no longer written, when pages or files came or went (the plan
     /// checked that no file is claimed twice).
-    private static func replan(_ pages: [PlannedPage], prints: [Int], files: [PlannedFile], sitemaps: Set<String>,
-                               urls: URLScheme, written: inout Written)
-        -> (dirty: [PlannedPage], gone: [String], removedPages: [String]) {
+    private static func replan(
+        _ pages: [PlannedPage], prints: [Int], files: [PlannedFile], sitemaps: Set<String>,
+        urls: URLScheme, written: inout Written
+    )
+        -> (dirty: [PlannedPage], gone: [String], removedPages: [String])
+    {
         func file(_ path: String) -> String {
             if let f = written.pageFiles[path] { return f }
             let f = urls.file(ofPagePath: path)

@@ -15,13 +15,19 @@ enum DataNames {
             case .dictionary(let d):
                 for (k, child) in d {
                     names.insert(k)
-                    if case .array = child { stack.append(child) }
-                    else if case .dictionary = child { stack.append(child) }
+                    if case .array = child {
+                        stack.append(child)
+                    } else if case .dictionary = child {
+                        stack.append(child)
+                    }
                 }
             case .array(let a):
                 for child in a {
-                    if case .array = child { stack.append(child) }
-                    else if case .dictionary = child { stack.append(child) }
+                    if case .array = child {
+                        stack.append(child)
+                    } else if case .dictionary = child {
+                        stack.append(child)
+                    }
                 }
             default: break
             }

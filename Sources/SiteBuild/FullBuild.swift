@@ -21,7 +21,8 @@ enum FullBuild {
     /// Builds into `options.output` (swapped in only when it succeeded); `session`: with each
     /// page's fingerprint, for a session's rebuilds.
     static func run(_ options: BuildOptions, generation: Int = 0, session: Bool = false) throws(Diagnostics)
-        -> Built {
+        -> Built
+    {
         var clock = PhaseClock()
         OutputStage.recover(output: options.output)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
@@ -29,9 +30,10 @@ enum FullBuild {
         let loadStarted = Date()
         let fetch = try SiteInputs.fetchSession(config, options: options)
         defer { fetch?.close() }
-        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates,
-                                             includeDrafts: options.includeDrafts,
-                                             threads: options.threads, fetch: fetch)
+        var inputs = try SiteInputs.loadData(
+            config: config, content: content, templates: templates,
+            includeDrafts: options.includeDrafts,
+            threads: options.threads, fetch: fetch)
         try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
@@ -40,14 +42,16 @@ enum FullBuild {
         // returns only once they ended, whether it succeeded or failed.
         let encodes = PendingEncodes()
         defer { _ = encodes.wait() }
-        let images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: content,
-                                       cache: options.imageCache, threads: options.threads, encodes: encodes,
-                                       deferring: options.deferImages,
-                                       detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
+        let images = try ImageStep.run(
+            inputs.collections, notes: inputs.notes, content: content,
+            cache: options.imageCache, threads: options.threads, encodes: encodes,
+            deferring: options.deferImages,
+            detailed: ImageStep.detailed(inputs), progress: options.imageProgress)
         clock.lap("images")
-        var built = try writeSite(inputs, images: images, encodes: encodes, options: options,
-                                  generation: generation, session: session,
-                                  imagesStarted: imagesStarted, clock: &clock)
+        var built = try writeSite(
+            inputs, images: images, encodes: encodes, options: options,
+            generation: generation, session: session,
+            imagesStarted: imagesStarted, clock: &clock)
         if let fetch {
             (built.report.dataFetched, built.report.dataCached) = fetch.counts
             built.report.fetchWarnings = fetch.warnings
@@ -60,29 +64,39 @@ enum FullBuild {
     }
 
     /// The phases from the model on, into a staging folder swapped in when they succeed.
-    private static func writeSite(_ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
-                                  options: BuildOptions, generation: Int,
-                                  session: Bool, imagesStarted: Date, clock: inout PhaseClock) throws(Diagnostics)
-        -> Built {
+    private static func writeSite(
+        _ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
+        options: BuildOptions, generation: Int,
+        session: Bool, imagesStarted: Date, clock: inout PhaseClock
+    ) throws(Diagnostics)
+        -> Built
+    {
         let model = try SiteModel.make(inputs, images: images)
         clock.lap("sort")
 
         let plan = try SitePlan.checked(model)
         let stage: OutputStage
-        do { stage = try OutputStage(output: options.output,
-                                     force: options.force) } catch { throw Diagnostics([error]) }
+        do {
+            stage = try OutputStage(
+                output: options.output,
+                force: options.force)
+        } catch { throw Diagnostics([error]) }
         do throws(Diagnostics) {
-            var written = BuildPass.Written.nothing(generation: generation, content: inputs.content,
-                                                    fingerprinted: session)
-            let pass = try BuildPass.run(model, plan: plan, options: options, changes: BuildPass.Changes(),
-                                         encodes: encodes, written: &written,
-                                         to: stage, clock: &clock)
+            var written = BuildPass.Written.nothing(
+                generation: generation, content: inputs.content,
+                fingerprinted: session)
+            let pass = try BuildPass.run(
+                model, plan: plan, options: options, changes: BuildPass.Changes(),
+                encodes: encodes, written: &written,
+                to: stage, clock: &clock)
             clock.lap("write")
             do { try stage.commit() } catch { throw Diagnostics([error]) }
-            options.imageCache.prune(keeping: Set(images.images.values.map(\.key)),
-                                     untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
-            var report = BuildReport(pages: pass.dirty.count, files: pass.filesWritten, phases: clock.phases,
-                                     output: options.output)
+            options.imageCache.prune(
+                keeping: Set(images.images.values.map(\.key)),
+                untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
+            var report = BuildReport(
+                pages: pass.dirty.count, files: pass.filesWritten, phases: clock.phases,
+                output: options.output)
             report.imagesProcessed = images.processed
             report.imagesCached = images.cached
             report.imagesRead = images.read

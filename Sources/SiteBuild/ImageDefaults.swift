@@ -24,12 +24,17 @@ enum ImageDefaults {
         case .grid(let g):
             let n = { (bp: ColumnBreakpoint) in Double(max(1, bp.columns)) }
             // The grid is `inset` in from each side of the screen.
-            return cards(g.breakpoints, cap: pageWidth, width: { bp, w in g.cell(gridWidth: w - 2 * g.inset, columns: bp.columns).width },
-                         css: { bp in "calc((100vw - \(LayoutStyles.px(2 * g.inset + g.spacing * (n(bp) - 1)))) / \(bp.columns))" })
+            return cards(
+                g.breakpoints, cap: pageWidth,
+                width: { bp, w in g.cell(gridWidth: w - 2 * g.inset, columns: bp.columns).width },
+                css: { bp in "calc((100vw - \(LayoutStyles.px(2 * g.inset + g.spacing * (n(bp) - 1)))) / \(bp.columns))"
+                })
         case .masonry(let m):
             let sides = m.insets.left + m.insets.right
-            return cards(m.breakpoints, cap: m.maxWidth ?? pageWidth, width: { bp, w in m.geometry(columns: bp.columns).cardWidth(containerWidth: w) },
-                         css: { bp in "calc((100vw - \(LayoutStyles.px(sides))) / \(bp.columns) - \(LayoutStyles.px(m.gap)))" })
+            return cards(
+                m.breakpoints, cap: m.maxWidth ?? pageWidth,
+                width: { bp, w in m.geometry(columns: bp.columns).cardWidth(containerWidth: w) },
+                css: { bp in "calc((100vw - \(LayoutStyles.px(sides))) / \(bp.columns) - \(LayoutStyles.px(m.gap)))" })
         case .list:
             return (detailWidths, detailSizes)
         }
@@ -37,8 +42,10 @@ enum ImageDefaults {
 
     /// Widths and `sizes` from each breakpoint's widest card (`width` of a breakpoint at a
     /// container width; the container stops growing at `cap`).
-    static func cards(_ bps: [ColumnBreakpoint], cap: Double, width: (ColumnBreakpoint, Double) -> Double,
-                      css: (ColumnBreakpoint) -> String) -> (widths: [Int], sizes: String) {
+    static func cards(
+        _ bps: [ColumnBreakpoint], cap: Double, width: (ColumnBreakpoint, Double) -> Double,
+        css: (ColumnBreakpoint) -> String
+    ) -> (widths: [Int], sizes: String) {
         var widest: [Int] = []
         var sizes: [String] = []
         for (i, bp) in bps.enumerated() {
@@ -57,7 +64,8 @@ enum ImageDefaults {
     /// neighbour serves it at no visible cost).
     static func merged(_ widths: [Int]) -> [Int] {
         var kept: [Int] = []
-        for w in Set(widths.map { ($0 + 9) / 10 * 10 }).sorted() where kept.last.map({ Double(w) > Double($0) * 1.1 }) ?? true {
+        for w in Set(widths.map { ($0 + 9) / 10 * 10 }).sorted()
+        where kept.last.map({ Double(w) > Double($0) * 1.1 }) ?? true {
             kept.append(w)
         }
         return kept

@@ -33,9 +33,10 @@ struct PublishedImage: Sendable, Hashable {
     static func waiting(_ job: ImageStep.Job) -> PublishedImage {
         let format = ImageFormat(sourcePath: job.source)
         let variant = ImageVariant(format: format, width: job.sourceWidth, height: job.sourceHeight)
-        return PublishedImage(key: "", processed: ProcessedImage(variants: [variant], color: "transparent", preview: "data:,"),
-                              formats: [format], sizes: job.sizes, widths: [job.sourceWidth],
-                              detail: job.detail.map { DetailVariant(widths: [job.sourceWidth], sizes: $0.sizes) }, original: job.source)
+        return PublishedImage(
+            key: "", processed: ProcessedImage(variants: [variant], color: "transparent", preview: "data:,"),
+            formats: [format], sizes: job.sizes, widths: [job.sourceWidth],
+            detail: job.detail.map { DetailVariant(widths: [job.sourceWidth], sizes: $0.sizes) }, original: job.source)
     }
 
     /// `src`, `width`, `height` (the widest fallback), `srcset` (fallback), `sizes`, `sources`
@@ -43,9 +44,11 @@ struct PublishedImage: Sendable, Hashable {
     /// `placeholder` (`color`, `preview`, `style`) and `detail` (the same for the detail column).
     func view(root: String) -> ImageView {
         let own = variant(root: root, widths: widths, sizes: sizes)
-        var view = ImageView(src: own.src, width: own.width, height: own.height,
-                             resized: ImageView.Resized(srcset: own.srcset, sizes: sizes, sources: own.sources,
-                                                        color: processed.color, preview: processed.preview))
+        var view = ImageView(
+            src: own.src, width: own.width, height: own.height,
+            resized: ImageView.Resized(
+                srcset: own.srcset, sizes: sizes, sources: own.sources,
+                color: processed.color, preview: processed.preview))
         view.detail = detail.map { variant(root: root, widths: $0.widths, sizes: $0.sizes) } ?? own
         return view
     }
@@ -61,8 +64,9 @@ struct PublishedImage: Sendable, Hashable {
             files(format).map { "\(root)\(path($0)) \($0.width)w" }.joined(separator: ", ")
         }
         let main = files(fallback).last ?? processed.variants(fallback).last ?? processed.variants[0]
-        return ImageView.Variant(src: root + path(main), width: main.width, height: main.height, srcset: srcset(fallback), sizes: sizes,
-                                 sources: formats.dropLast().map { ($0.rawValue, $0.mimeType, srcset($0)) })
+        return ImageView.Variant(
+            src: root + path(main), width: main.width, height: main.height, srcset: srcset(fallback), sizes: sizes,
+            sources: formats.dropLast().map { ($0.rawValue, $0.mimeType, srcset($0)) })
     }
 }
 
@@ -91,10 +95,15 @@ enum ImageStep {
 
         /// The job's image as the cache entry `key` holds it.
         func published(_ processed: ProcessedImage, _ key: String) -> PublishedImage {
-            PublishedImage(key: key, processed: processed, formats: recipe.formats, sizes: sizes,
-                           widths: ImageRecipe(widths: widths, formats: [], quality: 0).outputWidths(sourceWidth: sourceWidth),
-                           detail: detail.map { .init(widths: ImageRecipe(widths: $0.widths, formats: [], quality: 0).outputWidths(sourceWidth: sourceWidth),
-                                                      sizes: $0.sizes) })
+            PublishedImage(
+                key: key, processed: processed, formats: recipe.formats, sizes: sizes,
+                widths: ImageRecipe(widths: widths, formats: [], quality: 0).outputWidths(sourceWidth: sourceWidth),
+                detail: detail.map {
+                    .init(
+                        widths: ImageRecipe(widths: $0.widths, formats: [], quality: 0).outputWidths(
+                            sourceWidth: sourceWidth),
+                        sizes: $0.sizes)
+                })
         }
     }
 
@@ -119,9 +128,11 @@ enum ImageStep {
     /// `detailed`: the collections whose item templates show an image's `detail` variant.
     /// The files of the sources decoded are encoded on `encodes`, still running when `run` returns;
     /// the caller owns them (waits for them before it returns, whatever happened).
-    static func run(_ collections: [LoadedCollection], notes: [Note] = [], content: ContentTree, cache: ImageCache,
-                    threads: Int, encodes: PendingEncodes, deferring: Bool = false, detailed: Set<String> = [],
-                    progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Diagnostics) -> Result {
+    static func run(
+        _ collections: [LoadedCollection], notes: [Note] = [], content: ContentTree, cache: ImageCache,
+        threads: Int, encodes: PendingEncodes, deferring: Bool = false, detailed: Set<String> = [],
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws(Diagnostics) -> Result {
         let jobs = plan(collections, notes: notes, detailed: detailed)
         if !jobs.isEmpty { cache.removeLeftovers() }
         let digests = cache.digests()
@@ -132,8 +143,9 @@ enum ImageStep {
         // … then the rest, read, hashed and decoded unless the cache has them; their encodes go on
         // while the pages are made (the write phase waits for them before copying their files).
         let rest = outcomes.indices.filter { outcomes[$0] == nil }
-        let made = decode(rest.map { jobs[$0] }, content: content, cache: cache, encodes: encodes,
-                          deferring: deferring, threads: threads, progress: progress)
+        let made = decode(
+            rest.map { jobs[$0] }, content: content, cache: cache, encodes: encodes,
+            deferring: deferring, threads: threads, progress: progress)
         for (i, outcome) in zip(rest, made) { outcomes[i] = outcome }
         var result = Result()
         result.detailed = detailed
@@ -144,7 +156,13 @@ enum ImageStep {
             switch outcome! {  // every job has its outcome: from the cache or from `process`
             case .success(let o):
                 for use in job.uses { result.images[use] = o.image }
-                if o.image.original != nil { result.waiting.append(job) } else if o.processed { result.processed += 1 } else { result.cached += 1 }
+                if o.image.original != nil {
+                    result.waiting.append(job)
+                } else if o.processed {
+                    result.processed += 1
+                } else {
+                    result.cached += 1
+                }
                 if o.image.original == nil { result.replacedSources.insert(job.source) }
                 if let d = o.digest { fresh[sourcePath(job.source, content)] = d }
                 if o.read { result.read += 1 }
@@ -173,9 +191,10 @@ enum ImageStep {
     /// The collections with item pages whose template (with its partials) names `detail`
     /// (`{{#item.poster.detail}}`): their image fields get the detail column's variant.
     static func detailed(_ inputs: SiteInputs) -> Set<String> {
-        Set(inputs.config.collections.filter { c in
-            c.detailTemplate.map { inputs.templates.usesName("detail", from: $0) } ?? false
-        }.map(\.name))
+        Set(
+            inputs.config.collections.filter { c in
+                c.detailTemplate.map { inputs.templates.usesName("detail", from: $0) } ?? false
+            }.map(\.name))
     }
 
     static func sourcePath(_ source: String, _ content: ContentTree) -> String {
@@ -194,22 +213,33 @@ enum ImageStep {
             for field in rule.fields {
                 let output = rule.output(field)
                 let defaults = ImageDefaults.outputs(c.config, field: field)
-                let detail = detailed.contains(c.config.name)
-                    ? PublishedImage.DetailVariant(widths: ImageDefaults.detailWidths, sizes: ImageDefaults.detailColumnSizes) : nil
+                let detail =
+                    detailed.contains(c.config.name)
+                    ? PublishedImage.DetailVariant(
+                        widths: ImageDefaults.detailWidths, sizes: ImageDefaults.detailColumnSizes) : nil
                 for item in c.items {
-                    guard let info = item.images[field], !info.isExternal, ImageInfo.isResizable(info.source), let width = info.width, let height = info.height else { continue }
-                    let formats = output.formats?.compactMap(ImageFormat.init(rawValue:)) ?? ImageDefaults.formats(source: info.source)
+                    guard let info = item.images[field], !info.isExternal, ImageInfo.isResizable(info.source),
+                        let width = info.width, let height = info.height
+                    else { continue }
+                    let formats =
+                        output.formats?.compactMap(ImageFormat.init(rawValue:))
+                        ?? ImageDefaults.formats(source: info.source)
                     let own = output.widths ?? defaults.widths
-                    let recipe = ImageRecipe(widths: detail.map { Array(Set(own + $0.widths)).sorted() } ?? own, formats: formats, quality: output.quality,
-                                             keepMetadata: rule.keepMetadata)
+                    let recipe = ImageRecipe(
+                        widths: detail.map { Array(Set(own + $0.widths)).sorted() } ?? own, formats: formats,
+                        quality: output.quality,
+                        keepMetadata: rule.keepMetadata)
                     let use = ImageUse(collection: c.config.name, field: field, source: info.source)
                     let id = "\(info.source)\u{0}\(recipe.fingerprint)\u{0}\(output.sizes ?? defaults.sizes)"
                     if let k = index[id] { jobs[k].uses.append(use); continue }
                     var at = item.source
                     at.path = "\(item.source.path ?? "").\(field)"
                     index[id] = jobs.count
-                    jobs.append(Job(source: info.source, sourceWidth: width, sourceHeight: height, recipe: recipe, sizes: output.sizes ?? defaults.sizes,
-                                    widths: own, detail: detail, at: at, uses: [use]))
+                    jobs.append(
+                        Job(
+                            source: info.source, sourceWidth: width, sourceHeight: height, recipe: recipe,
+                            sizes: output.sizes ?? defaults.sizes,
+                            widths: own, detail: detail, at: at, uses: [use]))
                 }
             }
         }
@@ -231,9 +261,12 @@ enum ImageStep {
                     continue
                 }
                 index[id] = jobs.count
-                jobs.append(Job(source: i.info.source, sourceWidth: width, sourceHeight: height, recipe: r, sizes: ImageDefaults.noteSizes,
-                                widths: ImageDefaults.noteWidths, detail: nil,
-                                at: SourceLocation(file: note.file, line: i.line), uses: [noteUse(i.info.source)]))
+                jobs.append(
+                    Job(
+                        source: i.info.source, sourceWidth: width, sourceHeight: height, recipe: r,
+                        sizes: ImageDefaults.noteSizes,
+                        widths: ImageDefaults.noteWidths, detail: nil,
+                        at: SourceLocation(file: note.file, line: i.line), uses: [noteUse(i.info.source)]))
             }
         }
     }
@@ -258,7 +291,9 @@ enum ImageStep {
 
     /// The job's entry from the cache, else processed (on `threads` threads) and stored. The
     /// source is read only when its remembered digest is stale or its entry is missing.
-    static func process(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests, threads: Int = 1) throws(Diagnostic) -> Outcome {
+    static func process(_ job: Job, content: ContentTree, cache: ImageCache, digests: SourceDigests, threads: Int = 1)
+        throws(Diagnostic) -> Outcome
+    {
         if let hit = cached(job, content: content, cache: cache, digests: digests) { return hit }
         let (outcome, decoded) = try decodeSource(job, content: content, cache: cache, threads: threads)
         if let decoded { try encode(job, decoded, key: outcome.image.key, cache: cache, threads: threads) }
@@ -268,9 +303,11 @@ enum ImageStep {
     /// `jobs` read, hashed and, unless the cache has them (or `deferring`), decoded, on a thread of
     /// their own; returns once every one is decoded (or failed), their encodes still running on
     /// `encodes`. Fewer jobs than threads share the threads: one photo changed is resized on every core.
-    static func decode(_ jobs: [Job], content: ContentTree, cache: ImageCache, encodes: PendingEncodes,
-                       deferring: Bool, threads: Int,
-                       progress: (@Sendable (Int, Int) -> Void)?) -> [Swift.Result<Outcome, Diagnostic>] {
+    static func decode(
+        _ jobs: [Job], content: ContentTree, cache: ImageCache, encodes: PendingEncodes,
+        deferring: Bool, threads: Int,
+        progress: (@Sendable (Int, Int) -> Void)?
+    ) -> [Swift.Result<Outcome, Diagnostic>] {
         guard !jobs.isEmpty else { return [] }
         let each = max(1, threads / jobs.count)
         let decoded = Arrivals<Swift.Result<Outcome, Diagnostic>>(count: jobs.count)
@@ -288,7 +325,9 @@ enum ImageStep {
                 let key = outcome.image.key
                 encodes.add(picture.processed.variants.map { cache.path(key, $0) })
                 decoded.set(i, .success(outcome))
-                do throws(Diagnostic) { try encode(jobs[i], picture, key: key, cache: cache, threads: each) } catch { encodes.failed(i, error) }
+                do throws(Diagnostic) { try encode(jobs[i], picture, key: key, cache: cache, threads: each) } catch {
+                    encodes.failed(i, error)
+                }
             }
         }
         return decoded.waitForAll()
@@ -296,19 +335,26 @@ enum ImageStep {
 
     /// The job's source read and hashed: its entry from the cache under that hash, else (unless
     /// `deferring`) decoded on `threads` threads, its files left to `encode`.
-    static func decodeSource(_ job: Job, content: ContentTree, cache: ImageCache, deferring: Bool = false,
-                             threads: Int = 1) throws(Diagnostic) -> (Outcome, DecodedImage?) {
+    static func decodeSource(
+        _ job: Job, content: ContentTree, cache: ImageCache, deferring: Bool = false,
+        threads: Int = 1
+    ) throws(Diagnostic) -> (Outcome, DecodedImage?) {
         let path = sourcePath(job.source, content)
         let readAt = SourceDigests.now
         let data: Data
-        do { data = try content.read(job.source) } catch { throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)") }
+        do { data = try content.read(job.source) } catch {
+            throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
+        }
         let hash = ImageCache.hash(data)
         let digest = SourceDigests.entry(path, hash: hash, readAt: readAt)
         let key = ImageCache.key(sourceHash: hash, recipe: job.recipe)
-        if let hit = cache.lookup(key) { return (Outcome(image: job.published(hit, key), processed: false, digest: digest), nil) }
+        if let hit = cache.lookup(key) {
+            return (Outcome(image: job.published(hit, key), processed: false, digest: digest), nil)
+        }
         if deferring { return (Outcome(image: .waiting(job), processed: false, digest: digest), nil) }
         do throws(ImageFailure) {
-            let decoded = try ImageProcessor.decode(data, sourceWidth: job.sourceWidth, recipe: job.recipe, threads: threads)
+            let decoded = try ImageProcessor.decode(
+                data, sourceWidth: job.sourceWidth, recipe: job.recipe, threads: threads)
             return (Outcome(image: job.published(decoded.processed, key), processed: true, digest: digest), decoded)
         } catch {
             throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
@@ -316,7 +362,9 @@ enum ImageStep {
     }
 
     /// A decoded source's files encoded on `threads` threads and stored under `key`.
-    static func encode(_ job: Job, _ decoded: DecodedImage, key: String, cache: ImageCache, threads: Int) throws(Diagnostic) {
+    static func encode(_ job: Job, _ decoded: DecodedImage, key: String, cache: ImageCache, threads: Int)
+        throws(Diagnostic)
+    {
         do throws(ImageFailure) {
             try cache.store(key, decoded.processed, files: try decoded.encode(threads: threads))
         } catch {
@@ -328,7 +376,11 @@ enum ImageStep {
 /// Counts finished jobs across threads (for the progress line).
 final class Counter: Sendable {
     private let value = Mutex(0)
-    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
+    func increment() -> Int {
+        value.withLock {
+            $0 += 1; return $0
+        }
+    }
 }
 
 /// Images a build left for later, to process away from the build (on any thread); the next
@@ -367,13 +419,19 @@ public struct WaitingImages: Sendable {
         let each = max(1, threads / jobs.count)
         let results = jobs.parallelMap(threads: threads, minimumCount: 2) { job -> Diagnostic? in
             defer { progress?(counter.increment(), jobs.count) }
-            do throws(Diagnostic) { _ = try ImageStep.process(job, content: content, cache: cache, digests: digests, threads: each) } catch { return error }
+            do throws(Diagnostic) {
+                _ = try ImageStep.process(job, content: content, cache: cache, digests: digests, threads: each)
+            } catch { return error }
             return nil
         }
         var outcome = Outcome()
         var problems: [Diagnostic] = []
         for (job, problem) in zip(jobs, results) {
-            if let problem { problems.append(problem); outcome.failed.insert(Self.path(job)) } else { outcome.done.insert(Self.path(job)) }
+            if let problem {
+                problems.append(problem); outcome.failed.insert(Self.path(job))
+            } else {
+                outcome.done.insert(Self.path(job))
+            }
         }
         outcome.problems = problems.isEmpty ? nil : Diagnostics(problems)
         return outcome

@@ -36,7 +36,8 @@ enum LayoutStyles {
 
     static func grid(_ grid: GridGeometry, collection: String) -> String {
         let sel = selector(collection)
-        var css = "\(sel){--gap:\(px(grid.spacing));"
+        var css =
+            "\(sel){--gap:\(px(grid.spacing));"
             + "--media-aspect:\(number(grid.mediaAspect.width))/\(number(grid.mediaAspect.height));"
             + "--text-height:\(px(grid.textHeight));--inset:\(px(grid.inset));--cols:\(grid.columns(atViewport: 0))}"
         for bp in grid.breakpoints where bp.minWidth > 0 {
@@ -59,7 +60,8 @@ enum LayoutStyles {
         let sel = selector(collection)
         let t = layout.text
         let sides = px(layout.insets.left + layout.insets.right)
-        var css = "\(sel){--gap:\(px(layout.gap));--inset-left:\(px(layout.insets.left));"
+        var css =
+            "\(sel){--gap:\(px(layout.gap));--inset-left:\(px(layout.insets.left));"
             + "--text-pad:\(px(t.padding));--text-inset:\(px(t.inset));--title-size:\(px(t.titleSize));--title-line:\(px(t.titleLineHeight));"
             + "--text-size:\(px(t.size));--text-line:\(px(t.lineHeight))"
             + (layout.maxWidth.map { ";max-width:\(px($0))" } ?? "") + "}"
@@ -88,7 +90,8 @@ enum LayoutStyles {
             var s = "--r:\(number(cards[k].aspect, decimals: 6))"
             for (i, a) in arrangements.enumerated() {
                 let top = a.placement.tops[k]
-                s += ";--c\(i):\(a.placement.columns[k]);--a\(i):\(number(top.constant));--b\(i):\(number(top.perWidth, decimals: 6));--l\(i):\(a.lines[k])"
+                s +=
+                    ";--c\(i):\(a.placement.columns[k]);--a\(i):\(number(top.constant));--b\(i):\(number(top.perWidth, decimals: 6));--l\(i):\(a.lines[k])"
             }
             return s
         }

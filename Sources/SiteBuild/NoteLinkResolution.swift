@@ -8,30 +8,43 @@ extension SiteModel {
     /// heading ids there carry its slug, and so does the fragment). A link to a `.md` file that
     /// is no note of this build, or that leaves `content/`, is an error at its line.
     /// Their images are put in place too (`NoteImages`).
-    static func resolveNoteLinks(_ notes: [Note], noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
-                                 content: ContentTree, images: [ImageUse: PublishedImage] = [:]) -> ([String], [Diagnostic]) {
-        let byPath = Dictionary(notes.indices.map { (notes[$0].file, $0) },
-                                uniquingKeysWith: { a, _ in a })
+    static func resolveNoteLinks(
+        _ notes: [Note], noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
+        content: ContentTree, images: [ImageUse: PublishedImage] = [:]
+    ) -> ([String], [Diagnostic]) {
+        let byPath = Dictionary(
+            notes.indices.map { (notes[$0].file, $0) },
+            uniquingKeysWith: { a, _ in a })
         var problems: [Diagnostic] = []
         var html: [String] = []
         html.reserveCapacity(notes.count)
         for note in notes {
-            let withImages = note.images.isEmpty ? note.html : NoteImages.place(note.html, note: note, published: images, root: urls.root)
+            let withImages =
+                note.images.isEmpty
+                ? note.html : NoteImages.place(note.html, note: note, published: images, root: urls.root)
             guard !note.noteLinks.isEmpty else { html.append(withImages); continue }
             var resolved: [String] = []
             for link in note.noteLinks {
                 guard let path = link.path else {
-                    problems.append(Diagnostic(file: note.file, line: link.line, "link to '\(link.written)' leaves content/"))
+                    problems.append(
+                        Diagnostic(file: note.file, line: link.line, "link to '\(link.written)' leaves content/"))
                     resolved.append("")
                     continue
                 }
                 guard let target = byPath[SourceLayout.contentFile(path)] else {
-                    let why = content.notes.sortedContains(path) ? "a draft, left out of this build (--drafts includes it)" : "no such note"
-                    problems.append(Diagnostic(file: note.file, line: link.line, "link to '\(link.written)': content/\(path) is \(why)"))
+                    let why =
+                        content.notes.sortedContains(path)
+                        ? "a draft, left out of this build (--drafts includes it)" : "no such note"
+                    problems.append(
+                        Diagnostic(
+                            file: note.file, line: link.line, "link to '\(link.written)': content/\(path) is \(why)"))
                     resolved.append("")
                     continue
                 }
-                resolved.append(url(of: target, notes: notes, noteURLs: noteURLs, collections: collections, urls: urls, fragment: link.fragment))
+                resolved.append(
+                    url(
+                        of: target, notes: notes, noteURLs: noteURLs, collections: collections, urls: urls,
+                        fragment: link.fragment))
             }
             html.append(NoteLinks.resolve(withImages, urls: resolved))
         }
@@ -39,16 +52,21 @@ extension SiteModel {
     }
 
     /// Note `i`'s page URL with `fragment`: its own page, or the page of its item.
-    static func url(of i: Int, notes: [Note], noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
-                    fragment: String?) -> String {
+    static func url(
+        of i: Int, notes: [Note], noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
+        fragment: String?
+    ) -> String {
         let note = notes[i]
         var base = noteURLs[i]
         var fragment = fragment
         if let a = note.attachment, let c = collections.first(where: { $0.config.name == a.collection }),
-           let page = urls.item(c.config, slug: a.slug) {
+            let page = urls.item(c.config, slug: a.slug)
+        {
             base = page
             // Headings of an attached note carry its slug.
-            if let f = fragment, note.headings.contains(where: { $0.id == "\(note.slug)-\(f)" }) { fragment = "\(note.slug)-\(f)" }
+            if let f = fragment, note.headings.contains(where: { $0.id == "\(note.slug)-\(f)" }) {
+                fragment = "\(note.slug)-\(f)"
+            }
         }
         guard let fragment, !fragment.isEmpty else { return base }
         return base + "#" + fragment

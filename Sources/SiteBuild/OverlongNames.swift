@@ -24,13 +24,16 @@ extension SitePlan {
             // Decoding never lengthens a segment, and a file adds only `index.html`: a path no
             // longer than a segment may be cannot hold one too long (most paths; decoding is slow).
             guard page.path.utf8.count > SitePath.maximumSegmentBytes,
-                  let segment = SitePath.overlongSegment(model.urls.file(ofPagePath: page.path)) else { continue }
+                let segment = SitePath.overlongSegment(model.urls.file(ofPagePath: page.path))
+            else { continue }
             let (at, what): (SourceLocation, String)
             switch page.view {
             case .item(let ci, let i):
                 let c = model.collections[ci].config
                 at = model.collections[ci].loaded.items[i].source
-                if case .derived(let field) = c.slug { what = "the item's slug (made from its '\(field)')" } else {
+                if case .derived(let field) = c.slug {
+                    what = "the item's slug (made from its '\(field)')"
+                } else {
                     what = "the item's slug"
                 }
             case .note(let n):

@@ -11,11 +11,14 @@ package enum PageContexts {
     /// Swift values by `TemplateNames.plain` for swift-mustache), and a maker of the pages as a
     /// build renders them (plan, views and values; items converted once, on first use: each
     /// call starts with none converted).
-    package static func load(source: URL) throws(Diagnostics) -> (templates: TemplateLibrary, plain: [Page],
-                                                                  build: () -> [Page]) {
+    package static func load(source: URL) throws(Diagnostics) -> (
+        templates: TemplateLibrary, plain: [Page],
+        build: () -> [Page]
+    ) {
         let options = BuildOptions(source: source)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
-        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: options.threads)
+        var inputs = try SiteInputs.loadData(
+            config: config, content: content, templates: templates, includeDrafts: false, threads: options.threads)
         try inputs.loadAssets(options.source)
         let model = try SiteModel.make(inputs)
         let pages = { (r: PageRenderer) in r.plan.pages.map { ($0.template, r.templateValue($0)) } }

@@ -37,7 +37,9 @@ extension BuildPass {
         global.combine(written.generation)
         global.combine(model.standaloneNotes.isEmpty)
         // Every page may name a stylesheet or script by its fingerprinted name.
-        for (path, named) in model.assetNames.sorted(by: { $0.key < $1.key }) { global.combine(path); global.combine(named) }
+        for (path, named) in model.assetNames.sorted(by: { $0.key < $1.key }) {
+            global.combine(path); global.combine(named)
+        }
         let globalHash = global.finalize()
         // Pages are read in place and a run of pages with one template hashes its name once:
         // copying each planned page cost more reference counting than the hashing itself.
@@ -60,7 +62,9 @@ extension BuildPass {
                 case .dataShownBy(let template):
                     h.combine(3)
                     if let shown = model.templates.dataCollections(of: template) {
-                        for (ci, c) in model.collections.enumerated() where shown.contains(c.config.name) { h.combine(c.config.name); h.combine(effective[ci]) }
+                        for (ci, c) in model.collections.enumerated() where shown.contains(c.config.name) {
+                            h.combine(c.config.name); h.combine(effective[ci])
+                        }
                     } else {
                         h.combine(effective)
                     }

@@ -55,15 +55,21 @@ extension SitePlan {
 
     private func homePage(_ model: SiteModel, _ urls: URLScheme) -> PlannedPage {
         let path = urls.home
-        return PlannedPage(.home, path, "home", "home page",
-                           model.collections.indices.map { .collectionData($0) } + model.standaloneNotes.prefix(Self.homeNotes).map { .note($0) }) { v in
+        return PlannedPage(
+            .home, path, "home", "home page",
+            model.collections.indices.map { .collectionData($0) }
+                + model.standaloneNotes.prefix(Self.homeNotes).map { .note($0) }
+        ) { v in
             let tiles = v.collections.indices.filter { v.collections[$0].config.menu }.map { ci in
                 var tile = v.collectionView(ci)
                 tile.countText = v.countText(v.collections[ci].loaded.items.count)
                 return tile
             }
-            return v.page(title: v.config.title, path: path, section: nil,
-                          .home(collections: tiles, notes: v.standaloneNotes.prefix(Self.homeNotes).map { v.noteView($0, html: false) }))
+            return v.page(
+                title: v.config.title, path: path, section: nil,
+                .home(
+                    collections: tiles,
+                    notes: v.standaloneNotes.prefix(Self.homeNotes).map { v.noteView($0, html: false) }))
         }
     }
 
@@ -80,15 +86,19 @@ extension SitePlan {
 
     private func ownPage(_ pageIndex: Int, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
         let page = config.pages[pageIndex], path = urls.page(page)
-        return PlannedPage(.page(pageIndex), path, page.template, "page '\(page.name)'",
-                           [.dataShownBy(template: page.template)]) { v in
+        return PlannedPage(
+            .page(pageIndex), path, page.template, "page '\(page.name)'",
+            [.dataShownBy(template: page.template)]
+        ) { v in
             let page = v.config.pages[pageIndex]
-            var content = v.page(title: page.title, path: path, section: page.section,
-                                 .data(v.collections.indices.map { ci in
-                                     var c = v.collectionView(ci)
-                                     c.items = v.collections[ci].order
-                                     return c
-                                 }))
+            var content = v.page(
+                title: page.title, path: path, section: page.section,
+                .data(
+                    v.collections.indices.map { ci in
+                        var c = v.collectionView(ci)
+                        c.items = v.collections[ci].order
+                        return c
+                    }))
             if let d = page.description { content.page.description = d }
             return content
         }
@@ -96,9 +106,11 @@ extension SitePlan {
 
     private func listPage(_ ci: Int, _ pageIndex: Int, _ model: SiteModel) -> PlannedPage {
         let config = model.collections[ci].config
-        return PlannedPage(.list(collection: ci, page: pageIndex), model.collections[ci].listPaths[pageIndex],
-                           config.listTemplate,
-                           "collection '\(config.name)' page \(pageIndex + 1)", [.collection(ci)]) { v in
+        return PlannedPage(
+            .list(collection: ci, page: pageIndex), model.collections[ci].listPaths[pageIndex],
+            config.listTemplate,
+            "collection '\(config.name)' page \(pageIndex + 1)", [.collection(ci)]
+        ) { v in
             let c = v.collections[ci]
             let slice = c.pages[pageIndex]
             var layout = v.layoutView(c)
@@ -108,8 +120,11 @@ extension SitePlan {
                 layout.style = styles.list
                 for k in items.indices { items[k].layoutStyle = styles.cards[k] }
             }
-            return v.page(title: c.config.title, path: c.listPaths[pageIndex], section: c.config.name,
-                          .list(collection: v.collectionView(ci), items: items, pagination: PaginationView(number: slice.number, urls: c.listPaths), layout: layout))
+            return v.page(
+                title: c.config.title, path: c.listPaths[pageIndex], section: c.config.name,
+                .list(
+                    collection: v.collectionView(ci), items: items,
+                    pagination: PaginationView(number: slice.number, urls: c.listPaths), layout: layout))
         }
     }
 
@@ -117,22 +132,30 @@ extension SitePlan {
         // Read in place, one array of inputs: an item page is planned for every item of every edit.
         let view = PageID.item(collection: ci, item: itemIndex)
         let notes = model.collections[ci].notesByItem[itemIndex]
-        return PlannedPage(view, model.collections[ci].itemURLs[itemIndex] ?? "",
-                           model.collections[ci].config.detailTemplate ?? "detail",
-                           model.collections[ci].itemSources[itemIndex],
-                           notes.isEmpty ? [.identity(view), .collection(ci)] : [.identity(view), .collection(ci)] + notes.map { .note($0) }, identified: false) { v in
+        return PlannedPage(
+            view, model.collections[ci].itemURLs[itemIndex] ?? "",
+            model.collections[ci].config.detailTemplate ?? "detail",
+            model.collections[ci].itemSources[itemIndex],
+            notes.isEmpty
+                ? [.identity(view), .collection(ci)] : [.identity(view), .collection(ci)] + notes.map { .note($0) },
+            identified: false
+        ) { v in
             let c = v.collections[ci], urls = v.urls
             let item = c.loaded.items[itemIndex]
             let pos = c.position[itemIndex]
-            var content = v.page(title: TemplateText.plain(item.fields[c.config.card.title ?? "title"]
-                                                               ?? .string(item.slug)),
-                                 path: c.itemURLs[itemIndex] ?? "", section: c.config.name,
-                                 .item(collection: v.collectionView(ci), item: ItemRef(collection: ci, item: itemIndex),
-                                       notes: c.notesByItem[itemIndex].map { v.noteView($0, html: true) },
-                                       prev: pos > 0 ? ItemRef(collection: ci, item: c.order[pos - 1]) : nil,
-                                       next: pos + 1 < c.order.count ? ItemRef(collection: ci, item: c.order[pos + 1]) : nil))
+            var content = v.page(
+                title: TemplateText.plain(
+                    item.fields[c.config.card.title ?? "title"]
+                        ?? .string(item.slug)),
+                path: c.itemURLs[itemIndex] ?? "", section: c.config.name,
+                .item(
+                    collection: v.collectionView(ci), item: ItemRef(collection: ci, item: itemIndex),
+                    notes: c.notesByItem[itemIndex].map { v.noteView($0, html: true) },
+                    prev: pos > 0 ? ItemRef(collection: ci, item: c.order[pos - 1]) : nil,
+                    next: pos + 1 < c.order.count ? ItemRef(collection: ci, item: c.order[pos + 1]) : nil))
             if let f = c.config.cardImageField, let info = item.images[f] {
-                content.page.image = info.isExternal
+                content.page.image =
+                    info.isExternal
                     ? info.source : urls.absolute(c.itemViews[itemIndex].images[f]?.src ?? urls.content(info.source))
             }
             content.page.type = "article"
@@ -141,28 +164,39 @@ extension SitePlan {
         }
     }
 
-    private func notesListPage(_ pageIndex: Int, _ model: SiteModel, _ config: SiteConfig,
-                               _ urls: URLScheme) -> PlannedPage {
-        PlannedPage(.notesList(page: pageIndex), urls.notesList(page: pageIndex + 1), config.notes.listTemplate,
-                    "notes page \(pageIndex + 1)",
-                    [.count(notePages.count)]
-                        + model.standaloneNotes[notePages[pageIndex].range].map { .note($0) }) { v in
+    private func notesListPage(
+        _ pageIndex: Int, _ model: SiteModel, _ config: SiteConfig,
+        _ urls: URLScheme
+    ) -> PlannedPage {
+        PlannedPage(
+            .notesList(page: pageIndex), urls.notesList(page: pageIndex + 1), config.notes.listTemplate,
+            "notes page \(pageIndex + 1)",
+            [.count(notePages.count)]
+                + model.standaloneNotes[notePages[pageIndex].range].map { .note($0) }
+        ) { v in
             let slice = v.notePages[pageIndex]
             let notesCollection = CollectionView(name: "notes", title: v.config.notes.title, url: v.notesListPath(1))
-            return v.page(title: v.config.notes.title, path: v.notesListPath(slice.number), section: "notes",
-                          .notesList(collection: notesCollection, items: v.standaloneNotes[slice.range].map { v.noteView($0, html: false) },
-                                     pagination: PaginationView(number: slice.number, urls: v.notePages.map { v.notesListPath($0.number) })))
+            return v.page(
+                title: v.config.notes.title, path: v.notesListPath(slice.number), section: "notes",
+                .notesList(
+                    collection: notesCollection,
+                    items: v.standaloneNotes[slice.range].map { v.noteView($0, html: false) },
+                    pagination: PaginationView(
+                        number: slice.number, urls: v.notePages.map { v.notesListPath($0.number) })))
         }
     }
 
     private func notePage(_ noteIndex: Int, _ model: SiteModel, _ config: SiteConfig) -> PlannedPage {
         // A note's page is known by its note, not by its place in the list of notes (which
         // shifts when a note before it is added or removed): no identity input.
-        var p = PlannedPage(.note(noteIndex), model.noteURLs[noteIndex], config.notes.template,
-                            model.notes[noteIndex].file, [.note(noteIndex)], identified: false) { v in
+        var p = PlannedPage(
+            .note(noteIndex), model.noteURLs[noteIndex], config.notes.template,
+            model.notes[noteIndex].file, [.note(noteIndex)], identified: false
+        ) { v in
             let note = v.notes[noteIndex]
-            var content = v.page(title: note.title, path: v.noteURLs[noteIndex], section: "notes",
-                                 .note(v.noteView(noteIndex, html: true)))
+            var content = v.page(
+                title: note.title, path: v.noteURLs[noteIndex], section: "notes",
+                .note(v.noteView(noteIndex, html: true)))
             content.page.description = note.summary ?? v.config.description
             content.page.type = "article"
             content.page.codeStyles = v.codeStyles(for: [noteIndex])
@@ -173,16 +207,21 @@ extension SitePlan {
     }
 
     private func tagsPage(_ urls: URLScheme) -> PlannedPage {
-        PlannedPage(.tags, urls.tags, "tags", "tag index", tags.flatMap { [PageInput.text($0.slug), .count($0.notes.count)] }) { v in
+        PlannedPage(
+            .tags, urls.tags, "tags", "tag index", tags.flatMap { [PageInput.text($0.slug), .count($0.notes.count)] }
+        ) { v in
             v.page(title: v.words.tags, path: v.urls.tags, section: "notes", .tags(v.tags.indices.map(v.tagView)))
         }
     }
 
     private func tagPage(_ tagIndex: Int, _ urls: URLScheme) -> PlannedPage {
-        PlannedPage(.tag(tagIndex), urls.tag(slug: tags[tagIndex].slug), "tag", "tag '\(tags[tagIndex].name)'",
-                    [.text(tags[tagIndex].slug)] + tags[tagIndex].notes.map { .note($0) }) { v in
-            v.page(title: "\(v.words.tags): \(v.tags[tagIndex].name)", path: v.tagPath(tagIndex), section: "notes",
-                   .tag(v.tagView(tagIndex), items: v.tags[tagIndex].notes.map { v.noteView($0, html: false) }))
+        PlannedPage(
+            .tag(tagIndex), urls.tag(slug: tags[tagIndex].slug), "tag", "tag '\(tags[tagIndex].name)'",
+            [.text(tags[tagIndex].slug)] + tags[tagIndex].notes.map { .note($0) }
+        ) { v in
+            v.page(
+                title: "\(v.words.tags): \(v.tags[tagIndex].name)", path: v.tagPath(tagIndex), section: "notes",
+                .tag(v.tagView(tagIndex), items: v.tags[tagIndex].notes.map { v.noteView($0, html: false) }))
         }
     }
 }

@@ -31,14 +31,19 @@ final class PageRenderer: Sendable {
         // `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL (its plain one
         // for other files).
         let names = model.assetNames
-        let site = SiteView(title: config.title, language: config.language, root: urls.root, baseURL: config.baseURL.description,
-                            notesURL: urls.notesList(page: 1), notesTitle: config.notes.title, words: config.words, description: config.description,
-                            feed: model.feedNotes.isEmpty ? nil : urls.notesFeed,
-                            asset: TemplateLibrary.helper { path in urls.asset(names[path] ?? path) },
-                            tags: plan.tags.isEmpty ? nil : urls.tags)
-        let templateNames = sharesItemValues ? model.templates.compiled.names : model.templates.compiled.names.keepingAllEntries
-        encoding = TemplateEncoding(names: templateNames, site: site, items: model.collections.map(\.itemViews),
-                                    shared: sharesItemValues ? model.collections.map { SharedTemplateValues(count: $0.itemViews.count, names: templateNames) } : nil)
+        let site = SiteView(
+            title: config.title, language: config.language, root: urls.root, baseURL: config.baseURL.description,
+            notesURL: urls.notesList(page: 1), notesTitle: config.notes.title, words: config.words,
+            description: config.description,
+            feed: model.feedNotes.isEmpty ? nil : urls.notesFeed,
+            asset: TemplateLibrary.helper { path in urls.asset(names[path] ?? path) },
+            tags: plan.tags.isEmpty ? nil : urls.tags)
+        let templateNames =
+            sharesItemValues ? model.templates.compiled.names : model.templates.compiled.names.keepingAllEntries
+        encoding = TemplateEncoding(
+            names: templateNames, site: site, items: model.collections.map(\.itemViews),
+            shared: sharesItemValues
+                ? model.collections.map { SharedTemplateValues(count: $0.itemViews.count, names: templateNames) } : nil)
     }
 
     /// Renders `pages` in parallel, writing each page as soon as it is rendered.
@@ -49,7 +54,9 @@ final class PageRenderer: Sendable {
                 try sink.write(Data(html), to: self.urls.file(ofPagePath: page.path), source: page.source)
             }
         }
-        let problems = results.compactMap { r -> Diagnostic? in if case .failure(let d) = r { return d }; return nil }
+        let problems = results.compactMap { r -> Diagnostic? in
+            if case .failure(let d) = r { return d }; return nil
+        }
         if !problems.isEmpty { throw Diagnostics(problems) }
     }
 

@@ -8,7 +8,8 @@ import SiteRender
 /// What every page's `site` holds, made once per build (the navigation is the page's own).
 struct SiteView: Sendable {
     enum Key: String, CaseIterable {
-        case title, language, root, baseURL, generator, notesURL, notesTitle, skipText, navLabel, closeLabel, pagesLabel, emptyText
+        case title, language, root, baseURL, generator, notesURL, notesTitle, skipText, navLabel, closeLabel,
+            pagesLabel, emptyText
         case description, feed, asset, tags, tagsTitle, sections, contentsLabel
     }
     var title: String
@@ -50,7 +51,9 @@ struct PageMeta: Sendable {
 
 /// A collection as pages show it (`collection`, the home page's tiles, `data.<name>`).
 struct CollectionView: Sendable {
-    enum Key: String, CaseIterable { case name, title, url, count, description, meta, search, feed, icon, countText, items }
+    enum Key: String, CaseIterable {
+        case name, title, url, count, description, meta, search, feed, icon, countText, items
+    }
     var name: String
     var title: String
     var url: String
@@ -181,12 +184,15 @@ struct TocEntry: Sendable {
         return entries(headings, &index, above: 0)
     }
 
-    private static func entries(_ headings: [(level: Int, id: String, text: String)], _ index: inout Int, above level: Int) -> [TocEntry] {
+    private static func entries(
+        _ headings: [(level: Int, id: String, text: String)], _ index: inout Int, above level: Int
+    ) -> [TocEntry] {
         var out: [TocEntry] = []
         while index < headings.count, headings[index].level > level {
             let h = headings[index]
             index += 1
-            out.append(TocEntry(level: h.level, id: h.id, text: h.text, children: entries(headings, &index, above: h.level)))
+            out.append(
+                TocEntry(level: h.level, id: h.id, text: h.text, children: entries(headings, &index, above: h.level)))
         }
         return out
     }
@@ -216,7 +222,8 @@ struct ItemRef: Sendable {
 /// One page's view: `site`, `page` and what its kind shows.
 struct PageContent: Sendable {
     enum Key: String, CaseIterable {
-        case site, page, collections, notes, collection, items, pagination, layout, item, prev, next, data, note, tags, tag
+        case site, page, collections, notes, collection, items, pagination, layout, item, prev, next, data, note, tags,
+            tag
     }
     var sections: [SectionLink]
     var page: PageMeta
@@ -240,25 +247,30 @@ enum PageViews {
     /// and the names the engine gives list elements.
     static let names: Set<String> = {
         var names: Set<String> = ["first", "last", "index", "even", "odd"]
-        func add<K: RawRepresentable & CaseIterable>(_: K.Type) where K.RawValue == String { for k in K.allCases { names.insert(k.rawValue) } }
+        func add<K: RawRepresentable & CaseIterable>(_: K.Type) where K.RawValue == String {
+            for k in K.allCases { names.insert(k.rawValue) }
+        }
         add(SiteView.Key.self); add(SectionLink.Key.self); add(PageMeta.Key.self); add(CollectionView.Key.self)
         add(PaginationView.Key.self); add(PaginationView.PageKey.self); add(LayoutView.Key.self); add(ItemView.Key.self)
         add(ItemView.FieldKey.self); add(CardView.Key.self); add(ImageView.Key.self); add(ImageView.SourceKey.self)
-        add(ImageView.PlaceholderKey.self); add(NoteView.Key.self); add(NoteView.FrontMatterKey.self); add(TocEntry.Key.self); add(TagLink.Key.self); add(TagView.Key.self); add(PageContent.Key.self)
+        add(ImageView.PlaceholderKey.self); add(NoteView.Key.self); add(NoteView.FrontMatterKey.self);
+        add(TocEntry.Key.self); add(TagLink.Key.self); add(TagView.Key.self); add(PageContent.Key.self)
         return names
     }()
 
     /// The names each top-level record of a page holds (`item`, `collection` also hold the
     /// data's names, `dataNames`), for `topLevelPart`.
     static func records(dataNames: Set<String>) -> [String: Set<String>] {
-        func keys<K: RawRepresentable & CaseIterable>(_: K.Type) -> Set<String> where K.RawValue == String { Set(K.allCases.map(\.rawValue)) }
+        func keys<K: RawRepresentable & CaseIterable>(_: K.Type) -> Set<String> where K.RawValue == String {
+            Set(K.allCases.map(\.rawValue))
+        }
         return [
             PageContent.Key.item.rawValue: keys(ItemView.Key.self).union(dataNames),
             PageContent.Key.collection.rawValue: keys(CollectionView.Key.self).union(dataNames),
             PageContent.Key.site.rawValue: keys(SiteView.Key.self),
             PageContent.Key.page.rawValue: keys(PageMeta.Key.self),
             PageContent.Key.pagination.rawValue: keys(PaginationView.Key.self),
-            PageContent.Key.layout.rawValue: keys(LayoutView.Key.self),
+            PageContent.Key.layout.rawValue: keys(LayoutView.Key.self)
         ]
     }
 
@@ -266,7 +278,8 @@ enum PageViews {
     /// top-level name the record before it never holds (`prev` is the page's, not the item's).
     static func topLevelPart(of parts: [String], records: [String: Set<String>]) -> Int? {
         guard parts.count > 1, let held = records[parts[0]], PageContent.Key(rawValue: parts[1]) != nil,
-              !held.contains(parts[1]) else { return nil }
+            !held.contains(parts[1])
+        else { return nil }
         return 1
     }
 }

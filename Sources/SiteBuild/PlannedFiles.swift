@@ -52,44 +52,66 @@ extension SitePlan {
         if let cache = model.images.cache {  // nil: no image phase ran, and there are no images
             for (use, image) in images {
                 for v in image.processed.variants where image.original == nil && seen.insert(image.path(v)).inserted {
-                    files.append(PlannedFile(path: image.path(v), kind: .image(cache.path(image.key, v)),
-                                             source: SourceLayout.contentFile(use.source)))
+                    files.append(
+                        PlannedFile(
+                            path: image.path(v), kind: .image(cache.path(image.key, v)),
+                            source: SourceLayout.contentFile(use.source)))
                 }
             }
         }
         let user = model.userAssets, names = model.assetNames
         for path in BuiltinTheme.assets.keys.sorted() where !user.contains(path) {
-            files.append(PlannedFile(path: URLScheme.assetFile(path), kind: .builtinAsset(path), source: "(built-in theme)"))
-            if let named = names[path] { files.append(PlannedFile(path: URLScheme.assetFile(named), kind: .builtinAsset(path), source: "(built-in theme)")) }
+            files.append(
+                PlannedFile(path: URLScheme.assetFile(path), kind: .builtinAsset(path), source: "(built-in theme)"))
+            if let named = names[path] {
+                files.append(
+                    PlannedFile(path: URLScheme.assetFile(named), kind: .builtinAsset(path), source: "(built-in theme)")
+                )
+            }
         }
         for path in user {
-            files.append(PlannedFile(path: URLScheme.assetFile(path), kind: .userAsset(path),
-                                     source: SourceLayout.assetFile(path)))
+            files.append(
+                PlannedFile(
+                    path: URLScheme.assetFile(path), kind: .userAsset(path),
+                    source: SourceLayout.assetFile(path)))
             if let named = names[path] {
-                files.append(PlannedFile(path: URLScheme.assetFile(named), kind: .userAsset(path),
-                                         source: SourceLayout.assetFile(path)))
+                files.append(
+                    PlannedFile(
+                        path: URLScheme.assetFile(named), kind: .userAsset(path),
+                        source: SourceLayout.assetFile(path)))
             }
         }
         if model.codeStyles != nil, !user.contains(SiteInputs.codeStylesPath) {
             let path = SiteInputs.codeStylesPath
             for name in [path] + (names[path].map { [$0] } ?? []) {
-                files.append(PlannedFile(path: URLScheme.assetFile(name), kind: .codeStyles,
-                                         source: "the code's stylesheet"))
+                files.append(
+                    PlannedFile(
+                        path: URLScheme.assetFile(name), kind: .codeStyles,
+                        source: "the code's stylesheet"))
             }
         }
         if !model.feedNotes.isEmpty {
-            files.append(PlannedFile(path: URLScheme.file(ofSiteURL: model.config.notes.feedURL), kind: .notesFeed, source: "the notes' feed"))
+            files.append(
+                PlannedFile(
+                    path: URLScheme.file(ofSiteURL: model.config.notes.feedURL), kind: .notesFeed,
+                    source: "the notes' feed"))
         }
         if !model.content.staticFiles.contains("robots.txt") {
             files.append(PlannedFile(path: "robots.txt", kind: .robots, source: "robots.txt"))
         }
         for c in model.collections {
             guard let rule = c.config.feed else { continue }
-            files.append(PlannedFile(path: URLScheme.file(ofSiteURL: rule.url), kind: .collectionFeed(collection: c.config.name), source: "feed of '\(c.config.name)'"))
+            files.append(
+                PlannedFile(
+                    path: URLScheme.file(ofSiteURL: rule.url), kind: .collectionFeed(collection: c.config.name),
+                    source: "feed of '\(c.config.name)'"))
         }
         for c in model.collections {
             guard let rule = c.config.search else { continue }
-            files.append(PlannedFile(path: URLScheme.file(ofSiteURL: rule.url), kind: .searchIndex(collection: c.config.name), source: "search index of '\(c.config.name)'"))
+            files.append(
+                PlannedFile(
+                    path: URLScheme.file(ofSiteURL: rule.url), kind: .searchIndex(collection: c.config.name),
+                    source: "search index of '\(c.config.name)'"))
         }
         return files
     }

@@ -33,16 +33,19 @@ enum SearchIndex {
             var picture: Picture? = nil
             if let f = collection.config.cardImageField, let info = item.images[f] {
                 if let p = collection.published(f, info),
-                   let small = p.processed.variants(p.formats.last ?? .jpeg).first {
+                    let small = p.processed.variants(p.formats.last ?? .jpeg).first
+                {
                     picture = Picture(src: urls.root + p.path(small), width: small.width, height: small.height)
                 } else {
-                    picture = Picture(src: ImageView.plain(info, urls: urls).src, width: info.width, height: info.height)
+                    picture = Picture(
+                        src: ImageView.plain(info, urls: urls).src, width: info.width, height: info.height)
                 }
             }
             var words: [String] = []
             for f in rule.fields { if let v = Derivation.lookup(f, in: item.fields) { collectText(v, into: &words) } }
-            return Record(url: collection.itemURLs[i], title: texts.title, subtitle: texts.subtitle, image: picture,
-                          text: SearchText.fold(words.joined(separator: " ")))
+            return Record(
+                url: collection.itemURLs[i], title: texts.title, subtitle: texts.subtitle, image: picture,
+                text: SearchText.fold(words.joined(separator: " ")))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -50,15 +53,18 @@ enum SearchIndex {
             let data = try encoder.encode(File(collection: collection.config.name, fields: rule.fields, items: records))
             return markupFree(String(decoding: data, as: UTF8.self))
         } catch {
-            throw Diagnostic(file: SiteConfig.fileName,
-                             "cannot write the search index of collection '\(collection.config.name)': \(error)")
+            throw Diagnostic(
+                file: SiteConfig.fileName,
+                "cannot write the search index of collection '\(collection.config.name)': \(error)")
         }
     }
 
     /// JSON text without `<`, `>` and `&` (written as `\u003c`, `\u003e`, `\u0026`; JSON has them
     /// only inside strings): nothing in the file reads as markup, even to a client that sniffs it.
     static func markupFree(_ json: String) -> String {
-        guard json.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") }) else { return json }
+        guard
+            json.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") })
+        else { return json }
         return json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
             .replacingOccurrences(of: "&", with: "\\u0026")
     }

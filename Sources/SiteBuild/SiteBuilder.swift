@@ -31,7 +31,9 @@ public struct BuildOptions: Sendable {
     /// `serve`'s rebuilds: cached answers only (fetched in the background instead).
     var cacheOnly = false
 
-    public init(source: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false, cacheDir: URL? = nil) {
+    public init(
+        source: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false, cacheDir: URL? = nil
+    ) {
         self.source = source.standardizedFileURL
         self.output = (output ?? source.appendingPathComponent("public")).standardizedFileURL
         self.baseURL = baseURL
@@ -43,7 +45,9 @@ public struct BuildOptions: Sendable {
     /// command line gives them (nil: the defaults); refused when they overlap the sources, the
     /// cache or a folder sitegen did not write (`OutputTarget`). The build then uses the resolved
     /// paths: what was checked is what is written.
-    public static func checked(source: URL, output: String?, cacheDir: String?, force: Bool) throws(OutputTarget.Refusal) -> BuildOptions {
+    public static func checked(source: URL, output: String?, cacheDir: String?, force: Bool) throws(OutputTarget
+        .Refusal) -> BuildOptions
+    {
         let target = try OutputTarget.check(source: source, output: output, cache: cacheDir, force: force)
         var options = BuildOptions(source: source, output: target.output, cacheDir: target.cache)
         options.force = force

@@ -20,15 +20,22 @@ enum SiteFiles {
             return Data((BuiltinTheme.assets[rel] ?? "").utf8)
         case .image(let cached):
             do { return try Data(contentsOf: URL(fileURLWithPath: cached)) } catch {
-                throw Diagnostic(file: file.source, "cannot read its resized copy \(cached) from the image cache: \(error.localizedDescription) (build again to make it anew)")
+                throw Diagnostic(
+                    file: file.source,
+                    "cannot read its resized copy \(cached) from the image cache: \(error.localizedDescription) (build again to make it anew)"
+                )
             }
         case .searchIndex(let name):
-            guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.search else { return Data() }
+            guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.search else {
+                return Data()
+            }
             return Data(try SearchIndex.json(c, rule: rule, urls: model.urls).utf8)
         case .notesFeed:
             return Data(notesFeed(model).xml.utf8)
         case .collectionFeed(let name):
-            guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.feed else { return Data() }
+            guard let c = model.collections.first(where: { $0.config.name == name }), let rule = c.config.feed else {
+                return Data()
+            }
             return Data(collectionFeed(c, rule: rule, config: model.config, urls: model.urls).xml.utf8)
         case .codeStyles:
             return Data((model.codeStyles ?? "").utf8)
@@ -44,21 +51,25 @@ enum SiteFiles {
         let config = model.config, urls = model.urls
         let entries = model.feedNotes.map { n -> AtomFeed.Entry in
             let note = model.notes[n]
-            return AtomFeed.Entry(url: urls.absolute(model.noteURLs[n]), title: note.title,
-                                  updated: AtomFeed.timestamp(day: note.date.map(DateFormat.iso.format) ?? "1970-01-01"),
-                                  summary: note.summary, html: model.noteHTML[n])
+            return AtomFeed.Entry(
+                url: urls.absolute(model.noteURLs[n]), title: note.title,
+                updated: AtomFeed.timestamp(day: note.date.map(DateFormat.iso.format) ?? "1970-01-01"),
+                summary: note.summary, html: model.noteHTML[n])
         }
-        return AtomFeed(url: urls.absolute(urls.notesFeed),
-                        pageURL: urls.absolute(urls.notesList(page: 1)),
-                        base: config.baseURL.description, title: "\(config.notes.title) · \(config.title)",
-                        author: config.author ?? config.title, language: config.language, entries: entries)
+        return AtomFeed(
+            url: urls.absolute(urls.notesFeed),
+            pageURL: urls.absolute(urls.notesList(page: 1)),
+            base: config.baseURL.description, title: "\(config.notes.title) · \(config.title)",
+            author: config.author ?? config.title, language: config.language, entries: entries)
     }
 
     /// A collection's newest items by `rule.date`, newest first (ties in display order); items
     /// without a readable date are left out. An item links to its planned page, or to its list
     /// page when it has none (`URLScheme.itemLink`).
-    static func collectionFeed(_ collection: SortedCollection, rule: FeedRule, config: SiteConfig,
-                               urls: URLScheme) -> AtomFeed {
+    static func collectionFeed(
+        _ collection: SortedCollection, rule: FeedRule, config: SiteConfig,
+        urls: URLScheme
+    ) -> AtomFeed {
         let path = KeyPath.parse(rule.date) ?? []
         var dated: [(day: String, index: Int)] = []
         for i in collection.order {
@@ -71,27 +82,35 @@ enum SiteFiles {
             if let day { dated.append((day, i)) }
         }
         // A stable sort: equal days keep the collection's display order.
-        let newest = dated.enumerated().sorted { a, b in a.element.day != b.element.day ? a.element.day > b.element.day : a.offset < b.offset }
-            .prefix(rule.limit).map(\.element)
+        let newest = dated.enumerated().sorted { a, b in
+            a.element.day != b.element.day ? a.element.day > b.element.day : a.offset < b.offset
+        }
+        .prefix(rule.limit).map(\.element)
         let listURL = urls.absolute(urls.list(collection.config, page: 1))
         let entries = newest.map { entry -> AtomFeed.Entry in
             let item = collection.loaded.items[entry.index]
             let texts = ViewMaker.cardTexts(collection, item)
             let url = urls.itemLink(collection.config, page: collection.itemURLs[entry.index], slug: item.slug)
-            return AtomFeed.Entry(url: url, title: texts.title, updated: AtomFeed.timestamp(day: entry.day), summary: texts.subtitle)
+            return AtomFeed.Entry(
+                url: url, title: texts.title, updated: AtomFeed.timestamp(day: entry.day), summary: texts.subtitle)
         }
-        return AtomFeed(url: urls.absolute(urls.feed(collection.config) ?? rule.url), pageURL: listURL,
-                        base: config.baseURL.description,
-                        title: "\(collection.config.title) · \(config.title)", author: config.author ?? config.title,
-                        language: config.language, entries: entries)
+        return AtomFeed(
+            url: urls.absolute(urls.feed(collection.config) ?? rule.url), pageURL: listURL,
+            base: config.baseURL.description,
+            title: "\(collection.config.title) · \(config.title)", author: config.author ?? config.title,
+            language: config.language, entries: entries)
     }
 
     /// `sitemap.xml` (and numbered sitemaps past 50,000 URLs): output path → XML.
     static func sitemaps(_ plan: SitePlan, urls: URLScheme) -> [(path: String, data: Data)] {
-        Sitemap.files(urls: plan.sitemapURLs(urls), indexBase: urls.baseURL.description).map { ($0.name, Data($0.xml.utf8)) }
+        Sitemap.files(urls: plan.sitemapURLs(urls), indexBase: urls.baseURL.description).map {
+            ($0.name, Data($0.xml.utf8))
+        }
     }
 
     static func readFile(_ url: URL, source: String) throws(Diagnostic) -> Data {
-        do { return try Data(contentsOf: url) } catch { throw Diagnostic(file: source, "cannot read: \(error.localizedDescription)") }
+        do { return try Data(contentsOf: url) } catch {
+            throw Diagnostic(file: source, "cannot read: \(error.localizedDescription)")
+        }
     }
 }

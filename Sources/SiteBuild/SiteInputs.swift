@@ -26,7 +26,9 @@ struct SiteInputs: Sendable {
     var notices: [String] = []
 
     /// Reads the configuration, scans `content/` and parses the templates (the "config" phase).
-    static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (SiteConfig, ContentTree, TemplateLibrary) {
+    static func loadConfiguration(_ options: BuildOptions) throws(Diagnostics) -> (
+        SiteConfig, ContentTree, TemplateLibrary
+    ) {
         let config = try readConfiguration(options)
         let content = try ContentTree.scan(options.source.appendingPathComponent(SourceLayout.content))
         let templates = try loadTemplates(options.source)
@@ -37,7 +39,11 @@ struct SiteInputs: Sendable {
     static func readConfiguration(_ options: BuildOptions) throws(Diagnostics) -> SiteConfig {
         let configFile = options.source.appendingPathComponent(SiteConfig.fileName)
         guard let configData = FileManager.default.contents(atPath: configFile.path) else {
-            throw Diagnostics([Diagnostic(file: SiteConfig.fileName, "no site configuration: \(configFile.path) does not exist (create one with `sitegen init`)")])
+            throw Diagnostics([
+                Diagnostic(
+                    file: SiteConfig.fileName,
+                    "no site configuration: \(configFile.path) does not exist (create one with `sitegen init`)")
+            ])
         }
         guard let configText = String(validating: configData, as: UTF8.self) else {
             throw Diagnostics([Diagnostic(file: SiteConfig.fileName, "the site configuration is not valid UTF-8 text")])
@@ -58,16 +64,18 @@ struct SiteInputs: Sendable {
     /// asset path → fingerprinted path (`photos.css` → `photos.3f2a9c1e0b7d4a65.css`). A changed
     /// file gets a new name, so its URL can be cached for ever.
     mutating func loadAssets(_ source: URL) throws(Diagnostics) {
-        let user = try SourceFolder.files(under: source.appendingPathComponent(SourceLayout.assets),
-                                          display: SourceLayout.assetFile(""))
+        let user = try SourceFolder.files(
+            under: source.appendingPathComponent(SourceLayout.assets),
+            display: SourceLayout.assetFile(""))
         var names: [String: String] = [:]
         for (path, text) in BuiltinTheme.assets where Self.isFingerprinted(path) {
             names[path] = ContentHash.fingerprinted(path, text.utf8)
         }
         for path in user where Self.isFingerprinted(path) {
             do throws(Diagnostic) {
-                let data = try SiteFiles.readFile(source.appendingPathComponent(SourceLayout.assetFile(path)),
-                                                  source: SourceLayout.assetFile(path))
+                let data = try SiteFiles.readFile(
+                    source.appendingPathComponent(SourceLayout.assetFile(path)),
+                    source: SourceLayout.assetFile(path))
                 names[path] = ContentHash.fingerprinted(path, data)
             } catch { throw Diagnostics([error]) }
         }
@@ -99,30 +107,40 @@ struct SiteInputs: Sendable {
     static func isFingerprinted(_ path: String) -> Bool { path.hasSuffix(".css") || path.hasSuffix(".js") }
 
     /// Loads the collections (in parallel) and the notes; every problem of both is reported.
-    static func loadData(config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
-                         includeDrafts: Bool, threads: Int, fetch: FetchSession? = nil) throws(Diagnostics) -> SiteInputs {
+    static func loadData(
+        config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
+        includeDrafts: Bool, threads: Int, fetch: FetchSession? = nil
+    ) throws(Diagnostics) -> SiteInputs {
         var problems: [Diagnostic] = []
-        let collections = collectProblems(loadCollections(config.collections, config: config, content: content, imageSizes: ImageSizeCache(),
-                                                          threads: threads, fetch: fetch), into: &problems)
+        let collections = collectProblems(
+            loadCollections(
+                config.collections, config: config, content: content, imageSizes: ImageSizeCache(),
+                threads: threads, fetch: fetch), into: &problems)
         var notes: [Note] = []
         do {
-            notes = try NoteLoader(config: config, content: content, includeDrafts: includeDrafts, threads: threads).loadAll()
+            notes = try NoteLoader(config: config, content: content, includeDrafts: includeDrafts, threads: threads)
+                .loadAll()
         } catch { problems += error.items }
         if !problems.isEmpty { throw Diagnostics(problems) }
-        var inputs = SiteInputs(config: config, content: content, templates: templates, collections: collections, notes: notes)
+        var inputs = SiteInputs(
+            config: config, content: content, templates: templates, collections: collections, notes: notes)
         inputs.oldestAnswer = fetch?.oldestAnswer
         return inputs
     }
 
-    static func loadCollections(_ configs: [CollectionConfig], config: SiteConfig, content: ContentTree,
-                                imageSizes: ImageSizeCache, threads: Int, fetch: FetchSession? = nil) -> [Result<LoadedCollection, Diagnostics>] {
+    static func loadCollections(
+        _ configs: [CollectionConfig], config: SiteConfig, content: ContentTree,
+        imageSizes: ImageSizeCache, threads: Int, fetch: FetchSession? = nil
+    ) -> [Result<LoadedCollection, Diagnostics>] {
         let loader = CollectionLoader(content: content, language: config.language, fetch: fetch)
         return configs.parallelMap(threads: threads, minimumCount: 2) { c in
             Result { () throws(Diagnostics) in try loader.load(c, imageSizes: imageSizes) }
         }
     }
 
-    static func collectProblems(_ results: [Result<LoadedCollection, Diagnostics>], into problems: inout [Diagnostic]) -> [LoadedCollection] {
+    static func collectProblems(_ results: [Result<LoadedCollection, Diagnostics>], into problems: inout [Diagnostic])
+        -> [LoadedCollection]
+    {
         var loaded: [LoadedCollection] = []
         for r in results {
             switch r {
@@ -138,8 +156,10 @@ struct SiteInputs: Sendable {
     static func fetchSession(_ config: SiteConfig, options: BuildOptions) throws(Diagnostics) -> FetchSession? {
         guard config.collections.contains(where: \.readsHTTP) else { return nil }
         do {
-            let context = try FetchContext.current(timeZone: TimeZone(identifier: config.fetch.timeZone) ?? TimeZone(secondsFromGMT: 0)!)
-            return FetchSession(settings: config.fetch, cacheFolder: options.dataCache, network: options.network, context: context)
+            let context = try FetchContext.current(
+                timeZone: TimeZone(identifier: config.fetch.timeZone) ?? TimeZone(secondsFromGMT: 0)!)
+            return FetchSession(
+                settings: config.fetch, cacheFolder: options.dataCache, network: options.network, context: context)
         } catch {
             throw Diagnostics([Diagnostic(file: "SOURCE_DATE_EPOCH", error.message)])
         }
@@ -150,8 +170,9 @@ extension NoteLoader {
     /// The site's note loader: its notes' collection, root path, Markdown options and words, the
     /// built-in theme's ids kept from headings, and code highlighted unless `highlight: false`.
     init(config: SiteConfig, content: ContentTree, includeDrafts: Bool, threads: Int) {
-        self.init(content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
-                  rootPath: config.baseURL.root, threads: threads, markdown: config.markdown, words: config.words,
-                  reservedIDs: BuiltinTheme.ids, highlight: config.highlight != nil)
+        self.init(
+            content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
+            rootPath: config.baseURL.root, threads: threads, markdown: config.markdown, words: config.words,
+            reservedIDs: BuiltinTheme.ids, highlight: config.highlight != nil)
     }
 }

@@ -35,16 +35,20 @@ struct SiteModel: Sendable {
     /// Builds the model. Collections named in `reusable` are taken from `previous` as they are
     /// (their data, their related collections and the configuration are unchanged), which is what
     /// makes a rebuild after editing one note cheap.
-    static func make(_ inputs: SiteInputs, images: ImageStep.Result = ImageStep.Result(),
-                     reusing previous: SiteModel? = nil,
-                     reusable: Set<String> = []) throws(Diagnostics) -> SiteModel {
+    static func make(
+        _ inputs: SiteInputs, images: ImageStep.Result = ImageStep.Result(),
+        reusing previous: SiteModel? = nil,
+        reusable: Set<String> = []
+    ) throws(Diagnostics) -> SiteModel {
         var problems: [Diagnostic] = []
         let config = inputs.config
         let collator = Collator(language: config.language)
         var pages: [SortedCollection] = []
         var fresh: Set<String> = []
         for loaded in inputs.collections {
-            if let old = previous?.collections.first(where: { $0.config.name == loaded.config.name }), reusable.contains(loaded.config.name) {
+            if let old = previous?.collections.first(where: { $0.config.name == loaded.config.name }),
+                reusable.contains(loaded.config.name)
+            {
                 var kept = old
                 kept.loaded = loaded
                 kept.notesByItem = Array(repeating: [], count: loaded.items.count)
@@ -62,13 +66,16 @@ struct SiteModel: Sendable {
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
-        var model = SiteModel(config: config, content: inputs.content, templates: inputs.templates, notes: inputs.notes,
-                              userAssets: inputs.userAssets, assetNames: inputs.assetNames,
-                              codeStyles: inputs.codeStyles, images: images, collections: pages,
-                              standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes) ?? standaloneOrder(standalone, of: inputs.notes, collator: collator),
-                              noteURLs: noteURLs(inputs.notes, config: config, previous: previous))
-        let (html, linkProblems) = resolveNoteLinks(inputs.notes, noteURLs: model.noteURLs, collections: pages, urls: model.urls,
-                                                    content: inputs.content, images: images.images)
+        var model = SiteModel(
+            config: config, content: inputs.content, templates: inputs.templates, notes: inputs.notes,
+            userAssets: inputs.userAssets, assetNames: inputs.assetNames,
+            codeStyles: inputs.codeStyles, images: images, collections: pages,
+            standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes)
+                ?? standaloneOrder(standalone, of: inputs.notes, collator: collator),
+            noteURLs: noteURLs(inputs.notes, config: config, previous: previous))
+        let (html, linkProblems) = resolveNoteLinks(
+            inputs.notes, noteURLs: model.noteURLs, collections: pages, urls: model.urls,
+            content: inputs.content, images: images.images)
         model.noteHTML = html
         problems += linkProblems
         problems += model.checkTemplates()
@@ -77,17 +84,24 @@ struct SiteModel: Sendable {
     }
 
     /// A collection in display order, paginated, with its item URLs.
-    static func sorted(_ loaded: LoadedCollection, config: SiteConfig,
-                       collator: Collator) throws(Diagnostics) -> SortedCollection {
+    static func sorted(
+        _ loaded: LoadedCollection, config: SiteConfig,
+        collator: Collator
+    ) throws(Diagnostics) -> SortedCollection {
         let c = loaded.config
         let order: [Int]
         do {
-            order = try Sorter(keys: c.sort, collator: collator).order(count: loaded.items.count) { i, f in loaded.items[i].fields[f] }
+            order = try Sorter(keys: c.sort, collator: collator).order(count: loaded.items.count) { i, f in
+                loaded.items[i].fields[f]
+            }
         } catch {
-            throw Diagnostics(error.problems.map { p in
-                let item = loaded.items[p.index]
-                return Diagnostic(SourceLocation(file: item.source.file, path: "\(item.source.path ?? "").\(p.field)"), "cannot sort collection '\(c.name)' by '\(p.field)': \(p.message)")
-            })
+            throw Diagnostics(
+                error.problems.map { p in
+                    let item = loaded.items[p.index]
+                    return Diagnostic(
+                        SourceLocation(file: item.source.file, path: "\(item.source.path ?? "").\(p.field)"),
+                        "cannot sort collection '\(c.name)' by '\(p.field)': \(p.message)")
+                })
         }
         // A field no item has sorts nothing: most likely a misspelt name, which would leave the list
         // in the data's order without a word.
@@ -95,21 +109,29 @@ struct SiteModel: Sendable {
             !loaded.items.isEmpty && !loaded.items.contains { ($0.fields[c.sort[k].field] ?? .null) != .null }
         }
         if !absent.isEmpty {
-            throw Diagnostics(absent.map { k in
-                Diagnostic(k < c.sortSources.count ? c.sortSources[k] : SourceLocation(file: "site.yml"),
-                           "no item of collection '\(c.name)' has a value for the sort field '\(c.sort[k].field)', so it would not sort anything; check the field's name")
-            })
+            throw Diagnostics(
+                absent.map { k in
+                    Diagnostic(
+                        k < c.sortSources.count ? c.sortSources[k] : SourceLocation(file: "site.yml"),
+                        "no item of collection '\(c.name)' has a value for the sort field '\(c.sort[k].field)', so it would not sort anything; check the field's name"
+                    )
+                })
         }
         // A masonry places a card by its picture's proportions: one of unknown size has no place.
         if case .masonry = c.layout, let f = c.cardImageField {
-            let unsized = loaded.items.filter { item in item.images[f].map { $0.width == nil || $0.height == nil } ?? false }
+            let unsized = loaded.items.filter { item in
+                item.images[f].map { $0.width == nil || $0.height == nil } ?? false
+            }
             if !unsized.isEmpty {
-                throw Diagnostics(unsized.map { item in
-                    var at = item.source
-                    at.path = "\(item.source.path ?? "").\(f)"
-                    return Diagnostic(at,
-                               "collection '\(c.name)' is a masonry, which places each card by its image's size, and the size of '\(item.images[f]?.source ?? "")' is unknown: name the fields holding it with images: { width: …, height: … }")
-                })
+                throw Diagnostics(
+                    unsized.map { item in
+                        var at = item.source
+                        at.path = "\(item.source.path ?? "").\(f)"
+                        return Diagnostic(
+                            at,
+                            "collection '\(c.name)' is a masonry, which places each card by its image's size, and the size of '\(item.images[f]?.source ?? "")' is unknown: name the fields holding it with images: { width: …, height: … }"
+                        )
+                    })
             }
         }
         let urls = URLScheme(config)
@@ -121,8 +143,9 @@ struct SiteModel: Sendable {
         var names: Set<String> = []
         for item in loaded.items { DataNames.collect(of: item.fields, into: &names) }
         DataNames.collect(of: loaded.meta, into: &names)
-        return SortedCollection(loaded: loaded, order: order, position: position, pages: slices, itemURLs: itemURLs,
-                               listPaths: listPaths, fieldNames: names)
+        return SortedCollection(
+            loaded: loaded, order: order, position: position, pages: slices, itemURLs: itemURLs,
+            listPaths: listPaths, fieldNames: names)
     }
 
     /// Item views of the collections in `fresh`, and the related lists of every collection
@@ -135,7 +158,8 @@ struct SiteModel: Sendable {
         }
         let touched = pages.indices.filter { ci in
             !pages[ci].config.related.isEmpty
-                && (fresh.contains(pages[ci].config.name) || pages[ci].config.related.contains { fresh.contains($0.collection) })
+                && (fresh.contains(pages[ci].config.name)
+                    || pages[ci].config.related.contains { fresh.contains($0.collection) })
         }
         for ci in touched {
             let lists = ViewMaker.relatedLists(pages[ci], in: pages)
@@ -152,15 +176,27 @@ struct SiteModel: Sendable {
             guard let a = notes[ni].attachment else { standalone.append(ni); continue }
             let file = notes[ni].file
             guard let ci = collectionIndex[a.collection] else {
-                problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but there is no collection '\(a.collection)'"))
+                problems.append(
+                    Diagnostic(
+                        file: file, line: a.line,
+                        "note is attached to '\(a.collection)/\(a.slug)', but there is no collection '\(a.collection)'")
+                )
                 continue
             }
             guard let item = pages[ci].slugIndex[a.slug] else {
-                problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item '\(a.slug)'"))
+                problems.append(
+                    Diagnostic(
+                        file: file, line: a.line,
+                        "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item '\(a.slug)'"
+                    ))
                 continue
             }
             if pages[ci].config.detailURL == nil {
-                problems.append(Diagnostic(file: file, line: a.line, "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item pages (detail: false)"))
+                problems.append(
+                    Diagnostic(
+                        file: file, line: a.line,
+                        "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item pages (detail: false)"
+                    ))
                 continue
             }
             pages[ci].notesByItem[item].append(ni)
@@ -176,18 +212,24 @@ struct SiteModel: Sendable {
     static let feedLength = 20
 
     static func standaloneOrder(_ standalone: [Int], of notes: [Note], collator: Collator) -> [Int] {
-        let sorter = Sorter(keys: [SortKey(field: "date", direction: .descending, comparison: .date(DateFormat.iso)),
-                                   SortKey(field: "title", comparison: .text)], collator: collator)
-        let order = (try? sorter.order(count: standalone.count) { i, f in
-            let n = notes[standalone[i]]
-            return f == "date" ? n.date.map { .string(DateFormat.iso.format($0)) } : .string(n.title)
-        }) ?? Array(0..<standalone.count)
+        let sorter = Sorter(
+            keys: [
+                SortKey(field: "date", direction: .descending, comparison: .date(DateFormat.iso)),
+                SortKey(field: "title", comparison: .text)
+            ], collator: collator)
+        let order =
+            (try? sorter.order(count: standalone.count) { i, f in
+                let n = notes[standalone[i]]
+                return f == "date" ? n.date.map { .string(DateFormat.iso.format($0)) } : .string(n.title)
+            }) ?? Array(0..<standalone.count)
         return order.map { standalone[$0] }
     }
 
     /// Each note's page URL; a note with the same slug at the same place as in `previous` keeps its URL.
     static func noteURLs(_ notes: [Note], config: SiteConfig, previous: SiteModel?) -> [String] {
-        let old = previous.flatMap { $0.notes.count == notes.count && $0.config.notes.url == config.notes.url ? $0 : nil }
+        let old = previous.flatMap {
+            $0.notes.count == notes.count && $0.config.notes.url == config.notes.url ? $0 : nil
+        }
         let urls = URLScheme(config)
         return notes.indices.map { i in
             if let old, old.notes[i].slug == notes[i].slug { return old.noteURLs[i] }
@@ -201,14 +243,20 @@ struct SiteModel: Sendable {
         guard standaloneNotes.count == standalone.count else { return nil }
         // Usually the notes are the same files at the same places (one was edited in place).
         if notes.count == self.notes.count, standalone == standaloneNotes.sorted(),
-           standalone.allSatisfy({ notes[$0].file == self.notes[$0].file && notes[$0].date == self.notes[$0].date && notes[$0].title == self.notes[$0].title }) {
+            standalone.allSatisfy({
+                notes[$0].file == self.notes[$0].file && notes[$0].date == self.notes[$0].date
+                    && notes[$0].title == self.notes[$0].title
+            })
+        {
             return standaloneNotes
         }
         let byFile = Dictionary(standalone.map { (notes[$0].file, $0) }, uniquingKeysWith: { a, _ in a })
         var order: [Int] = []
         order.reserveCapacity(standalone.count)
         for old in standaloneNotes {
-            guard let n = byFile[self.notes[old].file], notes[n].date == self.notes[old].date, notes[n].title == self.notes[old].title else { return nil }
+            guard let n = byFile[self.notes[old].file], notes[n].date == self.notes[old].date,
+                notes[n].title == self.notes[old].title
+            else { return nil }
             order.append(n)
         }
         return order
@@ -225,24 +273,29 @@ struct SiteModel: Sendable {
         // The notes' front matter names are gathered only if a template uses a name nothing
         // else provides (reading every note's fields again on each edit would be wasted).
         var noteNames: Set<String>?
-        let records = PageViews.records(dataNames: collections.reduce(into: Set(config.collections.flatMap { c in c.related.map(\.name) })) {
-            $0.formUnion($1.fieldNames)
-        })
-        return templates.check(using: usedTemplates, knows: { name in
-            if known.contains(name) { return true }
-            if noteNames == nil {
-                var names: Set<String> = []
-                for n in notes.indices { DataNames.collect(of: notes[n].fields, into: &names) }
-                noteNames = names
-            }
-            return noteNames?.contains(name) ?? false
-        }, topLevel: { parts in PageViews.topLevelPart(of: parts, records: records) })
+        let records = PageViews.records(
+            dataNames: collections.reduce(into: Set(config.collections.flatMap { c in c.related.map(\.name) })) {
+                $0.formUnion($1.fieldNames)
+            })
+        return templates.check(
+            using: usedTemplates,
+            knows: { name in
+                if known.contains(name) { return true }
+                if noteNames == nil {
+                    var names: Set<String> = []
+                    for n in notes.indices { DataNames.collect(of: notes[n].fields, into: &names) }
+                    noteNames = names
+                }
+                return noteNames?.contains(name) ?? false
+            }, topLevel: { parts in PageViews.topLevelPart(of: parts, records: records) })
     }
 
     /// The templates pages are rendered with (partials are reached through them).
     var usedTemplates: [String] {
         var used = ["home", "404"] + config.pages.map(\.template)
-        for c in collections { used.append(c.config.listTemplate); if let d = c.config.detailTemplate { used.append(d) } }
+        for c in collections {
+            used.append(c.config.listTemplate); if let d = c.config.detailTemplate { used.append(d) }
+        }
         if !standaloneNotes.isEmpty { used += [config.notes.template, config.notes.listTemplate] }
         return used
     }

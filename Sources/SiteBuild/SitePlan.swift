@@ -18,9 +18,11 @@ struct PlannedPage: Sendable {
     let content: @Sendable (ViewMaker) -> PageContent
 
     /// A page of kind `view`; its identity is one of its inputs unless `identified` is false.
-    init(_ view: PageID, _ path: String, _ template: String, _ source: String, _ inputs: [PageInput],
-         identified: Bool = true,
-         content: @escaping @Sendable (ViewMaker) -> PageContent) {
+    init(
+        _ view: PageID, _ path: String, _ template: String, _ source: String, _ inputs: [PageInput],
+        identified: Bool = true,
+        content: @escaping @Sendable (ViewMaker) -> PageContent
+    ) {
         self.path = path
         self.template = template
         self.source = source
@@ -90,7 +92,9 @@ struct SitePlan: Sendable {
         for n in standalone {
             for name in notes[n].tags {
                 let slug: String
-                if let known = slugs[name] { slug = known } else {
+                if let known = slugs[name] {
+                    slug = known
+                } else {
                     slug = Slug.make(name)
                     slugs[name] = slug
                 }

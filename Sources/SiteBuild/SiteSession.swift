@@ -18,7 +18,9 @@ public struct UpdateReport: Sendable {
     /// Phase name and seconds, in order.
     public var phases: [(name: String, seconds: Double)] = []
 
-    public init(full: Bool, pagesWritten: Int, filesWritten: Int, removed: Int, changedPages: [String]?, seconds: Double) {
+    public init(
+        full: Bool, pagesWritten: Int, filesWritten: Int, removed: Int, changedPages: [String]?, seconds: Double
+    ) {
         self.full = full
         self.pagesWritten = pagesWritten
         self.filesWritten = filesWritten
@@ -76,9 +78,12 @@ public struct SiteSession: Sendable {
     /// The images left for later by the last build (`BuildOptions.deferImages`), if any.
     public var waitingImages: WaitingImages? {
         let jobs = model.images.waiting
-        return jobs.isEmpty ? nil : WaitingImages(jobs: jobs, content: model.content,
-                                                  cache: options.imageCache, threads: options.threads,
-                                                  progress: options.imageProgress)
+        return jobs.isEmpty
+            ? nil
+            : WaitingImages(
+                jobs: jobs, content: model.content,
+                cache: options.imageCache, threads: options.threads,
+                progress: options.imageProgress)
     }
 
     /// Rebuilds after the files at `changed` (paths relative to the source folder) were created,
@@ -128,11 +133,15 @@ public struct SiteSession: Sendable {
         do throws(Diagnostics) {
             let (config, content, _) = try SiteInputs.loadConfiguration(options)
             let remote = config.collections.filter(\.readsHTTP)
-            guard !options.offline, let fetch = try SiteInputs.fetchSession(config, options: options) else { return nil }
+            guard !options.offline, let fetch = try SiteInputs.fetchSession(config, options: options) else {
+                return nil
+            }
             defer { fetch.close() }
             var problems: [Diagnostic] = []
-            _ = SiteInputs.collectProblems(SiteInputs.loadCollections(remote, config: config, content: content, imageSizes: ImageSizeCache(),
-                                                                      threads: options.threads, fetch: fetch), into: &problems)
+            _ = SiteInputs.collectProblems(
+                SiteInputs.loadCollections(
+                    remote, config: config, content: content, imageSizes: ImageSizeCache(),
+                    threads: options.threads, fetch: fetch), into: &problems)
             return problems.isEmpty ? nil : Diagnostics(problems)
         } catch {
             return error
@@ -157,7 +166,9 @@ public struct SiteSession: Sendable {
         if ImageStep.detailed(inputs) != model.images.detailed { return try rebuildAll(start) }
         clock.lap("scan")
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
-        let changedNotes = touched.content.filter { $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0) }
+        let changedNotes = touched.content.filter {
+            $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0)
+        }
         inputs.notices = []
         if !changedNotes.isEmpty || touched.rescanned {
             try reloadNotes(changedNotes, rescanned: touched.rescanned, inputs: &inputs, versions: &versions)
@@ -165,7 +176,8 @@ public struct SiteSession: Sendable {
         }
         clock.lap("load")
         let remote = refetched ? Set(inputs.config.collections.filter(\.readsHTTP).map(\.name)) : []
-        let reload = try reloadCollections(touched.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
+        let reload = try reloadCollections(
+            touched.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
         // Images: only new or changed sources are processed, the rest come from the cache. Their
         // encodes run on while the pages are made; the update returns only once they ended,
         // whether it succeeded or failed (the next one may need their files).
@@ -173,15 +185,17 @@ public struct SiteSession: Sendable {
         defer { _ = encodes.wait() }
         var images = model.images
         if !reload.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
-            images = try ImageStep.run(inputs.collections, notes: inputs.notes, content: inputs.content,
-                                       cache: options.imageCache, threads: options.threads, encodes: encodes,
-                                       deferring: options.deferImages, detailed: images.detailed,
-                                       progress: options.imageProgress)
+            images = try ImageStep.run(
+                inputs.collections, notes: inputs.notes, content: inputs.content,
+                cache: options.imageCache, threads: options.threads, encodes: encodes,
+                deferring: options.deferImages, detailed: images.detailed,
+                progress: options.imageProgress)
         }
         clock.lap("images")
         let changes = BuildPass.Changes(content: touched.content, assets: touched.assets, collections: reload)
-        let report = try write(inputs, images: images, encodes: encodes, versions: versions, changes: changes,
-                               start: start, clock: &clock)
+        let report = try write(
+            inputs, images: images, encodes: encodes, versions: versions, changes: changes,
+            start: start, clock: &clock)
         notices = inputs.notices
         return report
     }
@@ -191,9 +205,10 @@ public struct SiteSession: Sendable {
         let built = try FullBuild.run(rebuildOptions, generation: written.generation + 1, session: true)
         (inputs, model, written) = (built.inputs, built.model, built.written)
         notices = inputs.notices
-        return UpdateReport(full: true, pagesWritten: written.views.count,
-                            filesWritten: written.files.count + written.sitemaps.count, removed: 0,
-                            changedPages: nil, seconds: seconds(since: start))
+        return UpdateReport(
+            full: true, pagesWritten: written.views.count,
+            filesWritten: written.files.count + written.sitemaps.count, removed: 0,
+            changedPages: nil, seconds: seconds(since: start))
     }
 
     /// What an update's paths touch: content files (relative to `content/`), assets (relative to
@@ -206,8 +221,10 @@ public struct SiteSession: Sendable {
 
     /// Sorts the changed paths, and reads again what they change of the content tree, the
     /// templates and the assets.
-    private func rescan(_ relevant: Set<String>, inputs: inout SiteInputs,
-                        versions: inout BuildPass.Written) throws(Diagnostics) -> Touched {
+    private func rescan(
+        _ relevant: Set<String>, inputs: inout SiteInputs,
+        versions: inout BuildPass.Written
+    ) throws(Diagnostics) -> Touched {
         let contentRoot = options.source.appendingPathComponent(SourceLayout.content)
         var contentPaths: Set<String> = [], assetPaths: Set<String> = [], templatesChanged = false
         for path in relevant {
@@ -222,7 +239,8 @@ public struct SiteSession: Sendable {
         // A file that appeared or disappeared (or a folder) changes the content tree: scan it again.
         let needsScan = contentPaths.contains { rel in
             var isDir: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: contentRoot.appendingPathComponent(rel).path, isDirectory: &isDir)
+            let exists = FileManager.default.fileExists(
+                atPath: contentRoot.appendingPathComponent(rel).path, isDirectory: &isDir)
             return isDir.boolValue || exists != versions.contentFiles.contains(rel)
         }
         if needsScan {
@@ -246,9 +264,13 @@ public struct SiteSession: Sendable {
 
     /// Parses again the notes at `changed` (relative to `content/`); after a scan, the notes
     /// follow the content tree's list.
-    private mutating func reloadNotes(_ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs,
-                                      versions: inout BuildPass.Written) throws(Diagnostics) {
-        let loader = NoteLoader(config: inputs.config, content: inputs.content, includeDrafts: options.includeDrafts, threads: options.threads)
+    private mutating func reloadNotes(
+        _ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs,
+        versions: inout BuildPass.Written
+    ) throws(Diagnostics) {
+        let loader = NoteLoader(
+            config: inputs.config, content: inputs.content, includeDrafts: options.includeDrafts,
+            threads: options.threads)
         var problems: [Diagnostic] = []
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
         for rel in changed {
@@ -267,7 +289,10 @@ public struct SiteSession: Sendable {
             slugsChanged = false
             for (file, note) in loaded {
                 guard let note, let i = positions[file] ?? nil else { continue }
-                if inputs.notes[i].slug != note.slug || (inputs.notes[i].attachment == nil) != (note.attachment == nil) { slugsChanged = true }
+                if inputs.notes[i].slug != note.slug || (inputs.notes[i].attachment == nil) != (note.attachment == nil)
+                {
+                    slugsChanged = true
+                }
                 inputs.notes[i] = note
             }
         } else {
@@ -286,26 +311,39 @@ public struct SiteSession: Sendable {
 
     /// Loads again the collections whose data files changed, and those showing images when any
     /// other content file changed (an image's size may have changed); returns their names.
-    private mutating func reloadCollections(_ content: Set<String>, notes: Set<String>, also: Set<String>, inputs: inout SiteInputs,
-                                            versions: inout BuildPass.Written) throws(Diagnostics) -> Set<String> {
-        let datasetPaths = content.filter { ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+    private mutating func reloadCollections(
+        _ content: Set<String>, notes: Set<String>, also: Set<String>, inputs: inout SiteInputs,
+        versions: inout BuildPass.Written
+    ) throws(Diagnostics) -> Set<String> {
+        let datasetPaths = content.filter {
+            ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased())
+        }
         let otherPaths = content.filter { !notes.contains($0) && !datasetPaths.contains($0) }
-        let reload = Set(inputs.config.collections.filter { c in
-            let patterns = c.dataFiles + c.joins.flatMap(\.dataFiles)
-            if datasetPaths.contains(where: { rel in patterns.contains { ContentPath.matches(rel, pattern: $0) } }) { return true }
-            return !otherPaths.isEmpty && ((c.images.map { !$0.external } ?? false) || c.icon != nil)
-        }.map(\.name)).union(also)
+        let reload = Set(
+            inputs.config.collections.filter { c in
+                let patterns = c.dataFiles + c.joins.flatMap(\.dataFiles)
+                if datasetPaths.contains(where: { rel in patterns.contains { ContentPath.matches(rel, pattern: $0) } })
+                {
+                    return true
+                }
+                return !otherPaths.isEmpty && ((c.images.map { !$0.external } ?? false) || c.icon != nil)
+            }.map(\.name)
+        ).union(also)
         guard !reload.isEmpty else { return reload }
         var problems: [Diagnostic] = []
         let configs = inputs.config.collections.filter { reload.contains($0.name) }
         let fetch = try SiteInputs.fetchSession(inputs.config, options: rebuildOptions)
         defer { fetch?.close() }
-        let loaded = SiteInputs.collectProblems(SiteInputs.loadCollections(configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache(),
-                                                                           threads: options.threads, fetch: fetch), into: &problems)
+        let loaded = SiteInputs.collectProblems(
+            SiteInputs.loadCollections(
+                configs, config: inputs.config, content: inputs.content, imageSizes: ImageSizeCache(),
+                threads: options.threads, fetch: fetch), into: &problems)
         if !problems.isEmpty { throw Diagnostics(problems) }
         if let oldest = fetch?.oldestAnswer, !also.isEmpty { inputs.oldestAnswer = oldest }
         for c in loaded {
-            if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) { inputs.collections[i] = c }
+            if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) {
+                inputs.collections[i] = c
+            }
             versions.collectionVersions[c.config.name] = bump()
         }
         return reload
@@ -313,21 +351,26 @@ public struct SiteSession: Sendable {
 
     /// The model made again, reusing the collections that did not change, and what it changes
     /// written into the live output; the session then holds them.
-    private mutating func write(_ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
-                                versions: BuildPass.Written,
-                                changes: BuildPass.Changes, start: DispatchTime,
-                                clock: inout PhaseClock) throws(Diagnostics) -> UpdateReport {
+    private mutating func write(
+        _ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
+        versions: BuildPass.Written,
+        changes: BuildPass.Changes, start: DispatchTime,
+        clock: inout PhaseClock
+    ) throws(Diagnostics) -> UpdateReport {
         var versions = versions
-        let reusable = Set(inputs.config.collections.filter { c in
-            !changes.collections.contains(c.name) && !c.related.contains { changes.collections.contains($0.collection) }
-        }.map(\.name))
+        let reusable = Set(
+            inputs.config.collections.filter { c in
+                !changes.collections.contains(c.name)
+                    && !c.related.contains { changes.collections.contains($0.collection) }
+            }.map(\.name))
         let newModel = try SiteModel.make(inputs, images: images, reusing: model, reusable: reusable)
         clock.lap("sort")
 
         let sink = LiveOutput(folder: options.output)
-        let pass = try BuildPass.run(newModel, options: options, changes: changes, encodes: encodes,
-                                     written: &versions, to: sink,
-                                     clock: &clock)
+        let pass = try BuildPass.run(
+            newModel, options: options, changes: changes, encodes: encodes,
+            written: &versions, to: sink,
+            clock: &clock)
         for file in pass.gone.sorted() { sink.remove(file) }
         let replaced = (self.inputs, model, written)
         self.inputs = inputs
@@ -351,7 +394,8 @@ public struct SiteSession: Sendable {
     }
 
     private func report(_ start: DispatchTime, full: Bool) -> UpdateReport {
-        UpdateReport(full: full, pagesWritten: 0, filesWritten: 0, removed: 0, changedPages: [], seconds: seconds(since: start))
+        UpdateReport(
+            full: full, pagesWritten: 0, filesWritten: 0, removed: 0, changedPages: [], seconds: seconds(since: start))
     }
 
     private func seconds(since start: DispatchTime) -> Double {

@@ -34,8 +34,11 @@ struct SortedCollection: Sendable {
         info.isExternal ? nil : published[ImageUse(collection: config.name, field: field, source: info.source)]
     }
 
-    init(loaded: LoadedCollection, order: [Int], position: [Int], pages: [PageSlice], itemURLs: [String?], listPaths: [String],
-         fieldNames: Set<String>) {
+    init(
+        loaded: LoadedCollection, order: [Int], position: [Int], pages: [PageSlice], itemURLs: [String?],
+        listPaths: [String],
+        fieldNames: Set<String>
+    ) {
         self.loaded = loaded
         self.order = order
         self.position = position
@@ -45,7 +48,9 @@ struct SortedCollection: Sendable {
         self.notesByItem = Array(repeating: [], count: loaded.items.count)
         self.fieldNames = fieldNames
         self.slugIndex = Dictionary(loaded.items.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { a, _ in a })
-        self.itemSources = loaded.items.map { item in item.source.path.map { "\(item.source.file) \($0)" } ?? item.source.file + " " }
+        self.itemSources = loaded.items.map { item in
+            item.source.path.map { "\(item.source.file) \($0)" } ?? item.source.file + " "
+        }
     }
 
     var config: CollectionConfig { loaded.config }

@@ -14,7 +14,8 @@ struct TemplateEncoding: Sendable {
 
     /// An object of the entries `fill` sets, keyed by the view's `Key`.
     @inline(__always)
-    func object<K: RawRepresentable>(_: K.Type, capacity: Int = 8, _ fill: (inout Entries<K>) -> Void) -> TemplateValue where K.RawValue == String {
+    func object<K: RawRepresentable>(_: K.Type, capacity: Int = 8, _ fill: (inout Entries<K>) -> Void) -> TemplateValue
+    where K.RawValue == String {
         var e = Entries<K>(builder: TemplateObjectBuilder(names: names, capacity: capacity))
         fill(&e)
         return e.builder.build()
@@ -76,7 +77,8 @@ struct TemplateEncoding: Sendable {
             o.set(.title, s.title); o.set(.language, s.language); o.set(.root, s.root); o.set(.baseURL, s.baseURL)
             o.set(.generator, "sitegen"); o.set(.notesURL, s.notesURL); o.set(.notesTitle, s.notesTitle)
             o.set(.skipText, s.words.skipLink); o.set(.navLabel, s.words.navigation); o.set(.closeLabel, s.words.close)
-            o.set(.pagesLabel, s.words.pagination); o.set(.emptyText, s.words.empty); o.set(.contentsLabel, s.words.contents)
+            o.set(.pagesLabel, s.words.pagination); o.set(.emptyText, s.words.empty);
+            o.set(.contentsLabel, s.words.contents)
             o.set(.description, s.description)
             o.set(.feed, s.feed)
             o.set(.asset, .lambda(s.asset))
@@ -84,9 +86,14 @@ struct TemplateEncoding: Sendable {
                 o.set(.tags, tags)
                 o.set(.tagsTitle, s.words.tags)
             }
-            o.set(.sections, Self.list(sections.map { l in
-                object(SectionLink.Key.self) { e in e.set(.title, l.title); e.set(.url, l.url); e.set(.current, l.current) }
-            }))
+            o.set(
+                .sections,
+                Self.list(
+                    sections.map { l in
+                        object(SectionLink.Key.self) { e in
+                            e.set(.title, l.title); e.set(.url, l.url); e.set(.current, l.current)
+                        }
+                    }))
         }
     }
 
@@ -124,18 +131,23 @@ struct TemplateEncoding: Sendable {
         return object(PaginationView.Key.self) { o in
             o.set(.number, view.number); o.set(.count, count)
             o.set(.isFirst, view.number == 1); o.set(.isLast, view.number == count); o.set(.many, count > 1)
-            o.set(.pages, Self.list(view.urls.enumerated().map { k, url in
-                object(PaginationView.PageKey.self) { e in
-                    e.set(.number, k + 1); e.set(.url, url); e.set(.current, k + 1 == view.number)
-                }
-            }))
+            o.set(
+                .pages,
+                Self.list(
+                    view.urls.enumerated().map { k, url in
+                        object(PaginationView.PageKey.self) { e in
+                            e.set(.number, k + 1); e.set(.url, url); e.set(.current, k + 1 == view.number)
+                        }
+                    }))
             if view.number > 1 { o.set(.prev, view.urls[view.number - 2]) }
             if view.number < count { o.set(.next, view.urls[view.number]) }
         }
     }
 
     func layout(_ view: LayoutView) -> TemplateValue {
-        object(LayoutView.Key.self) { o in o.set(.kind, view.kind); o.set(.css, view.css); o.set(.style, view.style) }
+        object(LayoutView.Key.self) { o in
+            o.set(.kind, view.kind); o.set(.css, view.css); o.set(.style, view.style)
+        }
     }
 
     // MARK: - Items, notes, tags, images
@@ -162,19 +174,29 @@ struct TemplateEncoding: Sendable {
         var o = Entries<ItemView.Key>(builder: b)
         o.set(.slug, view.slug)
         o.set(.url, view.url.map(TemplateValue.string) ?? .bool(false))
-        o.set(.card, object(CardView.Key.self) { c in
-            c.set(.title, view.card.title); c.set(.subtitle, view.card.subtitle)
-            if let img = view.card.image { c.set(.image, image(img)) }
-        })
-        o.set(.fieldList, Self.list(view.fieldList.map { f in
-            object(ItemView.FieldKey.self) { e in e.set(.name, f.name); e.set(.value, f.value) }
-        }))
+        o.set(
+            .card,
+            object(CardView.Key.self) { c in
+                c.set(.title, view.card.title); c.set(.subtitle, view.card.subtitle)
+                if let img = view.card.image { c.set(.image, image(img)) }
+            })
+        o.set(
+            .fieldList,
+            Self.list(
+                view.fieldList.map { f in
+                    object(ItemView.FieldKey.self) { e in
+                        e.set(.name, f.name); e.set(.value, f.value)
+                    }
+                }))
         if related, !view.related.isEmpty {
             var lists = TemplateObjectBuilder(names: names, capacity: view.related.count)
             for r in view.related {
-                lists.set(r.name, Self.list(r.items.map {
-                    item(items[r.collection][$0], related: false, layoutStyle: nil)
-                }))
+                lists.set(
+                    r.name,
+                    Self.list(
+                        r.items.map {
+                            item(items[r.collection][$0], related: false, layoutStyle: nil)
+                        }))
             }
             o.set(.related, lists.build())
         }
@@ -204,9 +226,14 @@ struct TemplateEncoding: Sendable {
         var o = Entries<NoteView.Key>(builder: b)
         o.set(.title, view.title); o.set(.slug, view.slug); o.set(.url, view.url)
         o.set(.tags, .list(TemplateList(view.tags.map(TemplateValue.string), sortable: true)))
-        o.set(.tagLinks, Self.list(view.tagLinks.map { l in
-            object(TagLink.Key.self) { e in e.set(.name, l.name); e.set(.url, l.url) }
-        }))
+        o.set(
+            .tagLinks,
+            Self.list(
+                view.tagLinks.map { l in
+                    object(TagLink.Key.self) { e in
+                        e.set(.name, l.name); e.set(.url, l.url)
+                    }
+                }))
         o.set(.date, view.date)
         o.set(.html, view.html)
         if view.html != nil { o.set(.toc, Self.list(view.toc.map(tocEntry))) }
@@ -236,7 +263,14 @@ struct TemplateEncoding: Sendable {
             guard let r = view.resized else { return }
             o.set(.srcset, r.srcset); o.set(.sizes, r.sizes)
             for s in r.sources { o.builder.set(s.format, .string(s.srcset)) }
-            o.set(.sources, Self.list(r.sources.map { s in object(ImageView.SourceKey.self) { e in e.set(.type, s.type); e.set(.srcset, s.srcset) } }))
+            o.set(
+                .sources,
+                Self.list(
+                    r.sources.map { s in
+                        object(ImageView.SourceKey.self) { e in
+                            e.set(.type, s.type); e.set(.srcset, s.srcset)
+                        }
+                    }))
             o.set(.placeholder, placeholder(r))
         }
     }
@@ -245,8 +279,10 @@ struct TemplateEncoding: Sendable {
     func placeholder(_ resized: ImageView.Resized) -> TemplateValue {
         object(ImageView.PlaceholderKey.self) { p in
             p.set(.color, resized.color); p.set(.preview, resized.preview)
-            p.set(.style, "background-color:\(resized.color);"
-                + "background-image:url(\(resized.preview));background-size:cover")
+            p.set(
+                .style,
+                "background-color:\(resized.color);"
+                    + "background-image:url(\(resized.preview));background-size:cover")
         }
     }
 
@@ -261,9 +297,14 @@ struct TemplateEncoding: Sendable {
             o.set(.src, variant.src); o.set(.width, variant.width); o.set(.height, variant.height)
             o.set(.srcset, variant.srcset); o.set(.sizes, variant.sizes)
             for s in variant.sources { o.builder.set(s.format, .string(s.srcset)) }
-            o.set(.sources, Self.list(variant.sources.map { s in
-                object(ImageView.SourceKey.self) { e in e.set(.type, s.type); e.set(.srcset, s.srcset) }
-            }))
+            o.set(
+                .sources,
+                Self.list(
+                    variant.sources.map { s in
+                        object(ImageView.SourceKey.self) { e in
+                            e.set(.type, s.type); e.set(.srcset, s.srcset)
+                        }
+                    }))
             if let r = i.resized {
                 o.set(.placeholder, placeholder(r))
             }

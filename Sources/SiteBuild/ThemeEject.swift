@@ -10,7 +10,9 @@ public enum ThemeEject {
     /// Every file the theme has, as a path under `templates/` and its text, sorted by path.
     public static var files: [(path: String, text: String)] {
         let templates = BuiltinTheme.templates.map { (path: "\($0.key).mustache", text: $0.value) }
-        return (templates + BuiltinTheme.assets.map { (path: "assets/\($0.key)", text: $0.value) }).sorted { $0.path < $1.path }
+        return (templates + BuiltinTheme.assets.map { (path: "assets/\($0.key)", text: $0.value) }).sorted {
+            $0.path < $1.path
+        }
     }
 
     /// What `write` did, by path under `templates/`.
@@ -29,9 +31,11 @@ public enum ThemeEject {
         if !names.isEmpty {
             let byName = Dictionary(uniqueKeysWithValues: all.map { (name(of: $0.path), $0) })
             if let unknown = names.first(where: { byName[$0] == nil }) {
-                let guess = Spelling.nearest(to: unknown, among: byName.keys.sorted()).map { "did you mean '\($0)'? " } ?? ""
+                let guess =
+                    Spelling.nearest(to: unknown, among: byName.keys.sorted()).map { "did you mean '\($0)'? " } ?? ""
                 let known = all.map { name(of: $0.path) }.joined(separator: ", ")
-                throw Diagnostic(file: "sitegen eject", "the built-in theme has no '\(unknown)'; \(guess)it has: \(known)")
+                throw Diagnostic(
+                    file: "sitegen eject", "the built-in theme has no '\(unknown)'; \(guess)it has: \(known)")
             }
             chosen = all.filter { names.contains(name(of: $0.path)) }
         }

@@ -59,8 +59,10 @@ struct ViewMaker: Sendable {
 
     /// A page's view: the navigation with `section` current, its meta and its body.
     func page(title: String, path: String, section: String?, _ body: PageContent.Body) -> PageContent {
-        PageContent(sections: sections(current: section),
-                    page: PageMeta(title: title, url: path, canonical: urls.absolute(path), description: config.description), body: body)
+        PageContent(
+            sections: sections(current: section),
+            page: PageMeta(title: title, url: path, canonical: urls.absolute(path), description: config.description),
+            body: body)
     }
 
     /// The navigation, with `current` set on the section shown.
@@ -79,16 +81,18 @@ struct ViewMaker: Sendable {
     }
 
     func tagView(_ tagIndex: Int) -> TagView {
-        TagView(name: tags[tagIndex].name, url: tagPath(tagIndex), count: tags[tagIndex].notes.count,
-                countText: countText(tags[tagIndex].notes.count))
+        TagView(
+            name: tags[tagIndex].name, url: tagPath(tagIndex), count: tags[tagIndex].notes.count,
+            countText: countText(tags[tagIndex].notes.count))
     }
 
     func collectionView(_ ci: Int) -> CollectionView {
         let c = collections[ci]
-        return CollectionView(name: c.config.name, title: c.config.title, url: urls.list(c.config, page: 1), count: c.loaded.items.count,
-                       description: c.config.description, meta: c.loaded.meta.isEmpty ? nil : c.loaded.meta,
-                       search: urls.searchIndex(c.config), feed: urls.feed(c.config),
-                       icon: c.loaded.icon.map { ImageView.plain($0, urls: urls) }, index: ci)
+        return CollectionView(
+            name: c.config.name, title: c.config.title, url: urls.list(c.config, page: 1), count: c.loaded.items.count,
+            description: c.config.description, meta: c.loaded.meta.isEmpty ? nil : c.loaded.meta,
+            search: urls.searchIndex(c.config), feed: urls.feed(c.config),
+            icon: c.loaded.icon.map { ImageView.plain($0, urls: urls) }, index: ci)
     }
 
     func layoutView(_ collection: SortedCollection) -> LayoutView {
@@ -105,7 +109,8 @@ struct ViewMaker: Sendable {
         let item = collection.loaded.items[index]
         var aspect = 0.0
         if let f = collection.config.cardImageField, let info = item.images[f],
-           let w = info.width, let h = info.height, w > 0 {
+            let w = info.width, let h = info.height, w > 0
+        {
             aspect = Double(h) / Double(w)
         }
         let text = collection.config.card.subtitle.flatMap { item.fields[$0] }.map(TemplateText.plain) ?? ""
@@ -114,10 +119,11 @@ struct ViewMaker: Sendable {
 
     func noteView(_ noteIndex: Int, html: Bool) -> NoteView {
         let note = notes[noteIndex]
-        var view = NoteView(fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[noteIndex],
-                            tags: note.tags,
-                            tagLinks: tagLinks[noteIndex] ?? [], date: note.date.map(DateFormat.iso.format),
-                            html: html ? noteHTML[noteIndex] : nil)
+        var view = NoteView(
+            fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[noteIndex],
+            tags: note.tags,
+            tagLinks: tagLinks[noteIndex] ?? [], date: note.date.map(DateFormat.iso.format),
+            html: html ? noteHTML[noteIndex] : nil)
         view.hasCode = !note.codeLanguages.isEmpty
         if html {
             view.toc = TocEntry.tree(note.headings.map { ($0.level, $0.id, $0.text) })
@@ -129,9 +135,11 @@ struct ViewMaker: Sendable {
     /// For each item of `collection`, its related lists (rule name, collection index, item indices), in
     /// rule order; a later rule of the same name replaces an earlier one.
     static func relatedLists(_ collection: SortedCollection, in all: [SortedCollection])
-        -> [[(name: String, collection: Int, items: [Int])]] {
-        var lists = [[(name: String, collection: Int, items: [Int])]](repeating: [],
-                                                                      count: collection.loaded.items.count)
+        -> [[(name: String, collection: Int, items: [Int])]]
+    {
+        var lists = [[(name: String, collection: Int, items: [Int])]](
+            repeating: [],
+            count: collection.loaded.items.count)
         for rule in collection.config.related {
             guard let oi = all.firstIndex(where: { $0.config.name == rule.collection }) else { continue }
             let other = all[oi]
@@ -173,12 +181,14 @@ struct ViewMaker: Sendable {
         let item = collection.loaded.items[index]
         var images: [String: ImageView] = [:]
         for (field, info) in item.images {
-            images[field] = collection.published(field, info)?.view(root: urls.root)
+            images[field] =
+                collection.published(field, info)?.view(root: urls.root)
                 ?? ImageView.plain(info, urls: urls)
         }
         let texts = cardTexts(collection, item)
-        let card = CardView(title: texts.title, subtitle: texts.subtitle,
-                            image: collection.config.cardImageField.flatMap { images[$0] })
+        let card = CardView(
+            title: texts.title, subtitle: texts.subtitle,
+            image: collection.config.cardImageField.flatMap { images[$0] })
         let fieldList = item.fields.keys.sorted().compactMap { k -> (name: String, value: String)? in
             guard images[k] == nil, let v = item.fields[k] else { return nil }
             switch v {
@@ -186,9 +196,10 @@ struct ViewMaker: Sendable {
             default: return nil
             }
         }
-        return ItemView(fields: item.fields, images: images, slug: item.slug, url: collection.itemURLs[index],
-                        card: card, fieldList: fieldList,
-                        hasRelatedRules: !collection.config.related.isEmpty)
+        return ItemView(
+            fields: item.fields, images: images, slug: item.slug, url: collection.itemURLs[index],
+            card: card, fieldList: fieldList,
+            hasRelatedRules: !collection.config.related.isEmpty)
     }
 }
 

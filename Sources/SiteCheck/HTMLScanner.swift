@@ -27,7 +27,9 @@ enum HTMLScanner {
     /// Elements whose content is text up to their end tag (raw text and RCDATA in the standard).
     /// `<noscript>` is not among them: its markup is what readers without JavaScript get, and its
     /// links have to work too.
-    static let rawTextElements: Set<String> = ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"]
+    static let rawTextElements: Set<String> = [
+        "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes"
+    ]
 
     /// Calls `visit` with every start tag, in document order.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (StartTag) -> Void) {
@@ -81,7 +83,8 @@ enum HTMLScanner {
             let nameStart = i
             i += 1
             while i < n, !isSpace(bytes[i]), bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: ">"),
-                  bytes[i] != UInt8(ascii: "=") { i += 1 }
+                bytes[i] != UInt8(ascii: "=")
+            { i += 1 }
             let nameEnd = i
             while i < n, isSpace(bytes[i]) { i += 1 }
             var value: Range<Int>?
@@ -114,7 +117,10 @@ enum HTMLScanner {
         while let gt = find(UInt8(ascii: ">"), in: bytes, from: i) {
             if gt >= start + 2, bytes[gt - 1] == UInt8(ascii: "-"), bytes[gt - 2] == UInt8(ascii: "-") { return gt + 1 }
             if gt >= start + 3, bytes[gt - 1] == UInt8(ascii: "!"), bytes[gt - 2] == UInt8(ascii: "-"),
-               bytes[gt - 3] == UInt8(ascii: "-") { return gt + 1 }
+                bytes[gt - 3] == UInt8(ascii: "-")
+            {
+                return gt + 1
+            }
             i = gt + 1
         }
         return n
@@ -133,7 +139,9 @@ enum HTMLScanner {
             guard b[lt + 1] == UInt8(ascii: "/") else { continue }
             var same = true
             for k in 0..<name.count where asciiLower(b[lt + 2 + k]) != name[k] { same = false; break }
-            if same, end == n || isSpace(b[end]) || b[end] == UInt8(ascii: "/") || b[end] == UInt8(ascii: ">") { return lt }
+            if same, end == n || isSpace(b[end]) || b[end] == UInt8(ascii: "/") || b[end] == UInt8(ascii: ">") {
+                return lt
+            }
         }
         return nil
     }
@@ -171,7 +179,7 @@ enum HTMLScanner {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

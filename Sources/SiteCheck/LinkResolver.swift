@@ -23,7 +23,8 @@ struct SitePath: Sendable, Hashable {
 
     /// For messages: `/bounties/luffy/`.
     var text: String {
-        "/" + segments.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/") + (isFolder && !segments.isEmpty ? "/" : "")
+        "/" + segments.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
+            + (isFolder && !segments.isEmpty ? "/" : "")
     }
 }
 
@@ -80,10 +81,13 @@ struct LinkResolver: Sendable {
         if let scheme = Self.scheme(of: s) {
             let rest = s.dropFirst(scheme.utf8.count + 1)
             guard scheme == "http" || scheme == "https", Self.isSlash(rest.first), Self.isSlash(rest.dropFirst().first),
-                  let authority = Authority(rest.dropFirst(2)), site.owns(authority, scheme: scheme) else { return .external }
+                let authority = Authority(rest.dropFirst(2)), site.owns(authority, scheme: scheme)
+            else { return .external }
             path = authority.rest
         } else if Self.isSlash(s.first), Self.isSlash(s.dropFirst().first) {
-            guard let authority = Authority(s.dropFirst(2)), site.owns(authority, scheme: site.scheme) else { return .external }
+            guard let authority = Authority(s.dropFirst(2)), site.owns(authority, scheme: site.scheme) else {
+                return .external
+            }
             path = authority.rest
         } else if Self.isSlash(s.first) {
             guard base != nil else { return .external }  // the path is on the base's (foreign) host
@@ -128,7 +132,9 @@ struct LinkResolver: Sendable {
         while i < part.endIndex {
             if part[i] == UInt8(ascii: ".") {
                 i += 1
-            } else if part[i] == UInt8(ascii: "%"), i + 2 < part.endIndex, part[i + 1] == UInt8(ascii: "2"), part[i + 2] | 0x20 == UInt8(ascii: "e") {
+            } else if part[i] == UInt8(ascii: "%"), i + 2 < part.endIndex, part[i + 1] == UInt8(ascii: "2"),
+                part[i + 2] | 0x20 == UInt8(ascii: "e")
+            {
                 i += 3
             } else {
                 return 0
@@ -155,8 +161,10 @@ struct LinkResolver: Sendable {
         for i in s.indices.dropFirst() {
             let c = s[i]
             if c == UInt8(ascii: ":") { return String(decoding: s[..<i].map(HTMLScanner.asciiLower), as: UTF8.self) }
-            guard HTMLScanner.isASCIILetter(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-                    || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".") else { return nil }
+            guard
+                HTMLScanner.isASCIILetter(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+                    || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+            else { return nil }
         }
         return nil
     }

@@ -37,7 +37,7 @@ struct PageScan: Sendable {
         "img": [("src", .image)], "source": [("src", .resource)], "script": [("src", .resource)],
         "video": [("src", .resource), ("poster", .image)], "audio": [("src", .resource)], "track": [("src", .resource)],
         "embed": [("src", .resource)], "object": [("data", .resource)],
-        "image": [("href", .image), ("xlink:href", .image)],  // SVG
+        "image": [("href", .image), ("xlink:href", .image)]  // SVG
     ]
 
     /// `<link rel>` values whose `href` is an image (the site's icons).
@@ -68,18 +68,26 @@ struct PageScan: Sendable {
                 }
             case "link":
                 guard let (href, offset) = value("href") else { break }
-                let rel = Set((value("rel")?.0 ?? "").lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init))
+                let rel = Set(
+                    (value("rel")?.0 ?? "").lowercased().split(whereSeparator: { $0.isWhitespace }).map(String.init))
                 if !rel.isDisjoint(with: originRelations) { break }
                 found.append((href, rel.isDisjoint(with: iconRelations) ? .resource : .image, "href", offset))
             case "input":
-                if value("type")?.0.lowercased() == "image", let (src, offset) = value("src") { found.append((src, .image, "src", offset)) }
+                if value("type")?.0.lowercased() == "image", let (src, offset) = value("src") {
+                    found.append((src, .image, "src", offset))
+                }
             case "form":
                 // A POST form needs a server; only a GET form's action is a page to land on.
                 let method = value("method")?.0.lowercased() ?? "get"
-                if method == "get" || method.isEmpty, let (action, offset) = value("action") { found.append((action, .navigation, "action", offset)) }
+                if method == "get" || method.isEmpty, let (action, offset) = value("action") {
+                    found.append((action, .navigation, "action", offset))
+                }
             case "meta":
                 if value("http-equiv")?.0.lowercased() == "refresh", let (content, offset) = value("content"),
-                   let url = refreshURL(content) { found.append((url, .navigation, "content", offset)) }
+                    let url = refreshURL(content)
+                {
+                    found.append((url, .navigation, "content", offset))
+                }
             case "base":
                 if page.base == nil, let (href, _) = value("href") { page.base = href }
             default:
@@ -111,9 +119,13 @@ struct PageScan: Sendable {
             } else {
                 var depth = 0
                 while i < s.count {
-                    if s[i] == UInt8(ascii: "(") { depth += 1 }
-                    else if s[i] == UInt8(ascii: ")") { depth = max(0, depth - 1) }
-                    else if s[i] == UInt8(ascii: ","), depth == 0 { break }
+                    if s[i] == UInt8(ascii: "(") {
+                        depth += 1
+                    } else if s[i] == UInt8(ascii: ")") {
+                        depth = max(0, depth - 1)
+                    } else if s[i] == UInt8(ascii: ","), depth == 0 {
+                        break
+                    }
                     i += 1
                 }
             }

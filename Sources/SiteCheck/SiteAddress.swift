@@ -18,7 +18,8 @@ public struct SiteAddress: Sendable, Hashable, CustomStringConvertible {
         guard let scheme = LinkResolver.scheme(of: bytes) else { return nil }
         let rest = bytes.dropFirst(scheme.utf8.count + 1)
         guard scheme == "http" || scheme == "https", rest.starts(with: "//".utf8),
-              let authority = Authority(rest.dropFirst(2)), !authority.host.isEmpty else { return nil }
+            let authority = Authority(rest.dropFirst(2)), !authority.host.isEmpty
+        else { return nil }
         var path = String(decoding: authority.rest, as: UTF8.self)
         guard !path.contains("?"), !path.contains("#") else { return nil }
         if !path.hasPrefix("/") { path = "/" + path }
@@ -48,7 +49,11 @@ struct Authority {
 
     /// Splits `user@host:port/path`; nil when the port is not a number.
     init?(_ text: ArraySlice<UInt8>) {
-        let end = text.firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) ?? text.endIndex
+        let end =
+            text.firstIndex(where: {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "?")
+                    || $0 == UInt8(ascii: "#")
+            }) ?? text.endIndex
         var hostPort = text[..<end]
         if let at = hostPort.lastIndex(of: UInt8(ascii: "@")) { hostPort = hostPort[(at + 1)...] }
         var hostBytes = hostPort
@@ -60,7 +65,8 @@ struct Authority {
             guard digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
             port = digits.isEmpty ? nil : Int(String(decoding: digits, as: UTF8.self))
         }
-        if hostBytes.count > 1, hostBytes.last == UInt8(ascii: ".") { hostBytes = hostBytes.dropLast() }  // `example.org.` is the same host
+        // `example.org.` is the same host
+        if hostBytes.count > 1, hostBytes.last == UInt8(ascii: ".") { hostBytes = hostBytes.dropLast() }
         host = String(decoding: hostBytes.map(HTMLScanner.asciiLower), as: UTF8.self)
         rest = text[end...]
     }
@@ -84,7 +90,8 @@ enum Percent {
         var i = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
-               let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
+                let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2])
+            {
                 out.append(h << 4 | l)
                 i += 3
             } else {

@@ -33,7 +33,8 @@ public enum SiteChecker {
         let root = output.path
         let scans = pages.parallelMap(threads: Parallelism.cores, minimumCount: 16) { page in
             Result { () throws(Diagnostic) in
-                try OutputFiles.withBytes(root + "/" + page, display: OutputFiles.shown(page, in: display), PageScan.scan)
+                try OutputFiles.withBytes(
+                    root + "/" + page, display: OutputFiles.shown(page, in: display), PageScan.scan)
             }
         }
         var problems: [Diagnostic] = []
@@ -46,8 +47,11 @@ public enum SiteChecker {
         }
         guard problems.isEmpty else { throw Diagnostics(problems) }
 
-        let context = Context(site: site, display: display, files: Set(files.map { Array($0.utf8) }), pages: pages, scans: scanned)
-        let results = Array(pages.indices).parallelMap(threads: Parallelism.cores, minimumCount: 16) { context.checkPage($0) }
+        let context = Context(
+            site: site, display: display, files: Set(files.map { Array($0.utf8) }), pages: pages, scans: scanned)
+        let results = Array(pages.indices).parallelMap(threads: Parallelism.cores, minimumCount: 16) {
+            context.checkPage($0)
+        }
         var report = CheckReport(pages: pages.count, links: 0, images: 0, problems: [])
         for r in results {
             report.links += r.links
@@ -104,15 +108,20 @@ struct Context: Sendable {
         for ref in scan.references {
             let kind: CheckProblem.Kind = ref.role == .image ? .missingImage : .brokenLink
             func problem(_ message: String) {
-                result.problems.append(CheckProblem(kind, Diagnostic(file: shown(file), line: ref.line, column: ref.column, message)))
+                result.problems.append(
+                    CheckProblem(kind, Diagnostic(file: shown(file), line: ref.line, column: ref.column, message)))
             }
             var written: String { Self.shortened(ref.url) + (ref.attribute == "srcset" ? " in srcset" : "") }
             if ref.role != .navigation, LinkResolver.cleaned(ref.url).isEmpty {
                 if ref.role == .image { result.images += 1 } else { result.links += 1 }
-                problem(ref.role == .image ? "missing image: empty \(ref.attribute)" : "broken link: empty \(ref.attribute)")
+                problem(
+                    ref.role == .image ? "missing image: empty \(ref.attribute)" : "broken link: empty \(ref.attribute)"
+                )
                 continue
             }
-            guard case .inside(let path, let isFolder, let fragment) = resolver.resolve(ref.url, from: base) else { continue }
+            guard case .inside(let path, let isFolder, let fragment) = resolver.resolve(ref.url, from: base) else {
+                continue
+            }
             if ref.role == .image { result.images += 1 } else { result.links += 1 }
             switch lookup(path, isFolder: isFolder) {
             case .missing(let tried):
@@ -166,7 +175,10 @@ struct Context: Sendable {
         let homeKey = Array("index.html".utf8)
         let roots = [homeKey, Array("404.html".utf8)].compactMap { pageIndex[$0] }
         if pageIndex[homeKey] == nil {
-            problems.append(CheckProblem(.brokenLink, Diagnostic(file: shown("index.html"), "no home page: \(site.root) has no \(shown("index.html"))")))
+            problems.append(
+                CheckProblem(
+                    .brokenLink,
+                    Diagnostic(file: shown("index.html"), "no home page: \(site.root) has no \(shown("index.html"))")))
         }
         var reached = Set(roots)
         var queue = roots
@@ -176,9 +188,12 @@ struct Context: Sendable {
         var linked = Set<Int>()
         for e in edges { linked.formUnion(e) }
         for page in pages.indices where !reached.contains(page) {
-            let why = linked.contains(page) ? "only pages that cannot be reached themselves link to it" : "no page links to it"
+            let why =
+                linked.contains(page)
+                ? "only pages that cannot be reached themselves link to it" : "no page links to it"
             let url = SitePath(file: pages[page], site: site).text
-            problems.append(CheckProblem(.unreachablePage, Diagnostic(file: shown(pages[page]), "unreachable page \(url): \(why)")))
+            problems.append(
+                CheckProblem(.unreachablePage, Diagnostic(file: shown(pages[page]), "unreachable page \(url): \(why)")))
         }
         return problems
     }
@@ -203,11 +218,15 @@ struct Context: Sendable {
             for entry in sitemap.entries {
                 links += 1
                 func problem(_ message: String) {
-                    problems.append(CheckProblem(.brokenLink, Diagnostic(file: shown(file), line: entry.line, column: entry.column, message)))
+                    problems.append(
+                        CheckProblem(
+                            .brokenLink, Diagnostic(file: shown(file), line: entry.line, column: entry.column, message))
+                    )
                 }
                 let what = sitemap.isIndex ? "sitemap index entry" : "sitemap entry"
                 guard LinkResolver.scheme(of: LinkResolver.cleaned(entry.url)[...]) != nil else {
-                    problem("\(what) \(Self.shortened(entry.url)) is not an absolute URL (sitemaps need the full \(site)…)")
+                    problem(
+                        "\(what) \(Self.shortened(entry.url)) is not an absolute URL (sitemaps need the full \(site)…)")
                     continue
                 }
                 guard case .inside(let path, let isFolder, _) = resolver.resolve(entry.url, from: nil) else {
@@ -217,7 +236,9 @@ struct Context: Sendable {
                 switch lookup(path, isFolder: isFolder) {
                 case .missing(let tried):
                     let named = sitemap.isIndex ? [tried[0]] : tried  // a sitemap is a file, a page may be a folder
-                    problem("\(what) \(Self.shortened(entry.url)) leads to no file (no \(named.map(shown).joined(separator: " or ")))")
+                    problem(
+                        "\(what) \(Self.shortened(entry.url)) leads to no file (no \(named.map(shown).joined(separator: " or ")))"
+                    )
                 case .found(let target):
                     if sitemap.isIndex, seen.insert(target).inserted { queue.append(target) }
                 }
@@ -246,7 +267,9 @@ enum OutputFiles {
         let root = folder.path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Diagnostics([Diagnostic(file: display, "no output folder at \(root) (build the site first: sitegen build)")])
+            throw Diagnostics([
+                Diagnostic(file: display, "no output folder at \(root) (build the site first: sitegen build)")
+            ])
         }
         var files: [String] = []
         var pending = [""]
@@ -267,8 +290,11 @@ enum OutputFiles {
                 case Int32(DT_REG): files.append(child)
                 default:  // a link, or a file system that does not say: ask
                     var info = stat()
-                    if stat(root + "/" + child, &info) == 0, info.st_mode & S_IFMT == S_IFREG { files.append(child) }
-                    else if lstat(root + "/" + child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { pending.append(child) }
+                    if stat(root + "/" + child, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                        files.append(child)
+                    } else if lstat(root + "/" + child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                        pending.append(child)
+                    }
                 }
             }
         }
@@ -276,8 +302,12 @@ enum OutputFiles {
     }
 
     /// Runs `body` over a file's bytes.
-    static func withBytes<T>(_ path: String, display: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) throws(Diagnostic) -> T {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Diagnostic(file: display, "cannot read this file") }
+    static func withBytes<T>(_ path: String, display: String, _ body: (UnsafeBufferPointer<UInt8>) -> T)
+        throws(Diagnostic) -> T
+    {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic(file: display, "cannot read this file")
+        }
         return data.withUnsafeBytes { body($0.bindMemory(to: UInt8.self)) }
     }
 
@@ -288,7 +318,7 @@ enum OutputFiles {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

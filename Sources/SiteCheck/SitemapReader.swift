@@ -42,13 +42,15 @@ struct SitemapFile: Sendable {
         var i = range.lowerBound
         while i < range.upperBound {
             if starts(bytes, at: i, with: "<![CDATA["),
-               let close = index(after: "]]>", in: bytes, from: i + 9), close <= range.upperBound {
+                let close = index(after: "]]>", in: bytes, from: i + 9), close <= range.upperBound
+            {
                 out += String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 9)..<(close - 3)]), as: UTF8.self)
                 i = close
             } else {
-                let next = (i..<range.upperBound).first {
-                    bytes[$0] == UInt8(ascii: "<") && starts(bytes, at: $0, with: "<![CDATA[")
-                } ?? range.upperBound
+                let next =
+                    (i..<range.upperBound).first {
+                        bytes[$0] == UInt8(ascii: "<") && starts(bytes, at: $0, with: "<![CDATA[")
+                    } ?? range.upperBound
                 out += CharacterReferences.decode(bytes, i..<next)
                 i = next == i ? i + 1 : next
             }
@@ -78,7 +80,9 @@ extension String {
     /// Without leading and trailing XML white space (space, tab, CR, LF).
     func trimmingXMLSpace() -> String {
         let space: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !space($0) }), let last = lastIndex(where: { !space($0) }) else { return "" }
+        guard let first = firstIndex(where: { !space($0) }), let last = lastIndex(where: { !space($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 }

@@ -38,7 +38,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
 
     /// Whether the numbers name a day that exists (no 30 February) and a time of day within 24 hours
     /// (a leap second allowed).
-    public static func isReal(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Bool {
+    public static func isReal(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Bool
+    {
         (1...12).contains(month) && day >= 1 && day <= daysIn(month: month, year: year)
             && (0..<24).contains(hour) && (0..<60).contains(minute) && (0..<61).contains(second)
     }
@@ -96,7 +97,7 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
         var rest = Substring(pattern)
         let table: [(String, Token)] = [
             ("YYYY", .year), ("MM", .month), ("DD", .day), ("HH", .hour), ("mm", .minute), ("ss", .second),
-            ("M", .monthShort), ("D", .dayShort),
+            ("M", .monthShort), ("D", .dayShort)
         ]
         outer: while let first = rest.first {
             for (text, token) in table where rest.hasPrefix(text) {
@@ -147,7 +148,9 @@ public struct DateFormat: Sendable, Hashable, CustomStringConvertible {
                 i += utf8.count
             }
         }
-        guard i == bytes.count, (1...12).contains(mo), d >= 1, d <= CalendarDate.daysIn(month: mo, year: y) else { return nil }
+        guard i == bytes.count, (1...12).contains(mo), d >= 1, d <= CalendarDate.daysIn(month: mo, year: y) else {
+            return nil
+        }
         return CalendarDate(year: y, month: mo, day: d, secondsOfDay: h * 3600 + mi * 60 + s)
     }
 

@@ -11,7 +11,8 @@ public enum ContentHash {
     }
 
     /// `name` with the fingerprint of `bytes` before its extension: `a/photos.css` → `a/photos.<hex>.css`.
-    public static func fingerprinted<Bytes: Sequence>(_ name: String, _ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    public static func fingerprinted<Bytes: Sequence>(_ name: String, _ bytes: Bytes) -> String
+    where Bytes.Element == UInt8 {
         let hash = hex(bytes)
         let slash = name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex
         guard let dot = name[slash...].lastIndex(of: "."), dot > slash else { return "\(name).\(hash)" }
@@ -28,6 +29,8 @@ public enum ContentHash {
                 b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
             }
         }
-        return [a, b].map { let s = String($0, radix: 16); return String(repeating: "0", count: 16 - s.count) + s }.joined()
+        return [a, b].map {
+            let s = String($0, radix: 16); return String(repeating: "0", count: 16 - s.count) + s
+        }.joined()
     }
 }

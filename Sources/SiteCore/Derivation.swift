@@ -27,7 +27,8 @@ public enum Derivation: Sendable, Hashable {
     public var inputs: [String] {
         switch self {
         case .thousands(let f), .date(let f, _, _), .absolute(let f), .sign(let f), .list(let f, _), .slug(let f),
-             .copy(let f), .equals(let f, _), .join(let f, _, _): [f]
+            .copy(let f), .equals(let f, _), .join(let f, _, _):
+            [f]
         case .template(let t): TemplateText.fields(in: t)
         }
     }
@@ -39,7 +40,9 @@ public enum Derivation: Sendable, Hashable {
         if let v = fields[path] { return v }
         guard path.contains(".") || path.contains("[") else { return nil }
         var current: Value = .dictionary(fields)
-        let dotted = path.contains("[") ? path.replacingOccurrences(of: "]", with: "").replacingOccurrences(of: "[", with: ".") : path
+        let dotted =
+            path.contains("[")
+            ? path.replacingOccurrences(of: "]", with: "").replacingOccurrences(of: "[", with: ".") : path
         for part in dotted.split(separator: ".", omittingEmptySubsequences: false) {
             switch current {
             case .dictionary(let d):
@@ -77,15 +80,20 @@ public enum Derivation: Sendable, Hashable {
             case .date(let d): return .success(.string(output.format(CalendarDate(d))))
             case .string(let s) where s.isEmpty: return .success(.null)
             case .string(let s):
-                guard let day = input.parse(s) else { return .failure(CoreError("field '\(f)' is not a date in the form \(input): \"\(s)\"")) }
+                guard let day = input.parse(s) else {
+                    return .failure(CoreError("field '\(f)' is not a date in the form \(input): \"\(s)\""))
+                }
                 return .success(.string(output.format(day)))
             case .int(let i):
-                guard let day = input.parse(String(i)) else { return .failure(CoreError("field '\(f)' is not a date in the form \(input): \(i)")) }
+                guard let day = input.parse(String(i)) else {
+                    return .failure(CoreError("field '\(f)' is not a date in the form \(input): \(i)"))
+                }
                 return .success(.string(output.format(day)))
             default: return .failure(CoreError("field '\(f)' is not a date: \(describe(v))"))
             }
         case .template(let t):
-            return .success(.string(TemplateText.fill(t) { name in Self.lookup(name, in: item).map(TemplateText.plain) ?? "" }))
+            return .success(
+                .string(TemplateText.fill(t) { name in Self.lookup(name, in: item).map(TemplateText.plain) ?? "" }))
         case .absolute(let f):
             guard let v = fields[f], v != .null else { return .success(.null) }
             switch number(v) {
@@ -107,7 +115,9 @@ public enum Derivation: Sendable, Hashable {
             return .success(.bool(TemplateText.plain(v) == value))
         case .join(let f, let field, let separator):
             guard let v = fields[f], v != .null else { return .success(.null) }
-            guard case .array(let elements) = v else { return .failure(CoreError("field '\(f)' is not a list: \(describe(v))")) }
+            guard case .array(let elements) = v else {
+                return .failure(CoreError("field '\(f)' is not a list: \(describe(v))"))
+            }
             let parts = elements.compactMap { e -> String? in
                 let value = field.map { Self.lookup($0, in: e.dictionaryValue ?? [:]) ?? .null } ?? e
                 let text = TemplateText.plain(value)
@@ -117,7 +127,9 @@ public enum Derivation: Sendable, Hashable {
         case .list(let f, let separator):
             guard let v = fields[f], v != .null else { return .success(.array([])) }
             if case .array = v { return .success(v) }
-            guard case .string(let s) = v else { return .failure(CoreError("field '\(f)' is not text: \(describe(v))")) }
+            guard case .string(let s) = v else {
+                return .failure(CoreError("field '\(f)' is not text: \(describe(v))"))
+            }
             let parts = s.components(separatedBy: separator).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             return .success(.array(parts.map(Value.string)))
         case .slug(let f):
@@ -182,7 +194,9 @@ public enum TemplateText {
     /// The names between braces, in order.
     public static func fields(in template: String) -> [String] {
         var names: [String] = []
-        _ = fill(template) { names.append($0); return "" }
+        _ = fill(template) {
+            names.append($0); return ""
+        }
         return names
     }
 
@@ -193,8 +207,12 @@ public enum TemplateText {
         while i < template.endIndex {
             let c = template[i]
             let next = template.index(after: i)
-            if c == "{", next < template.endIndex, template[next] == "{" { out.append("{"); i = template.index(after: next); continue }
-            if c == "}", next < template.endIndex, template[next] == "}" { out.append("}"); i = template.index(after: next); continue }
+            if c == "{", next < template.endIndex, template[next] == "{" {
+                out.append("{"); i = template.index(after: next); continue
+            }
+            if c == "}", next < template.endIndex, template[next] == "}" {
+                out.append("}"); i = template.index(after: next); continue
+            }
             if c == "{", let close = template[next...].firstIndex(of: "}") {
                 out += value(String(template[next..<close]))
                 i = template.index(after: close)
@@ -255,7 +273,8 @@ public enum NumberFormat {
         let whole = d < 0 ? (-d).rounded(.down) : d.rounded(.down)
         var fraction = String(abs(d) - whole).dropFirst(2)  // "0.25" → "25"
         if fraction.count > 6 { fraction = fraction.prefix(6) }
-        return (d < 0 ? "-" : "") + grouped(Int64(whole), language: language) + decimalSeparator(language: language) + fraction
+        return (d < 0 ? "-" : "") + grouped(Int64(whole), language: language) + decimalSeparator(language: language)
+            + fraction
     }
 }
 

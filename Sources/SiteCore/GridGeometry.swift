@@ -23,8 +23,11 @@ public struct GridGeometry: Sendable, Hashable {
     /// are sized (`mediaAspect` holds 1:1 until then).
     public var aspectFromImages: Bool
 
-    public init(breakpoints: [ColumnBreakpoint], spacing: Double, mediaAspect: (width: Double, height: Double), textHeight: Double,
-                inset: Double = 0, aspectFromImages: Bool = false) {
+    public init(
+        breakpoints: [ColumnBreakpoint], spacing: Double, mediaAspect: (width: Double, height: Double),
+        textHeight: Double,
+        inset: Double = 0, aspectFromImages: Bool = false
+    ) {
         self.breakpoints = breakpoints.sorted { $0.minWidth < $1.minWidth }
         self.spacing = spacing
         self.mediaAspect = mediaAspect
@@ -34,8 +37,10 @@ public struct GridGeometry: Sendable, Hashable {
     }
 
     /// Columns when the configuration names none: the bounty app's, growing with the width.
-    public static let defaultBreakpoints = [ColumnBreakpoint(minWidth: 0, columns: 2), ColumnBreakpoint(minWidth: 640, columns: 3),
-                                            ColumnBreakpoint(minWidth: 1024, columns: 4)]
+    public static let defaultBreakpoints = [
+        ColumnBreakpoint(minWidth: 0, columns: 2), ColumnBreakpoint(minWidth: 640, columns: 3),
+        ColumnBreakpoint(minWidth: 1024, columns: 4)
+    ]
 
     /// The theme's page gutter, which the headings keep from the screen's sides.
     public static let defaultInset = 16.0
@@ -47,7 +52,8 @@ public struct GridGeometry: Sendable, Hashable {
     }
 
     public func hash(into h: inout Hasher) {
-        h.combine(breakpoints); h.combine(spacing); h.combine(mediaAspect.width); h.combine(mediaAspect.height); h.combine(textHeight)
+        h.combine(breakpoints); h.combine(spacing); h.combine(mediaAspect.width); h.combine(mediaAspect.height);
+        h.combine(textHeight)
         h.combine(inset); h.combine(aspectFromImages)
     }
 
@@ -58,7 +64,11 @@ public struct GridGeometry: Sendable, Hashable {
         var counts: [(key: Int, size: (width: Int, height: Int), count: Int)] = []
         for s in sizes where s.width > 0 && s.height > 0 {
             let key = Int((Double(s.width) / Double(s.height) * 100).rounded())
-            if let i = counts.firstIndex(where: { $0.key == key }) { counts[i].count += 1 } else { counts.append((key, s, 1)) }
+            if let i = counts.firstIndex(where: { $0.key == key }) {
+                counts[i].count += 1
+            } else {
+                counts.append((key, s, 1))
+            }
         }
         guard let best = counts.max(by: { $0.count < $1.count }) else { return nil }
         var (a, b) = (best.size.width, best.size.height)

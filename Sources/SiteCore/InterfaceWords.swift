@@ -25,7 +25,10 @@ public struct InterfaceWords: Sendable, Hashable {
     /// The name of a task list's box (its state, done or not, is the box's own).
     public var task = "Task"
 
-    public init(skipLink: String, navigation: String, close: String, pagination: String, empty: String, tags: String, items: CountWords) {
+    public init(
+        skipLink: String, navigation: String, close: String, pagination: String, empty: String, tags: String,
+        items: CountWords
+    ) {
         self.skipLink = skipLink
         self.navigation = navigation
         self.close = close
@@ -36,7 +39,8 @@ public struct InterfaceWords: Sendable, Hashable {
     }
 
     public static let english = InterfaceWords(
-        skipLink: "Skip to content", navigation: "Main", close: "Close", pagination: "Pages", empty: "Nothing here yet.",
+        skipLink: "Skip to content", navigation: "Main", close: "Close", pagination: "Pages",
+        empty: "Nothing here yet.",
         tags: "Tags", items: CountWords(one: "{n} item", other: "{n} items"))
 
     public static let korean: InterfaceWords = {

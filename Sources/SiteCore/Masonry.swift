@@ -106,8 +106,9 @@ public struct MasonryPlacement: Sendable, Hashable {
     public func frames(containerWidth width: Double) -> [Frame] {
         let w = geometry.cardWidth(containerWidth: width)
         return columns.indices.map { i in
-            Frame(x: geometry.cardLeft(column: columns[i], containerWidth: width), y: tops[i].value(atCardWidth: w),
-                  width: w, height: heights[i].value(atCardWidth: w))
+            Frame(
+                x: geometry.cardLeft(column: columns[i], containerWidth: width), y: tops[i].value(atCardWidth: w),
+                width: w, height: heights[i].value(atCardWidth: w))
         }
     }
 }
@@ -116,8 +117,10 @@ public struct MasonryPlacement: Sendable, Hashable {
 public enum Masonry {
     /// Places `items` in order. Round-robin ignores the widths; shortest-column compares column
     /// bottoms at `referenceCardWidth` (placement is decided once, for that width).
-    public static func place(_ items: [MasonryItem], geometry: MasonryGeometry, policy: MasonryPolicy,
-                             referenceCardWidth: Double = 0) -> MasonryPlacement {
+    public static func place(
+        _ items: [MasonryItem], geometry: MasonryGeometry, policy: MasonryPolicy,
+        referenceCardWidth: Double = 0
+    ) -> MasonryPlacement {
         let n = geometry.columns
         let firstTop = LinearLength(constant: geometry.insets.top + geometry.gap / 2)
         // Running top of the next card in each column.
@@ -146,6 +149,7 @@ public enum Masonry {
         }
         // A column's bottom is its next top less the half gap that would start the next cell.
         let bottoms = next.map { $0 + LinearLength(constant: -geometry.gap / 2) }
-        return MasonryPlacement(geometry: geometry, columns: columns, tops: tops, heights: heights, columnBottoms: bottoms)
+        return MasonryPlacement(
+            geometry: geometry, columns: columns, tops: tops, heights: heights, columnBottoms: bottoms)
     }
 }

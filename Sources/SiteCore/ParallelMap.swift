@@ -6,7 +6,9 @@ extension Array where Element: Sendable {
     /// `map` on at most `threads` threads, results in input order (output stays deterministic
     /// whatever the number of threads). Small inputs run serially: threads cost more than they
     /// save there.
-    public func parallelMap<R: Sendable>(threads: Int, minimumCount: Int = 64, _ transform: @Sendable (Element) -> R) -> [R] {
+    public func parallelMap<R: Sendable>(threads: Int, minimumCount: Int = 64, _ transform: @Sendable (Element) -> R)
+        -> [R]
+    {
         if count < minimumCount || threads <= 1 { return map(transform) }
         let results = ResultSlots<R>(count: count)
         let chunk = Swift.max(1, count / (threads * 8))
@@ -27,7 +29,9 @@ extension Array where Element: Sendable {
 
     /// `parallelMap` that starts the elements in `order` (each index once), results still in
     /// input order: the longest parts first, so that no long part starts last and ends alone.
-    public func parallelMap<R: Sendable>(threads: Int, minimumCount: Int = 64, startingWith order: [Int], _ transform: @Sendable (Element) -> R) -> [R] {
+    public func parallelMap<R: Sendable>(
+        threads: Int, minimumCount: Int = 64, startingWith order: [Int], _ transform: @Sendable (Element) -> R
+    ) -> [R] {
         let made = order.map { self[$0] }.parallelMap(threads: threads, minimumCount: minimumCount, transform)
         var results = [R?](repeating: nil, count: count)
         for (k, i) in order.enumerated() { results[i] = made[k] }
@@ -71,12 +75,12 @@ private final class ResultSlots<R>: @unchecked Sendable {
 public enum Parallelism {
     public static let cores: Int = {
         #if canImport(Glibc)
-        return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            return Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         #else
-        return 4
+            return 4
         #endif
     }()
 }
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

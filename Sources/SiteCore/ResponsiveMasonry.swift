@@ -62,10 +62,14 @@ public struct ResponsiveMasonry: Sendable, Hashable {
     /// Room taken from the viewport by a desktop scrollbar, so the container can be narrower.
     public static let scrollbarAllowance = 20.0
 
-    public init(policy: MasonryPolicy, breakpoints: [ColumnBreakpoint], gap: Double, insets: EdgeInsets,
-                text: CardTextMetrics = CardTextMetrics(), maxWidth: Double? = nil) {
+    public init(
+        policy: MasonryPolicy, breakpoints: [ColumnBreakpoint], gap: Double, insets: EdgeInsets,
+        text: CardTextMetrics = CardTextMetrics(), maxWidth: Double? = nil
+    ) {
         self.policy = policy
-        self.breakpoints = breakpoints.isEmpty ? [ColumnBreakpoint(minWidth: 0, columns: 2)] : breakpoints.sorted { $0.minWidth < $1.minWidth }
+        self.breakpoints =
+            breakpoints.isEmpty
+            ? [ColumnBreakpoint(minWidth: 0, columns: 2)] : breakpoints.sorted { $0.minWidth < $1.minWidth }
         self.gap = gap
         self.insets = insets
         self.text = text

@@ -30,13 +30,14 @@ public enum SearchText {
     /// and Unicode white space that `\s` leaves out), so both sides split alike.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF:
+            true
         default: false
         }
     }
 
     /// The same normalisation for a page script: `fold(text)`.
     public static let browserFold = """
-    function fold(t){return t.normalize('NFKD').replace(/\\p{M}/gu,'').toLowerCase().replace(/ς/g,'σ').replace(/[\\s\\u0085]+/g,' ').trim();}
-    """
+        function fold(t){return t.normalize('NFKD').replace(/\\p{M}/gu,'').toLowerCase().replace(/ς/g,'σ').replace(/[\\s\\u0085]+/g,' ').trim();}
+        """
 }

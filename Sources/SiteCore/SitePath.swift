@@ -37,7 +37,8 @@ public enum SitePath {
     /// The output file of a site path: `/bounties/luffy/` → `bounties/luffy/index.html`
     /// (decoded: the file system holds the UTF-8 name).
     public static func file(for sitePath: String) -> String {
-        var decoded = sitePath.utf8.contains(UInt8(ascii: "%")) ? sitePath.removingPercentEncoding ?? sitePath : sitePath
+        var decoded =
+            sitePath.utf8.contains(UInt8(ascii: "%")) ? sitePath.removingPercentEncoding ?? sitePath : sitePath
         if decoded.hasPrefix("/") { decoded.removeFirst() }
         return decoded.isEmpty || decoded.hasSuffix("/") ? decoded + "index.html" : decoded
     }
@@ -56,14 +57,17 @@ public enum SitePath {
 
     static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
         default: false
         }
     }
 
     /// Percent-encodes a relative file path segment by segment (for `src` of content files).
     public static func encodePath(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }.joined(separator: "/")
+        path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }.joined(
+            separator: "/")
     }
 }

@@ -29,7 +29,8 @@ public enum TextMeasure {
     static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF,
-             0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xF900...0xFAFF: true
+            0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xF900...0xFAFF:
+            true
         default: false
         }
     }
@@ -39,11 +40,12 @@ public enum TextMeasure {
         let v = scalar.value
         if v >= 0x20, v < 0x7F { return Double(asciiWidths[Int(v - 0x20)]) / 1000 * safetyFactor }
         switch v {
-        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: return 0            // combining marks, zero-width
+        case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: return 0  // combining marks, zero-width
         case 0x1100...0x11FF, 0x2E80...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7AF,
-             0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6: return 1.0
-        case 0x1F000...0x1FAFF: return 1.25                                          // emoji
-        default: return 0.75 * safetyFactor                                          // other letters: a wide Latin letter
+            0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6:
+            return 1.0
+        case 0x1F000...0x1FAFF: return 1.25  // emoji
+        default: return 0.75 * safetyFactor  // other letters: a wide Latin letter
         }
     }
 
@@ -51,10 +53,10 @@ public enum TextMeasure {
     static let asciiWidths: [Int] = [
         318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337,  // space … /
         636, 636, 636, 636, 636, 636, 636, 636, 636, 636, 337, 337, 838, 838, 838, 531,  // 0 … ?
-        1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787, // @ … O
+        1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557, 863, 748, 787,  // @ … O
         603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500,  // P … _
         500, 613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612,  // ` … o
-        635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838,       // p … ~
+        635, 635, 411, 521, 392, 634, 592, 818, 592, 592, 525, 636, 337, 636, 838  // p … ~
     ]
 }
 
@@ -106,8 +108,8 @@ public struct MeasuredText: Sendable, Hashable {
         let available = width / max(fontSize, 0.1)
         guard available > 0 else { return 1 }
         var lines = 1
-        var used = 0.0      // width on the current line, without its trailing spaces
-        var pending = 0.0   // spaces since the last run on this line
+        var used = 0.0  // width on the current line, without its trailing spaces
+        var pending = 0.0  // spaces since the last run on this line
         for run in runs {
             if run.width > 0 {
                 if used > 0, used + pending + run.width > available {

@@ -6,7 +6,9 @@
 public enum TextPosition {
     /// The 1-based line and column of each of `offsets` (in any order), counting from `start`
     /// (just after a byte order mark), in one pass over the bytes.
-    public static func of(_ offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> [(line: Int, column: Int)] {
+    public static func of(_ offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> [(
+        line: Int, column: Int
+    )] {
         var out = [(line: Int, column: Int)](repeating: (1, 1), count: offsets.count)
         var line = 1, column = 1, i = start
         let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }

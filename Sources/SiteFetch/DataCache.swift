@@ -27,9 +27,10 @@ public struct DataCache: Sendable {
     /// The entry and its answer, if whole.
     public func lookup(_ key: String) -> (Entry, Data)? {
         guard let json = FileManager.default.contents(atPath: meta(key).path),
-              let entry = try? JSONDecoder().decode(Entry.self, from: json),
-              let data = FileManager.default.contents(atPath: body(key).path),
-              data.count == entry.bytes else { return nil }
+            let entry = try? JSONDecoder().decode(Entry.self, from: json),
+            let data = FileManager.default.contents(atPath: body(key).path),
+            data.count == entry.bytes
+        else { return nil }
         return (entry, data)
     }
 
@@ -40,8 +41,9 @@ public struct DataCache: Sendable {
         for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let key = String(name.dropLast(5))
             guard let json = FileManager.default.contents(atPath: meta(key).path),
-                  let entry = try? JSONDecoder().decode(Entry.self, from: json),
-                  entry.source == source else { continue }
+                let entry = try? JSONDecoder().decode(Entry.self, from: json),
+                entry.source == source
+            else { continue }
             if best.map({ entry.fetched > $0.1.fetched }) ?? true { best = (key, entry) }
         }
         guard let (key, _) = best, let (entry, data) = lookup(key) else { return nil }

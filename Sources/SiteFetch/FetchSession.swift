@@ -44,9 +44,11 @@ public final class FetchSession: Sendable {
         var oldest: Date?
     }
 
-    public init(settings: FetchSettings, cacheFolder: URL, network: Network, context: FetchContext,
-                environment: [String: String] = ProcessInfo.processInfo.environment,
-                clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        settings: FetchSettings, cacheFolder: URL, network: Network, context: FetchContext,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.settings = settings
         self.cache = DataCache(folder: cacheFolder)
         self.network = network
@@ -58,7 +60,9 @@ public final class FetchSession: Sendable {
 
     /// Ends the HTTP client, if one was started.
     public func close() {
-        client.withLock { $0?.shutdown(); $0 = nil }
+        client.withLock {
+            $0?.shutdown(); $0 = nil
+        }
     }
 
     /// Warnings for the build to print (stale answers used), as `<url>: warning: …`.
@@ -80,7 +84,9 @@ public final class FetchSession: Sendable {
             group.enter()
             Thread.detachNewThread {
                 while true {
-                    let i = next.withLock { n in n += 1; return n - 1 }
+                    let i = next.withLock { n in
+                        n += 1; return n - 1
+                    }
                     guard i < distinct.count else { break }
                     _ = self.obtain(distinct[i])
                 }
@@ -114,27 +120,34 @@ public final class FetchSession: Sendable {
         if let (entry, data) = cached {
             let age = clock().timeIntervalSince1970 - entry.fetched
             if network != .online || (age >= 0 && age < Double(settings.maxAge)) {
-                state.withLock { $0.used.insert(key); $0.cachedCount += 1 }
+                state.withLock {
+                    $0.used.insert(key); $0.cachedCount += 1
+                }
                 return .success(Self.fetched(entry, data))
             }
         }
         if network != .online {
-            return .failure(FetchProblem(network == .offline
-                ? "not in the data cache, and --offline forbids fetching it (build once without --offline)"
-                : Self.notFetchedYet + " (sitegen serve fetches it in the background)"))
+            return .failure(
+                FetchProblem(
+                    network == .offline
+                        ? "not in the data cache, and --offline forbids fetching it (build once without --offline)"
+                        : Self.notFetchedYet + " (sitegen serve fetches it in the background)"))
         }
         switch fetch(request) {
         case .success(let answer):
-            let entry = DataCache.Entry(url: request.shown, source: request.source,
-                                        fetched: clock().timeIntervalSince1970,
-                                        contentType: answer.contentType, bytes: answer.data.count)
+            let entry = DataCache.Entry(
+                url: request.shown, source: request.source,
+                fetched: clock().timeIntervalSince1970,
+                contentType: answer.contentType, bytes: answer.data.count)
             let searched = request.secrets.filter { $0.count >= Self.shortestSecretSearched }
             if searched.contains(where: { answer.data.range(of: Data($0.utf8)) != nil }) {
                 let what = "the answer contains the value of a secret ({env.…} or a header)"
                 return failed(request, FetchProblem("\(what): refused, so that it is neither cached nor published"))
             }
             do { try cache.store(key, entry, data: answer.data) } catch { return .failure(error) }
-            state.withLock { $0.used.insert(key); $0.fetchedCount += 1 }
+            state.withLock {
+                $0.used.insert(key); $0.fetchedCount += 1
+            }
             return .success(Self.fetched(entry, answer.data))
         case .failure(let problem):
             return failed(request, FetchProblem(request.redact(problem.message)))
@@ -149,7 +162,8 @@ public final class FetchSession: Sendable {
     /// The failure, or with `onError: stale` the last good answer of the same URL (of any day), with a warning.
     private func failed(_ request: PreparedRequest, _ problem: FetchProblem) -> Result<FetchedData, FetchProblem> {
         guard settings.onError == .stale else { return .failure(problem) }
-        let fallback = cache.lookup(request.cacheKey).map { (request.cacheKey, $0.0, $0.1) }
+        let fallback =
+            cache.lookup(request.cacheKey).map { (request.cacheKey, $0.0, $0.1) }
             ?? cache.latest(source: request.source)
         guard let (key, entry, data) = fallback else {
             return .failure(FetchProblem("\(problem.message) (onError: stale, but no answer of it is cached)"))
@@ -157,7 +171,9 @@ public final class FetchSession: Sendable {
         let age = Self.age(clock().timeIntervalSince1970 - entry.fetched)
         let why = "since fetching \(request.shown) failed: \(problem.message)"
         let warning = Diagnostic.visible("\(entry.url): warning: using this answer cached \(age) ago, \(why)")
-        state.withLock { $0.used.insert(key); $0.cachedCount += 1; $0.warnings.append(warning) }
+        state.withLock {
+            $0.used.insert(key); $0.cachedCount += 1; $0.warnings.append(warning)
+        }
         return .success(Self.fetched(entry, data))
     }
 

@@ -107,9 +107,10 @@ final class HTTPFetcher: Sendable {
                 let start = Self.start(of: data)
                 let retryAfter = response.headers.first(name: "Retry-After").flatMap(Self.retryAfter)
                 let body = start.isEmpty ? "" : ": \(start)"
-                return .failure(AttemptFailure(
-                    message: "the server answered \(code) \(response.status.reasonPhrase)\(body)",
-                    retryable: code >= 500 || code == 429, retryAfter: retryAfter))
+                return .failure(
+                    AttemptFailure(
+                        message: "the server answered \(code) \(response.status.reasonPhrase)\(body)",
+                        retryable: code >= 500 || code == 429, retryAfter: retryAfter))
             }
             return .success(Answer(data: data, contentType: response.headers.first(name: "Content-Type")))
         }
@@ -123,8 +124,11 @@ final class HTTPFetcher: Sendable {
             for h in headers { fields.replaceOrAdd(name: h[0], value: h[1]) }
             let request = try HTTPClient.Request(url: url, method: .GET, headers: fields)
             let accumulator = ResponseAccumulator(request: request, maxBodySize: settings.maxBytes)
-            return .success(try client.execute(request: request, delegate: accumulator,
-                                               deadline: .now() + Self.amount(settings.timeout)).wait())
+            return .success(
+                try client.execute(
+                    request: request, delegate: accumulator,
+                    deadline: .now() + Self.amount(settings.timeout)
+                ).wait())
         } catch {
             return .failure(describe(error))
         }
@@ -134,8 +138,10 @@ final class HTTPFetcher: Sendable {
     /// to a private one.
     static func redirect(from url: String, to location: String) -> Result<String, AttemptFailure> {
         guard let base = URL(string: url), let next = URL(string: location, relativeTo: base)?.absoluteURL else {
-            return .failure(AttemptFailure(message: "redirected to '\(location)', which is not a URL",
-                                           retryable: false))
+            return .failure(
+                AttemptFailure(
+                    message: "redirected to '\(location)', which is not a URL",
+                    retryable: false))
         }
         let scheme = next.scheme?.lowercased() ?? ""
         guard scheme == "http" || scheme == "https", let host = next.host, !host.isEmpty else {
@@ -156,8 +162,9 @@ final class HTTPFetcher: Sendable {
             return AttemptFailure(message: what, retryable: false)
         }
         if let e = error as? HTTPClientError, [.deadlineExceeded, .readTimeout, .connectTimeout].contains(e) {
-            return AttemptFailure(message: "no answer within \(Self.seconds(settings.timeout)) (fetch.timeout)",
-                                  retryable: true)
+            return AttemptFailure(
+                message: "no answer within \(Self.seconds(settings.timeout)) (fetch.timeout)",
+                retryable: true)
         }
         if error is NIOSSLError || error is BoringSSLError {
             let hint = "(is the server's certificate from a trusted authority? see SSL_CERT_FILE)"

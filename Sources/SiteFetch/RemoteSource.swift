@@ -37,8 +37,10 @@ public struct FetchContext: Sendable {
     }
 
     /// "Today" is `SOURCE_DATE_EPOCH` (reproducible builds) when set, else the clock, as a day of `timeZone`.
-    public static func current(timeZone: TimeZone, environment: [String: String] = ProcessInfo.processInfo.environment,
-                               clock: Date = Date()) throws(FetchProblem) -> FetchContext {
+    public static func current(
+        timeZone: TimeZone, environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: Date = Date()
+    ) throws(FetchProblem) -> FetchContext {
         var now = clock
         if let epoch = environment["SOURCE_DATE_EPOCH"] {
             guard let seconds = Int64(epoch), seconds >= 0 else {
@@ -90,8 +92,10 @@ public struct PreparedRequest: Sendable, Hashable {
 
 extension RemoteSource {
     /// The request for `context` and, in a join, the item's `fields`.
-    public func prepare(_ context: FetchContext,
-                        fields: [String: Value] = [:]) throws(FetchProblem) -> PreparedRequest {
+    public func prepare(
+        _ context: FetchContext,
+        fields: [String: Value] = [:]
+    ) throws(FetchProblem) -> PreparedRequest {
         var secrets: [String] = []
         let (url, shown, source) = try Self.fill(self.url, context, fields, encode: true, secrets: &secrets)
         var headers: [[String]] = []
@@ -101,15 +105,18 @@ extension RemoteSource {
             if !value.isEmpty { secrets.append(value) }
         }
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty else {
+            scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty
+        else {
             throw FetchProblem("'\(shown)' is not an http(s) URL once its placeholders are filled in")
         }
         return PreparedRequest(url: url, shown: shown, headers: headers, source: source, secrets: secrets)
     }
 
     /// The template filled in three ways: sent, shown and as the source key.
-    static func fill(_ template: URLTemplate, _ context: FetchContext, _ fields: [String: Value], encode: Bool,
-                     secrets: inout [String]) throws(FetchProblem) -> (String, String, String) {
+    static func fill(
+        _ template: URLTemplate, _ context: FetchContext, _ fields: [String: Value], encode: Bool,
+        secrets: inout [String]
+    ) throws(FetchProblem) -> (String, String, String) {
         var sent = "", shown = "", source = ""
         func escaped(_ text: String) -> String { encode ? percentEncoded(text) : text }
         for part in template.parts {
@@ -144,8 +151,8 @@ extension RemoteSource {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += String(format: "%%%02X", byte)

@@ -24,7 +24,9 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
             throw FetchProblem("contains a control character")
         }
         var names: [String] = []
-        let literal = TemplateText.fill(text) { names.append($0); return "\u{0}" }
+        let literal = TemplateText.fill(text) {
+            names.append($0); return "\u{0}"
+        }
         let texts = literal.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
         var parts: [Part] = []
         for (i, name) in names.enumerated() {
@@ -43,7 +45,8 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
                 scalar == "_" || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
             }
             guard let first = variable.unicodeScalars.first, letter(first),
-                  variable.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) }) else {
+                variable.unicodeScalars.allSatisfy({ letter($0) || ("0"..."9").contains($0) })
+            else {
                 throw FetchProblem("'{\(name)}' does not name an environment variable (letters, digits and '_')")
             }
             return .env(variable)

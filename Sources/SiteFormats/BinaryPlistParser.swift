@@ -52,7 +52,8 @@ struct BinaryPlistParser {
         self.file = file
         func fail(_ path: String, _ message: String) -> Diagnostic {
             // The trailer is the file's last 32 bytes: nonsense there usually means a cut-off copy.
-            Diagnostic(file: file, path: path, path == "trailer" ? message + " (is the file truncated or damaged?)" : message)
+            Diagnostic(
+                file: file, path: path, path == "trailer" ? message + " (is the file truncated or damaged?)" : message)
         }
 
         guard ByteText.matches(bytes, at: 0, "bplist00") else {
@@ -80,12 +81,18 @@ struct BinaryPlistParser {
             throw fail("trailer", "top object \(rawTop) is not below the object count \(rawCount)")
         }
         guard rawTable >= 9, rawTable < UInt64(t) else {
-            throw fail("trailer", "offset table starts at byte \(rawTable), outside the area between the header and the trailer (bytes 9 to \(t - 1))")
+            throw fail(
+                "trailer",
+                "offset table starts at byte \(rawTable), outside the area between the header and the trailer (bytes 9 to \(t - 1))"
+            )
         }
         tableOffset = Int(rawTable)
         // Compare by division: count × size could overflow.
         guard rawCount <= UInt64((t - tableOffset) / offsetSize) else {
-            throw fail("trailer", "offset table of \(rawCount) entries of \(offsetSize) bytes at byte \(tableOffset) runs past the trailer")
+            throw fail(
+                "trailer",
+                "offset table of \(rawCount) entries of \(offsetSize) bytes at byte \(tableOffset) runs past the trailer"
+            )
         }
         objectCount = Int(rawCount)
         topObject = Int(rawTop)
@@ -109,7 +116,8 @@ struct BinaryPlistParser {
         }
         // A path hundreds of levels long says less than its ends and its length.
         if components.count > 12 {
-            return "\(Array(components.prefix(4)).dotted)…(\(components.count - 8) more levels)…\(Array(components.suffix(4)).dotted)"
+            return
+                "\(Array(components.prefix(4)).dotted)…(\(components.count - 8) more levels)…\(Array(components.suffix(4)).dotted)"
         }
         let dotted = components.dotted
         return dotted.isEmpty ? "top object" : dotted
@@ -135,12 +143,16 @@ struct BinaryPlistParser {
                 stack[top].childHeight = max(stack[top].childHeight, height)
                 stack[top].childSize += size
                 if stack[top].childSize >= maximumSize {
-                    throw error("shared objects expand the property list to more than \(maximumSize) values", includingChild: false)
+                    throw error(
+                        "shared objects expand the property list to more than \(maximumSize) values",
+                        includingChild: false)
                 }
                 stack[top].next += 1
             }
             let top = stack.count - 1
-            let (next, count, isDict, refsStart) = (stack[top].next, stack[top].count, stack[top].isDict, stack[top].refsStart)
+            let (next, count, isDict, refsStart) = (
+                stack[top].next, stack[top].count, stack[top].isDict, stack[top].refsStart
+            )
             if next == count {
                 let frame = stack.removeLast()
                 let value: Value = isDict ? .dictionary(frame.dict) : .array(frame.array)
@@ -168,7 +180,8 @@ struct BinaryPlistParser {
     func reference(at offset: Int, includingChild: Bool = true) throws(Diagnostic) -> Int {
         let ref = Self.bigEndian(bytes, at: offset, size: refSize)
         guard ref < UInt64(objectCount) else {
-            throw error("reference to object \(ref), but there are only \(objectCount) objects", includingChild: includingChild)
+            throw error(
+                "reference to object \(ref), but there are only \(objectCount) objects", includingChild: includingChild)
         }
         return Int(ref)
     }
@@ -177,7 +190,9 @@ struct BinaryPlistParser {
     func offset(of object: Int, includingChild: Bool = true) throws(Diagnostic) -> Int {
         let raw = Self.bigEndian(bytes, at: tableOffset + object * offsetSize, size: offsetSize)
         guard raw >= 8, raw < UInt64(tableOffset) else {
-            throw error("object \(object) starts at byte \(raw), outside the object area (bytes 8 to \(tableOffset - 1))", includingChild: includingChild)
+            throw error(
+                "object \(object) starts at byte \(raw), outside the object area (bytes 8 to \(tableOffset - 1))",
+                includingChild: includingChild)
         }
         return Int(raw)
     }
@@ -218,7 +233,8 @@ struct BinaryPlistParser {
             guard size > 0 else { throw error("real of \(1 << min(info, 15)) bytes, expected 4 or 8") }
             guard remaining(from: start + 1) >= size else { throw error("real runs past the object area") }
             let bits = Self.bigEndian(bytes, at: start + 1, size: size)
-            let value = size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+            let value =
+                size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
             return (.double(value), 0, 1)
         case 0x3:
             guard marker == 0x33 else { throw error("unknown object type \(ByteText.hexByte(marker))") }
@@ -228,7 +244,8 @@ struct BinaryPlistParser {
             return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 0, 1)
         case 0x4:
             let (count, dataStart) = try length(at: start, unit: 1, what: "data")
-            let base64 = Data(UnsafeBufferPointer(rebasing: bytes[dataStart..<(dataStart + count)])).base64EncodedString()
+            let base64 = Data(UnsafeBufferPointer(rebasing: bytes[dataStart..<(dataStart + count)]))
+                .base64EncodedString()
             return (.string(base64), 0, 1)
         case 0x5, 0x6:
             guard let s = try string(object, at: start) else { throw error("expected a string object") }
@@ -260,7 +277,9 @@ struct BinaryPlistParser {
     func integer(at start: Int, includingChild: Bool = true) throws(Diagnostic) -> Int64 {
         let marker = bytes[start]
         guard marker >> 4 == 0x1, marker & 0x0F <= 4 else {
-            throw error("integer of marker \(ByteText.hexByte(marker)), expected 1, 2, 4, 8 or 16 bytes", includingChild: includingChild)
+            throw error(
+                "integer of marker \(ByteText.hexByte(marker)), expected 1, 2, 4, 8 or 16 bytes",
+                includingChild: includingChild)
         }
         let size = 1 << Int(marker & 0x0F)
         guard remaining(from: start + 1) >= size else {
@@ -284,7 +303,9 @@ struct BinaryPlistParser {
 
     /// The element count of the variable-length object at `start` and where its contents begin,
     /// checked so that `count × unit` bytes fit in the object area.
-    func length(at start: Int, unit: Int, what: String, includingChild: Bool = true) throws(Diagnostic) -> (count: Int, contents: Int) {
+    func length(at start: Int, unit: Int, what: String, includingChild: Bool = true) throws(Diagnostic) -> (
+        count: Int, contents: Int
+    ) {
         let info = Int(bytes[start] & 0x0F)
         var count = info
         var contents = start + 1
@@ -300,7 +321,9 @@ struct BinaryPlistParser {
             contents += 1 + (1 << Int(bytes[contents] & 0x0F))
         }
         guard contents <= tableOffset, count <= remaining(from: contents) / unit else {
-            throw error("\(what) of \(count) elements does not fit in the \(max(0, remaining(from: contents))) bytes left in the object area", includingChild: includingChild)
+            throw error(
+                "\(what) of \(count) elements does not fit in the \(max(0, remaining(from: contents))) bytes left in the object area",
+                includingChild: includingChild)
         }
         return (count, contents)
     }
@@ -335,12 +358,16 @@ struct BinaryPlistParser {
                 case 0xD800...0xDBFF:
                     let low = i < count ? UInt32(Self.bigEndian(bytes, at: contents + 2 * i, size: 2)) : 0
                     guard (0xDC00...0xDFFF).contains(low) else {
-                        throw error("UTF-16 string has a lone surrogate \(ByteText.scalarName(unit))", includingChild: includingChild)
+                        throw error(
+                            "UTF-16 string has a lone surrogate \(ByteText.scalarName(unit))",
+                            includingChild: includingChild)
                     }
                     i += 1
                     ByteText.appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &utf8)
                 case 0xDC00...0xDFFF:
-                    throw error("UTF-16 string has a lone surrogate \(ByteText.scalarName(unit))", includingChild: includingChild)
+                    throw error(
+                        "UTF-16 string has a lone surrogate \(ByteText.scalarName(unit))",
+                        includingChild: includingChild)
                 default:
                     ByteText.appendUTF8(unit, to: &utf8)
                 }

@@ -20,12 +20,16 @@ enum ByteText {
 
     /// 1-based line and column of byte `offset`, counting from `start` (just after a byte order
     /// mark); see `TextPosition`.
-    static func lineColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (line: Int, column: Int) {
+    static func lineColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (
+        line: Int, column: Int
+    ) {
         TextPosition.of([offset], in: bytes, from: start)[0]
     }
 
     /// `lineColumn` of each of `offsets` in one pass over the bytes.
-    static func lineColumns(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [(line: Int, column: Int)] {
+    static func lineColumns(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> [(
+        line: Int, column: Int
+    )] {
         TextPosition.of(offsets, in: bytes, from: start)
     }
 

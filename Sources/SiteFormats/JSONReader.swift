@@ -31,7 +31,8 @@ extension JSONReader {
     /// (a dataset's items, for messages about any of them), found in the same parse; the
     /// locations are nil if there is no array there.
     public static func read(_ data: Data, file: String, locatingElementsOf path: [PathComponent]) throws(Diagnostic)
-        -> (value: Value, elements: [(line: Int, column: Int)]?) {
+        -> (value: Value, elements: [(line: Int, column: Int)]?)
+    {
         try withBytes(data) { bytes throws(Diagnostic) in
             var parser = JSONParser(bytes: bytes, file: file, target: path, collectsElements: true)
             let value = try parser.parseDocument()
@@ -313,7 +314,9 @@ struct JSONParser {
             } else if b == 0x0A || b == 0x0D {
                 // Almost always a string whose closing quote is missing.
                 let (line, column) = cursor.lineColumn(of: pos)
-                throw error("line break in the string that starts at \(line):\(column) (a missing '\"'? a line break inside a string is written \\n)", at: i)
+                throw error(
+                    "line break in the string that starts at \(line):\(column) (a missing '\"'? a line break inside a string is written \\n)",
+                    at: i)
             } else if b < 0x20 {
                 throw error("unescaped control character \(ByteText.scalarName(UInt32(b))) in string", at: i)
             } else if b < 0x80 {
@@ -350,16 +353,21 @@ struct JSONParser {
             switch unit {
             case 0xD800...0xDBFF:
                 guard ByteText.matches(bytes, at: i + 6, "\\u") else {
-                    throw error("lone surrogate \(Self.escapeName(unit)) in string, expected a low surrogate \\uDC00-\\uDFFF after it", at: i)
+                    throw error(
+                        "lone surrogate \(Self.escapeName(unit)) in string, expected a low surrogate \\uDC00-\\uDFFF after it",
+                        at: i)
                 }
                 let low = try unicodeEscape(at: i + 6)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("lone surrogate \(Self.escapeName(unit)) in string, expected a low surrogate \\uDC00-\\uDFFF after it", at: i)
+                    throw error(
+                        "lone surrogate \(Self.escapeName(unit)) in string, expected a low surrogate \\uDC00-\\uDFFF after it",
+                        at: i)
                 }
                 ByteText.appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &scratch)
                 return i + 12
             case 0xDC00...0xDFFF:
-                throw error("lone surrogate \(Self.escapeName(unit)) in string, a low surrogate must follow a high one", at: i)
+                throw error(
+                    "lone surrogate \(Self.escapeName(unit)) in string, a low surrogate must follow a high one", at: i)
             default:
                 ByteText.appendUTF8(unit, to: &scratch)
                 return i + 6

@@ -36,7 +36,8 @@ public enum PropertyListReader {
     /// As `JSONReader.read(_:file:locatingElementsOf:)`: the element locations are nil for
     /// binary plists (they have no lines).
     public static func read(_ data: Data, file: String, locatingElementsOf path: [PathComponent]) throws(Diagnostic)
-        -> (value: Value, elements: [(line: Int, column: Int)]?) {
+        -> (value: Value, elements: [(line: Int, column: Int)]?)
+    {
         try withBytes(data) { bytes throws(Diagnostic) in
             if ByteText.matches(bytes, at: 0, "bplist") {
                 var parser = try BinaryPlistParser(bytes: bytes, file: file)

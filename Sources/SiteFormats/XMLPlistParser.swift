@@ -65,15 +65,18 @@ struct XMLPlistParser {
 
     mutating func parseDocument() throws(Diagnostic) -> Value {
         if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
-            throw Diagnostic(file: cursor.file, line: 1, column: 1,
-                             "UTF-16 property lists are not supported; save the file as UTF-8")
+            throw Diagnostic(
+                file: cursor.file, line: 1, column: 1,
+                "UTF-16 property lists are not supported; save the file as UTF-8")
         }
         if let bad = ByteText.firstInvalidUTF8(bytes, from: cursor.textStart) {
             throw error("invalid UTF-8 byte \(ByteText.hexByte(bytes[bad]))", at: bad)
         }
         try skipMisc()
         guard pos < bytes.count, bytes[pos] == UInt8(ascii: "<") else {
-            throw error("expected '<?xml', '<plist>' or 'bplist00' at the start of a property list, found \(found(pos))", at: pos)
+            throw error(
+                "expected '<?xml', '<plist>' or 'bplist00' at the start of a property list, found \(found(pos))",
+                at: pos)
         }
         let rootStart = pos
         let tag = try parseStartTag()
@@ -138,7 +141,9 @@ struct XMLPlistParser {
                     if let frame = cursor.open.frames.last, frame.isDictionary {
                         throw error("<dict> key '\(frame.key)' has no value, found <\(name(tag.name))>", at: tag.start)
                     }
-                    throw error("unexpected <\(name(tag.name))>, expected a value such as <string>, <integer> or <dict>", at: tag.start)
+                    throw error(
+                        "unexpected <\(name(tag.name))>, expected a value such as <string>, <integer> or <dict>",
+                        at: tag.start)
                 }
                 cursor.open.valueStarts(at: tag.start)
                 switch element {
@@ -270,7 +275,9 @@ struct XMLPlistParser {
         case .real:
             let text = trimmed(content)
             guard let value = Self.real(text) else {
-                throw error(text.isEmpty ? "<real> is empty, expected a number" : "<real> holds '\(text)', expected a number", at: contentStart)
+                throw error(
+                    text.isEmpty ? "<real> is empty, expected a number" : "<real> holds '\(text)', expected a number",
+                    at: contentStart)
             }
             return .double(value)
         case .date:
@@ -303,7 +310,8 @@ struct XMLPlistParser {
     func trimmed(_ text: String) -> String {
         let utf8 = text.utf8
         guard let first = utf8.firstIndex(where: { !ByteCursor.isSpace($0) }),
-              let last = utf8.lastIndex(where: { !ByteCursor.isSpace($0) }) else { return "" }
+            let last = utf8.lastIndex(where: { !ByteCursor.isSpace($0) })
+        else { return "" }
         return String(Substring(utf8[first...last]))
     }
 
@@ -316,11 +324,15 @@ struct XMLPlistParser {
             utf8 = utf8.dropFirst()
         }
         var radix: Int64 = 10
-        if utf8.count > 2, utf8.first == UInt8(ascii: "0"), let x = utf8.dropFirst().first, x | 0x20 == UInt8(ascii: "x") {
+        if utf8.count > 2, utf8.first == UInt8(ascii: "0"), let x = utf8.dropFirst().first,
+            x | 0x20 == UInt8(ascii: "x")
+        {
             radix = 16
             utf8 = utf8.dropFirst(2)
         }
-        guard !utf8.isEmpty else { throw parser.error("<integer> holds '\(text)', expected a whole number", at: offset) }
+        guard !utf8.isEmpty else {
+            throw parser.error("<integer> holds '\(text)', expected a whole number", at: offset)
+        }
         // Accumulate negatively so that Int64.min is representable.
         var value: Int64 = 0
         for b in utf8 {
@@ -366,7 +378,8 @@ struct XMLPlistParser {
     static func date(_ text: String) -> Date? {
         let u = Array(text.utf8)
         guard u.count == 20, u[4] == 0x2D, u[7] == 0x2D, u[10] == UInt8(ascii: "T"), u[13] == 0x3A, u[16] == 0x3A,
-              u[19] == UInt8(ascii: "Z") else { return nil }
+            u[19] == UInt8(ascii: "Z")
+        else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var n = 0
             for i in range {
@@ -376,8 +389,9 @@ struct XMLPlistParser {
             return n
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return nil }
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), hour < 24, minute < 60, second < 60
+        else { return nil }
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
         let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         guard day >= 1, day <= monthDays[month - 1] else { return nil }
@@ -473,12 +487,19 @@ struct XMLPlistParser {
         }
         let body = (start + 1)..<end
         let literal: UInt8?
-        if ByteText.equals(bytes, body, "lt") { literal = 0x3C }
-        else if ByteText.equals(bytes, body, "gt") { literal = 0x3E }
-        else if ByteText.equals(bytes, body, "amp") { literal = 0x26 }
-        else if ByteText.equals(bytes, body, "quot") { literal = 0x22 }
-        else if ByteText.equals(bytes, body, "apos") { literal = 0x27 }
-        else { literal = nil }
+        if ByteText.equals(bytes, body, "lt") {
+            literal = 0x3C
+        } else if ByteText.equals(bytes, body, "gt") {
+            literal = 0x3E
+        } else if ByteText.equals(bytes, body, "amp") {
+            literal = 0x26
+        } else if ByteText.equals(bytes, body, "quot") {
+            literal = 0x22
+        } else if ByteText.equals(bytes, body, "apos") {
+            literal = 0x27
+        } else {
+            literal = nil
+        }
         if let literal {
             scratch.append(literal)
             pos = end + 1
@@ -507,8 +528,10 @@ struct XMLPlistParser {
             // At most 8 hex or 10 decimal digits fit the 12-byte window; stop growth past U+10FFFF.
             value = min(value &* radix &+ digit, 0x110000)
         }
-        let valid = !digits.isEmpty && (value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xD7FF).contains(value)
-            || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value))
+        let valid =
+            !digits.isEmpty
+            && (value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xD7FF).contains(value)
+                || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value))
         guard valid else {
             throw error("character reference '\(entity)' is not a valid XML character", at: start)
         }
@@ -619,7 +642,8 @@ struct XMLPlistParser {
                 return Tag(start: start, name: nameRange, selfClosing: true)
             }
             guard pos > beforeSpace, Self.isNameByte(bytes[pos], first: true) else {
-                throw error("expected '>', '/>' or an attribute in <\(name(nameRange))> tag, found \(found(pos))", at: pos)
+                throw error(
+                    "expected '>', '/>' or an attribute in <\(name(nameRange))> tag, found \(found(pos))", at: pos)
             }
             let attributeStart = pos
             while pos < bytes.count, Self.isNameByte(bytes[pos], first: false) { pos += 1 }

@@ -11,20 +11,24 @@ enum CodeHTML {
     /// by number); normal text gets no span, and errors none of their own (see highlight.cpp).
     static let classes: [String?] = [
         nil, "kw", "fu", "va", "cf", "op", "bu", "ex", "pp", "at", "ch", "sc", "st", "vs", "ss", "im",
-        "dt", "dv", "bn", "fl", "cn", "co", "do", "an", "cv", "re", "in", "wa", "al", nil, "ot",
+        "dt", "dv", "bn", "fl", "cn", "co", "do", "an", "cv", "re", "in", "wa", "al", nil, "ot"
     ]
 
     /// The block's HTML from its code, its tokens (UTF-16 offsets into `code`, sorted, apart) and
     /// its attributes. A character split between tokens (the two halves of an emoji's surrogate
     /// pair) goes with the token of its first half.
-    static func make(code: String, language: String, spans: UnsafeBufferPointer<SGHSpan>,
-                     attributes: FenceAttributes) -> String {
+    static func make(
+        code: String, language: String, spans: UnsafeBufferPointer<SGHSpan>,
+        attributes: FenceAttributes
+    ) -> String {
         var text = code
         return text.withUTF8 { bytes in
             var out = HTMLBytes(capacity: bytes.count * 5 / 4 + spans.count * 24 + 64)
             // tabindex: a block that scrolls sideways must be reachable by keyboard (axe: scrollable-region-focusable).
-            out.append(attributes.lineNumbers ? "<pre class=\"code numbered\" tabindex=\"0\">"
-                                              : "<pre class=\"code\" tabindex=\"0\">")
+            out.append(
+                attributes.lineNumbers
+                    ? "<pre class=\"code numbered\" tabindex=\"0\">"
+                    : "<pre class=\"code\" tabindex=\"0\">")
             out.append("<code class=\"language-")
             for byte in language.utf8 { out.appendEscaped(byte) }
             out.append("\">")
@@ -77,12 +81,12 @@ enum CodeHTML {
         let spans: UnsafeBufferPointer<SGHSpan>
         let marked: [ClosedRange<Int>]
         let wrapsLines: Bool
-        var next = 0            // the first span not yet closed
+        var next = 0  // the first span not yet closed
         var inToken = false
-        var line = 0            // the current line (from 1), 0 before the first
+        var line = 0  // the current line (from 1), 0 before the first
         var inLine = false
-        var markedIndex = 0     // the first marked range not wholly before `line`
-        var stop = 0            // the UTF-16 offset before which `tokens(at:)` has nothing to do
+        var markedIndex = 0  // the first marked range not wholly before `line`
+        var stop = 0  // the UTF-16 offset before which `tokens(at:)` has nothing to do
 
         init(spans: UnsafeBufferPointer<SGHSpan>, attributes: FenceAttributes) {
             self.spans = spans
@@ -102,7 +106,7 @@ enum CodeHTML {
                 i += 1
                 if byte == UInt8(ascii: "\n") {
                     closeToken(into: &out)
-                    stop = 0    // a token the line break closed goes on in the next line
+                    stop = 0  // a token the line break closed goes on in the next line
                     out.append(byte)
                     if inLine { out.append("</span>"); inLine = false }
                     utf16 += 1
@@ -135,7 +139,8 @@ enum CodeHTML {
             }
             defer { stop = nextStop(after: offset) }
             guard !inToken, next < spans.count, Int(spans[next].start) <= offset,
-                  let tag = CodeHTML.openTag(spans[next].style) else { return }
+                let tag = CodeHTML.openTag(spans[next].style)
+            else { return }
             out.append(tag)
             inToken = true
         }

@@ -14,26 +14,31 @@ public struct CodeHighlighter: CodeBlockFormatter {
         guard let language = block.language else { return PlainCodeBlocks().html(for: block) }
         let attributes = FenceAttributes(info: Substring(block.info))
         if CodeLimits.admits(block.code), let definition = Languages.definition(for: language),
-           let html = RepositoryPool.shared.with({
-               Self.highlight(block.code, definition: definition, language: language, attributes: attributes, in: $0)
-           }) ?? nil {
+            let html = RepositoryPool.shared.with({
+                Self.highlight(block.code, definition: definition, language: language, attributes: attributes, in: $0)
+            }) ?? nil
+        {
             return html
         }
         guard !attributes.isEmpty else { return PlainCodeBlocks().html(for: block) }
-        return CodeHTML.make(code: block.code, language: language, spans: UnsafeBufferPointer(start: nil, count: 0),
-                             attributes: attributes)
+        return CodeHTML.make(
+            code: block.code, language: language, spans: UnsafeBufferPointer(start: nil, count: 0),
+            attributes: attributes)
     }
 
     /// The block's HTML, or nil when KSyntaxHighlighting refused the definition.
-    static func highlight(_ code: String, definition: String, language: String, attributes: FenceAttributes,
-                          in repository: Repository) -> String? {
+    static func highlight(
+        _ code: String, definition: String, language: String, attributes: FenceAttributes,
+        in repository: Repository
+    ) -> String? {
         var text = code
         return text.withUTF8 { bytes -> String? in
             var count = 0
             let spans = sghl_highlight(repository.pointer, definition, bytes.baseAddress, bytes.count, &count)
             guard let spans else { return nil }
-            return CodeHTML.make(code: code, language: language, spans: UnsafeBufferPointer(start: spans, count: count),
-                                 attributes: attributes)
+            return CodeHTML.make(
+                code: code, language: language, spans: UnsafeBufferPointer(start: spans, count: count),
+                attributes: attributes)
         }
     }
 }
@@ -75,7 +80,7 @@ enum Languages {
     /// fixed here so that a definition gaining an extension cannot change what they mean.
     static let aliases: [String: String] = [
         "sh": "Bash", "shell": "Bash", "zsh": "Zsh", "js": "JavaScript", "ts": "TypeScript", "yml": "YAML",
-        "objc": "Objective-C", "kt": "Kotlin", "py": "Python",
+        "objc": "Objective-C", "kt": "Kotlin", "py": "Python"
     ]
     /// Longer words are no language (nothing is looked up for them).
     static let maximumLength = 64
@@ -89,10 +94,13 @@ enum Languages {
         guard language.utf8.count <= maximumLength else { return nil }
         if let alias = aliases[language.lowercased()] { return alias }
         if let found = known.withLock({ $0[language] }) { return found }
-        guard let found = RepositoryPool.shared.with({ repository -> String? in
-            var name = [CChar](repeating: 0, count: 256)
-            return sghl_definition(repository.pointer, language, &name, name.count) == 0 ? name.nulTerminatedText : nil
-        }) else { return nil }
+        guard
+            let found = RepositoryPool.shared.with({ repository -> String? in
+                var name = [CChar](repeating: 0, count: 256)
+                return sghl_definition(repository.pointer, language, &name, name.count) == 0
+                    ? name.nulTerminatedText : nil
+            })
+        else { return nil }
         known.withLock { $0[language] = found }
         return found
     }

@@ -8,7 +8,7 @@ public enum CodeThemes {
     public static let names = [
         "Atom One Dark", "Atom One Light", "Breeze Dark", "Breeze Light", "Dracula", "Falcon", "GitHub Dark",
         "GitHub Light", "Monokai", "Nord", "Oblivion", "Printing", "Radical", "Solarized Dark", "Solarized Light",
-        "Vim Dark", "ayu Dark", "ayu Light", "ayu Mirage", "gruvbox Dark", "gruvbox Light",
+        "Vim Dark", "ayu Dark", "ayu Light", "ayu Mirage", "gruvbox Dark", "gruvbox Light"
     ]
     public static let defaultLight = "GitHub Light"
     public static let defaultDark = "GitHub Dark"

@@ -42,7 +42,8 @@ struct FenceAttributes: Equatable, Sendable {
             let parts = entry.split(separator: "-", omittingEmptySubsequences: false)
                 .map { Int($0.trimmingPrefix(while: \.isWhitespace).prefix { !$0.isWhitespace }) }
             guard parts.count == 1 || parts.count == 2, let first = parts[0], let last = parts[parts.count - 1],
-                  first >= 1, first <= last, last <= largestLine else { return nil }
+                first >= 1, first <= last, last <= largestLine
+            else { return nil }
             return first...last
         }
     }

@@ -16,8 +16,10 @@ public enum HighlightLibrary {
     static func candidates(environment: [String: String], executable: URL) -> [String] {
         if let path = environment[environmentKey], !path.isEmpty { return [path] }
         let folder = executable.deletingLastPathComponent()
-        return [folder.appendingPathComponent(fileName).path,
-                folder.deletingLastPathComponent().appendingPathComponent("lib/sitegen/\(fileName)").path]
+        return [
+            folder.appendingPathComponent(fileName).path,
+            folder.deletingLastPathComponent().appendingPathComponent("lib/sitegen/\(fileName)").path
+        ]
     }
 
     /// Why the library could not be opened, or nil once it has been (tried once per process).
@@ -49,7 +51,11 @@ public enum HighlightLibrary {
     /// The notice for `failure`, unless `given` says it was given.
     static func notice(_ failure: String?, once given: borrowing Mutex<Bool>) -> String? {
         guard let failure else { return nil }
-        guard given.withLock({ given in defer { given = true }; return !given }) else { return nil }
+        guard
+            given.withLock({ given in
+                defer { given = true }; return !given
+            })
+        else { return nil }
         return "code blocks are not highlighted: \(failure). Highlighting needs KSyntaxHighlighting (Debian and "
             + "Ubuntu: apt-get install libkf5syntaxhighlighting5) and \(fileName) beside the sitegen executable, in "
             + "../lib/sitegen/ from it, or named by \(environmentKey) (README: Installing)"

@@ -22,8 +22,11 @@ public struct DecodedImage: Sendable {
     }
 
     func encodeOnce(threads: Int = 1) throws(ImageFailure) -> [Data] {
-        let made = parts.parallelMap(threads: threads, minimumCount: 2, startingWith: startOrder) { part -> Result<Data, ImageFailure> in
-            Result { () throws(ImageFailure) in try ImageProcessor.encode(pictures[part.picture], format: part.format, recipe: recipe) }
+        let made = parts.parallelMap(threads: threads, minimumCount: 2, startingWith: startOrder) {
+            part -> Result<Data, ImageFailure> in
+            Result { () throws(ImageFailure) in
+                try ImageProcessor.encode(pictures[part.picture], format: part.format, recipe: recipe)
+            }
         }
         var files: [Data] = []
         for result in made { files.append(try result.get()) }
@@ -31,8 +34,12 @@ public struct DecodedImage: Sendable {
     }
 
     /// The files to encode, in `processed.variants`' order.
-    var parts: [(format: ImageFormat, picture: Int)] { recipe.formats.flatMap { f in pictures.indices.map { (f, $0) } } }
+    var parts: [(format: ImageFormat, picture: Int)] {
+        recipe.formats.flatMap { f in pictures.indices.map { (f, $0) } }
+    }
 
     /// The order `parts` start in: the most pixels first (`ImageProcessor.largestFirst`).
-    var startOrder: [Int] { ImageProcessor.largestFirst(parts.map { pictures[$0.picture].width * pictures[$0.picture].height }) }
+    var startOrder: [Int] {
+        ImageProcessor.largestFirst(parts.map { pictures[$0.picture].width * pictures[$0.picture].height })
+    }
 }

@@ -24,7 +24,9 @@ public struct ImageCache: Sendable {
     /// The source digests kept in the cache; none when there are none or the file is unreadable
     /// (they are only a shortcut: every source is then hashed again).
     public func digests() -> SourceDigests {
-        guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.digestsFile)) else { return SourceDigests() }
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(Self.digestsFile)) else {
+            return SourceDigests()
+        }
         return SourceDigests(text: Substring(decoding: data, as: UTF8.self))
     }
 
@@ -52,7 +54,8 @@ public struct ImageCache: Sendable {
     public func lookup(_ key: String) -> ProcessedImage? {
         let entry = entry(key)
         guard let data = try? Data(contentsOf: entry),
-              let processed = try? JSONDecoder().decode(ProcessedImage.self, from: data) else { return nil }
+            let processed = try? JSONDecoder().decode(ProcessedImage.self, from: data)
+        else { return nil }
         guard processed.variants.allSatisfy({ access(path(key, $0), F_OK) == 0 }) else { return nil }
         utimensat(AT_FDCWD, entry.path, nil, 0)  // now
         return processed
@@ -64,7 +67,9 @@ public struct ImageCache: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Read-only: a site's copy is a hard link to it, which a tool changing the site's file
             // in place would change here too.
-            for (variant, data) in zip(processed.variants, files) { try writeAtomically(data, to: file(key, variant), mode: 0o444) }
+            for (variant, data) in zip(processed.variants, files) {
+                try writeAtomically(data, to: file(key, variant), mode: 0o444)
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try writeAtomically(try encoder.encode(processed), to: entry(key))
@@ -144,7 +149,9 @@ public struct ImageCache: Sendable {
         for name in names where name.hasSuffix(".json") {
             let key = String(name.dropLast(5))
             guard !used.contains(key) else { continue }
-            let time = (try? fm.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date) ?? .distantPast
+            let time =
+                (try? fm.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.modificationDate] as? Date)
+                ?? .distantPast
             if time < since { stale.insert(key) }
         }
         var removed = removeLeftovers()
@@ -152,7 +159,9 @@ public struct ImageCache: Sendable {
             let path = folder.appendingPathComponent(name).path
             let key = String(name.prefix { $0 != "-" && $0 != "." })
             // A file whose entry has no JSON and was not written in this build (a killed build's).
-            let orphanFile = !name.hasPrefix(".") && !name.hasSuffix(".json") && name != Self.digestsFile && !used.contains(key) && !entries.contains("\(key).json")
+            let orphanFile =
+                !name.hasPrefix(".") && !name.hasSuffix(".json") && name != Self.digestsFile && !used.contains(key)
+                && !entries.contains("\(key).json")
                 && ((try? fm.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) < since
             if stale.contains(key) || orphanFile {
                 if (try? fm.removeItem(atPath: path)) != nil { removed += 1 }

@@ -20,7 +20,9 @@ extension ImageProcessor {
         let flat = small.hasAlpha ? try VipsHandle.make("cannot flatten") { sgv_flatten(small.pointer, $0) } : small
         let rgb = try VipsHandle.make("cannot convert to 8 bits") { sgv_cast_uchar(flat.pointer, $0) }
         var length = 0
-        guard let memory = sgv_write_to_memory(rgb.pointer, &length) else { throw ImageFailure("cannot read pixels: \(Vips.takeError())") }
+        guard let memory = sgv_write_to_memory(rgb.pointer, &length) else {
+            throw ImageFailure("cannot read pixels: \(Vips.takeError())")
+        }
         defer { sgv_free(memory) }
         let bands = rgb.bands
         let pixels = UnsafeRawBufferPointer(start: memory, count: length)
@@ -34,7 +36,9 @@ extension ImageProcessor {
             sums[bucket] = (sums[bucket].0 + r, sums[bucket].1 + g, sums[bucket].2 + b)
             i += bands
         }
-        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }), counts[best] > 0 else { return "#808080" }
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] || (counts[$0] == counts[$1] && $0 > $1) }),
+            counts[best] > 0
+        else { return "#808080" }
         let n = counts[best]
         return String(format: "#%02x%02x%02x", sums[best].0 / n, sums[best].1 / n, sums[best].2 / n)
     }

@@ -50,14 +50,17 @@ public struct SourceDigests: Sendable, Equatable {
     }
 
     /// When the file at `path` last changed (its data or its times), in nanoseconds since 1970.
-    public static func lastChange(_ path: String) -> Int64? { observe(path, hash: "").map { max($0.modified, $0.changed) } }
+    public static func lastChange(_ path: String) -> Int64? {
+        observe(path, hash: "").map { max($0.modified, $0.changed) }
+    }
 
     static func observe(_ path: String, hash: String) -> Entry? {
         var s = stat()
         guard stat(path, &s) == 0 else { return nil }
         func ns(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
-        return Entry(device: UInt64(s.st_dev), inode: UInt64(s.st_ino), size: Int64(s.st_size),
-                     modified: ns(s.st_mtim), changed: ns(s.st_ctim), hash: hash)
+        return Entry(
+            device: UInt64(s.st_dev), inode: UInt64(s.st_ino), size: Int64(s.st_size),
+            modified: ns(s.st_mtim), changed: ns(s.st_ctim), hash: hash)
     }
 
     /// These digests with `fresh` added, and without those of files under `root` that are not
@@ -98,9 +101,12 @@ public struct SourceDigests: Sendable, Equatable {
         entries.reserveCapacity(lines.count)
         for line in lines {
             let f = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
-            guard f.count == 7, !f[0].isEmpty, !f[6].isEmpty, let device = UInt64(f[1]), let inode = UInt64(f[2]), let size = Int64(f[3]),
-                  let modified = Int64(f[4]), let changed = Int64(f[5]) else { continue }
-            entries[String(f[6])] = Entry(device: device, inode: inode, size: size, modified: modified, changed: changed, hash: String(f[0]))
+            guard f.count == 7, !f[0].isEmpty, !f[6].isEmpty, let device = UInt64(f[1]), let inode = UInt64(f[2]),
+                let size = Int64(f[3]),
+                let modified = Int64(f[4]), let changed = Int64(f[5])
+            else { continue }
+            entries[String(f[6])] = Entry(
+                device: device, inode: inode, size: size, modified: modified, changed: changed, hash: String(f[0]))
         }
         self.init(entries: entries)
     }

@@ -68,14 +68,18 @@ final class VipsHandle: @unchecked Sendable {
     var hasAlpha: Bool { sgv_has_alpha(pointer) != 0 }
 
     /// Runs a libvips operation that makes a new image, or throws its error text.
-    static func make(_ what: String, _ op: (UnsafeMutablePointer<OpaquePointer?>) -> Int32) throws(ImageFailure) -> VipsHandle {
+    static func make(_ what: String, _ op: (UnsafeMutablePointer<OpaquePointer?>) -> Int32) throws(ImageFailure)
+        -> VipsHandle
+    {
         var out: OpaquePointer? = nil
         guard op(&out) == 0, let out else { throw ImageFailure("\(what): \(Vips.takeError())") }
         return VipsHandle(out)
     }
 
     /// Runs a libvips saver, or throws its error text.
-    func save(_ what: String, _ op: (UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>) -> Int32) throws(ImageFailure) -> Data {
+    func save(
+        _ what: String, _ op: (UnsafeMutablePointer<UnsafeMutableRawPointer?>, UnsafeMutablePointer<Int>) -> Int32
+    ) throws(ImageFailure) -> Data {
         var buffer: UnsafeMutableRawPointer? = nil
         var length = 0
         guard op(&buffer, &length) == 0, let buffer else { throw ImageFailure("\(what): \(Vips.takeError())") }
@@ -121,7 +125,7 @@ public enum FreedMemory {
     /// Returns the free pages of every heap to the system (a few milliseconds).
     public static func release() {
         #if os(Linux)
-        _ = mallocTrim(0)
+            _ = mallocTrim(0)
         #endif
     }
 }

@@ -7,13 +7,25 @@ import Yams
 /// problems and leaving the unknown-key check to the `ConfigNode` it reads.
 extension SiteConfig {
     /// The collection `name` (written at `key`) configured by `node`.
-    static func parseCollection(name: String, key: Node, node: Node, file: String) throws(Diagnostic) -> (CollectionConfig?, [Diagnostic]) {
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }) else {
-            throw ConfigNode.error(key, file: file, "collection name '\(Diagnostic.excerpt(name))' may use only ASCII letters, digits, '-' and '_'")
+    static func parseCollection(name: String, key: Node, node: Node, file: String) throws(Diagnostic) -> (
+        CollectionConfig?, [Diagnostic]
+    ) {
+        guard !name.isEmpty,
+            name.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+                    || $0 == "_"
+            })
+        else {
+            let invalid =
+                "collection name '\(Diagnostic.excerpt(name))' " + "may use only ASCII letters, digits, '-' and '_'"
+            throw ConfigNode.error(key, file: file, invalid)
         }
         // Its list pages are a folder of that name (by default), which a file system limits.
         guard name.utf8.count <= SitePath.maximumSegmentBytes else {
-            throw ConfigNode.error(key, file: file, "collection name '\(Diagnostic.excerpt(name))' is longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have")
+            throw ConfigNode.error(
+                key, file: file,
+                "collection name '\(Diagnostic.excerpt(name))' is longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have"
+            )
         }
         let c = try ConfigNode(node, file: file, path: "collections.\(name)")
         var problems: [Diagnostic] = []
@@ -22,17 +34,21 @@ extension SiteConfig {
         let fields = parseFields(c, problems: &problems)
         let slug = parseSlug(c, problems: &problems)
         let (sort, sortSources) = parseSort(c, problems: &problems)
-        let pageSize = attempt(&problems) { () throws(Diagnostic) in try c.int("pageSize", in: CollectionConfig.pageSizes) } ?? nil
+        let pageSize =
+            attempt(&problems) { () throws(Diagnostic) in try c.int("pageSize", in: CollectionConfig.pageSizes) } ?? nil
         let derived = parseDerived(c, problems: &problems)
         let meta = parseMeta(c, problems: &problems)
         let joins = parseJoins(c, problems: &problems)
         var images: ImageRule? = nil
-        if let i = attempt(&problems, { () throws(Diagnostic) in try c.child("images") }), let i { images = parseImages(i, problems: &problems) }
+        if let i = attempt(&problems, { () throws(Diagnostic) in try c.child("images") }), let i {
+            images = parseImages(i, problems: &problems)
+        }
         let card = parseCard(c, images: images, problems: &problems)
         let layout = parseCollectionLayout(c, card: card, images: images, problems: &problems)
         var listTemplate = "list", listURL = "/\(name)/"
         if let l = attempt(&problems, { () throws(Diagnostic) in try c.child("list") }), let l {
-            (listTemplate, listURL) = parsePageOptions(l, template: listTemplate, url: listURL, needsSlug: false, problems: &problems)
+            (listTemplate, listURL) = parsePageOptions(
+                l, template: listTemplate, url: listURL, needsSlug: false, problems: &problems)
         }
         let (detailTemplate, detailURL) = parseDetail(c, name: name, problems: &problems)
         // Read whether or not the collection can be built (so that they are known keys), but
@@ -53,7 +69,8 @@ extension SiteConfig {
             name: name, title: title, description: description,
             dataFiles: data, itemsPath: itemsPath, rename: rename, fields: fields, slug: slug, sort: sort,
             pageSize: pageSize, derived: derived, images: images, layout: layout,
-            listTemplate: listTemplate, listURL: listURL, detailTemplate: detailTemplate, detailURL: detailURL, card: card)
+            listTemplate: listTemplate, listURL: listURL, detailTemplate: detailTemplate, detailURL: detailURL,
+            card: card)
         collection.sortSources = sortSources
         collection.remote = remote
         collection.meta = meta
@@ -67,20 +84,27 @@ extension SiteConfig {
     }
 
     /// `data` (required: files, or an http(s) URL) and `items`.
-    static func parseDataFiles(_ collection: ConfigNode,
-                               problems: inout [Diagnostic]) -> ([String]?, RemoteSource?, [PathComponent]?) {
+    static func parseDataFiles(
+        _ collection: ConfigNode,
+        problems: inout [Diagnostic]
+    ) -> ([String]?, RemoteSource?, [PathComponent]?) {
         let source = parseDataSource(collection, itemFields: false, problems: &problems)
         if source == nil || (source?.files.isEmpty == true && source?.remote == nil) {
             if collection.raw("data") == nil || source != nil {
-                problems.append(collection.error(collection.node, "missing required key '\(collection.key("data"))'"
-                    + " (the dataset file, relative to content/, or an http(s) URL)"))
+                problems.append(
+                    collection.error(
+                        collection.node,
+                        "missing required key '\(collection.key("data"))'"
+                            + " (the dataset file, relative to content/, or an http(s) URL)"))
             }
         }
         let itemsText = (attempt(&problems) { () throws(Diagnostic) in try collection.string("items") } ?? nil) ?? ""
         let itemsPath = KeyPath.parse(itemsText)
         if itemsPath == nil, let n = collection.raw("items") {
-            problems.append(collection.error(n,
-                "'\(collection.key("items"))' is not a key path like 'boxOfficeResult.dailyBoxOfficeList'"))
+            problems.append(
+                collection.error(
+                    n,
+                    "'\(collection.key("items"))' is not a key path like 'boxOfficeResult.dailyBoxOfficeList'"))
         }
         guard let source, !source.files.isEmpty || source.remote != nil else { return (nil, nil, itemsPath) }
         return (source.files, source.remote, itemsPath)
@@ -101,9 +125,14 @@ extension SiteConfig {
     static func parseFields(_ collection: ConfigNode, problems: inout [Diagnostic]) -> [String: FieldSpec] {
         var fields: [String: FieldSpec] = [:]
         for (name, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("fields") }) ?? [] {
-            if let spec = attempt(&problems, { () throws(Diagnostic) in
-                try parseField(n, key: "\(collection.key("fields")).\(name)", file: collection.file)
-            }) { fields[name] = spec }
+            if let spec = attempt(
+                &problems,
+                { () throws(Diagnostic) in
+                    try parseField(n, key: "\(collection.key("fields")).\(name)", file: collection.file)
+                })
+            {
+                fields[name] = spec
+            }
         }
         return fields
     }
@@ -111,16 +140,23 @@ extension SiteConfig {
     /// `slug` (required): a field name or `{ from: field }`.
     static func parseSlug(_ collection: ConfigNode, problems: inout [Diagnostic]) -> SlugRule? {
         guard let n = collection.raw("slug") else {
-            problems.append(collection.error(collection.node, "missing required key '\(collection.key("slug"))'"
-                + " (the field that names each item's page, or { from: field })"))
+            problems.append(
+                collection.error(
+                    collection.node,
+                    "missing required key '\(collection.key("slug"))'"
+                        + " (the field that names each item's page, or { from: field })"))
             return nil
         }
         switch n {
         case .scalar(let s): return .field(s.string)
         case .mapping:
-            guard let s = attempt(&problems, { () throws(Diagnostic) in
-                try ConfigNode(n, file: collection.file, path: collection.key("slug"))
-            }) else { return nil }
+            guard
+                let s = attempt(
+                    &problems,
+                    { () throws(Diagnostic) in
+                        try ConfigNode(n, file: collection.file, path: collection.key("slug"))
+                    })
+            else { return nil }
             let start = problems.count
             let from = attempt(&problems) { () throws(Diagnostic) in try s.requiredString("from") }
             s.reportUnknownKeys(into: &problems, at: start)
@@ -139,9 +175,12 @@ extension SiteConfig {
         let list: [Node]
         if case .sequence(let seq) = n { list = Array(seq) } else { list = [n] }
         for item in list {
-            if let key = attempt(&problems, { () throws(Diagnostic) in
-                try parseSortKey(item, key: collection.key("sort"), file: collection.file)
-            }) {
+            if let key = attempt(
+                &problems,
+                { () throws(Diagnostic) in
+                    try parseSortKey(item, key: collection.key("sort"), file: collection.file)
+                })
+            {
                 sort.append(key)
                 sources.append(collection.error(item, "").location)
             }
@@ -152,9 +191,14 @@ extension SiteConfig {
     static func parseDerived(_ collection: ConfigNode, problems: inout [Diagnostic]) -> [(String, Derivation)] {
         var derived: [(String, Derivation)] = []
         for (name, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("derived") }) ?? [] {
-            if let d = attempt(&problems, { () throws(Diagnostic) in
-                try parseDerivation(n, key: "\(collection.key("derived")).\(name)", file: collection.file)
-            }) { derived.append((name, d)) }
+            if let d = attempt(
+                &problems,
+                { () throws(Diagnostic) in
+                    try parseDerivation(n, key: "\(collection.key("derived")).\(name)", file: collection.file)
+                })
+            {
+                derived.append((name, d))
+            }
         }
         return derived
     }
@@ -165,13 +209,21 @@ extension SiteConfig {
         for (name, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("meta") }) ?? [] {
             let key = "\(collection.key("meta")).\(name)"
             if case .scalar(let s) = n {
-                if let path = KeyPath.parse(s.string), !path.isEmpty { meta.append((name, .path(path))) } else {
-                    problems.append(collection.error(n, "'\(key)' must be a key path into the data file,"
-                        + " like boxOfficeResult.showRange, or a derivation"))
+                if let path = KeyPath.parse(s.string), !path.isEmpty {
+                    meta.append((name, .path(path)))
+                } else {
+                    problems.append(
+                        collection.error(
+                            n,
+                            "'\(key)' must be a key path into the data file,"
+                                + " like boxOfficeResult.showRange, or a derivation"))
                 }
-            } else if let d = attempt(&problems, { () throws(Diagnostic) in
-                try parseDerivation(n, key: key, file: collection.file)
-            }) {
+            } else if let d = attempt(
+                &problems,
+                { () throws(Diagnostic) in
+                    try parseDerivation(n, key: key, file: collection.file)
+                })
+            {
                 meta.append((name, .derived(d)))
             }
         }
@@ -181,9 +233,13 @@ extension SiteConfig {
     static func parseJoins(_ collection: ConfigNode, problems: inout [Diagnostic]) -> [JoinRule] {
         var joins: [JoinRule] = []
         for (name, n) in attempt(&problems, { () throws(Diagnostic) in try collection.entries("join") }) ?? [] {
-            guard let j = attempt(&problems, { () throws(Diagnostic) in
-                try ConfigNode(n, file: collection.file, path: "\(collection.key("join")).\(name)")
-            }) else { continue }
+            guard
+                let j = attempt(
+                    &problems,
+                    { () throws(Diagnostic) in
+                        try ConfigNode(n, file: collection.file, path: "\(collection.key("join")).\(name)")
+                    })
+            else { continue }
             let start = problems.count
             if let rule = parseJoin(j, name: name, problems: &problems) { joins.append(rule) }
             j.reportUnknownKeys(into: &problems, at: start)
@@ -196,13 +252,18 @@ extension SiteConfig {
         let source = parseDataSource(join, itemFields: true, problems: &problems)
         let files = source?.files ?? []
         if files.isEmpty, source?.remote == nil, join.raw("data") == nil || source != nil {
-            problems.append(join.error(join.node, "missing required key '\(join.key("data"))' (the files to join,"
-                + " relative to content/; * matches within a folder; or an http(s) URL)"))
+            problems.append(
+                join.error(
+                    join.node,
+                    "missing required key '\(join.key("data"))' (the files to join,"
+                        + " relative to content/; * matches within a folder; or an http(s) URL)"))
         }
         let pathText = (attempt(&problems) { () throws(Diagnostic) in try join.string("items") } ?? nil) ?? ""
         guard let path = KeyPath.parse(pathText) else {
-            problems.append(join.error(join.raw("items") ?? join.node,
-                                       "'\(join.key("items"))' is not a key path like 'movieInfoResult.movieInfo'"))
+            problems.append(
+                join.error(
+                    join.raw("items") ?? join.node,
+                    "'\(join.key("items"))' is not a key path like 'movieInfoResult.movieInfo'"))
             join.declare("key", "on")
             return nil
         }
@@ -222,36 +283,49 @@ extension SiteConfig {
             return CardFields(title: nil, subtitle: nil, image: nil)
         }
         let start = problems.count
-        let card = CardFields(title: attempt(&problems) { () throws(Diagnostic) in try k.string("title") } ?? nil,
-                              subtitle: attempt(&problems) { () throws(Diagnostic) in try k.string("subtitle") } ?? nil,
-                              image: attempt(&problems) { () throws(Diagnostic) in try k.string("image") } ?? nil)
+        let card = CardFields(
+            title: attempt(&problems) { () throws(Diagnostic) in try k.string("title") } ?? nil,
+            subtitle: attempt(&problems) { () throws(Diagnostic) in try k.string("subtitle") } ?? nil,
+            image: attempt(&problems) { () throws(Diagnostic) in try k.string("image") } ?? nil)
         if let field = card.image, !(images?.fields.contains(field) ?? false) {
-            problems.append(k.error(k.raw("image") ?? k.node,
-                "'\(k.key("image"))' is '\(field)', which is not an image field, so no card would show it:"
-                + " list it in '\(collection.key("images"))', e.g. images: { fields: [\(field)] }"))
+            problems.append(
+                k.error(
+                    k.raw("image") ?? k.node,
+                    "'\(k.key("image"))' is '\(field)', which is not an image field, so no card would show it:"
+                        + " list it in '\(collection.key("images"))', e.g. images: { fields: [\(field)] }"))
         }
         k.reportUnknownKeys(into: &problems, at: start)
         return card
     }
 
-    static func parseCollectionLayout(_ collection: ConfigNode, card: CardFields, images: ImageRule?,
-                                      problems: inout [Diagnostic]) -> LayoutConfig {
+    static func parseCollectionLayout(
+        _ collection: ConfigNode, card: CardFields, images: ImageRule?,
+        problems: inout [Diagnostic]
+    ) -> LayoutConfig {
         guard let l = attempt(&problems, { () throws(Diagnostic) in try collection.child("layout") }), let l else {
             return .list
         }
         let hasImage = card.image ?? images?.fields.first != nil
-        return attempt(&problems) { () throws(Diagnostic) in try parseLayout(l, subtitle: card.subtitle != nil, image: hasImage) } ?? .list
+        return attempt(&problems) { () throws(Diagnostic) in
+            try parseLayout(l, subtitle: card.subtitle != nil, image: hasImage)
+        } ?? .list
     }
 
     /// `detail`: `false` (no item pages) or the item pages' template and URL.
-    static func parseDetail(_ collection: ConfigNode, name: String,
-                            problems: inout [Diagnostic]) -> (String?, String?) {
+    static func parseDetail(
+        _ collection: ConfigNode, name: String,
+        problems: inout [Diagnostic]
+    ) -> (String?, String?) {
         let defaults = ("detail", "/\(name)/{slug}/")
         guard let n = collection.raw("detail") else { return defaults }
         if case .scalar(let s) = n, Bool.construct(from: s) == false { return (nil, nil) }
-        guard let d = attempt(&problems, { () throws(Diagnostic) in
-            try ConfigNode(n, file: collection.file, path: collection.key("detail"))
-        }) else { return defaults }
+        guard
+            let d = attempt(
+                &problems,
+                { () throws(Diagnostic) in
+                    try ConfigNode(n, file: collection.file, path: collection.key("detail"))
+                })
+        else { return defaults }
         return parsePageOptions(d, template: defaults.0, url: defaults.1, needsSlug: true, problems: &problems)
     }
     static func parseField(_ node: Node, key: String, file: String) throws(Diagnostic) -> FieldSpec {
@@ -259,7 +333,10 @@ extension SiteConfig {
             let optional = text.hasSuffix("?")
             let name = optional ? String(text.dropLast()) : text
             guard let t = FieldType(rawValue: name) else {
-                throw ConfigNode.error(at, file: file, "'\(key)' has unknown type '\(text)' (expected one of: \(FieldType.allCases.map(\.rawValue).joined(separator: ", ")), with '?' for optional)")
+                throw ConfigNode.error(
+                    at, file: file,
+                    "'\(key)' has unknown type '\(text)' (expected one of: \(FieldType.allCases.map(\.rawValue).joined(separator: ", ")), with '?' for optional)"
+                )
             }
             return (t, optional)
         }
@@ -285,9 +362,13 @@ extension SiteConfig {
         let formatText = m.soft { () throws(Diagnostic) in try m.string("format") }
         try m.rejectUnknownKeys()
         let field = try m.required(fieldText, "field")
-        guard let direction = SortDirection(rawValue: orderText) ?? (orderText == "asc" ? .ascending : orderText == "desc" ? .descending : nil) else {
-            throw m.error(m.raw("order") ?? node,
-                          "'\(key).order' must be ascending or descending (found '\(orderText)')")
+        guard
+            let direction = SortDirection(rawValue: orderText)
+                ?? (orderText == "asc" ? .ascending : orderText == "desc" ? .descending : nil)
+        else {
+            throw m.error(
+                m.raw("order") ?? node,
+                "'\(key).order' must be ascending or descending (found '\(orderText)')")
         }
         let comparison: SortComparison
         switch compare {
@@ -300,8 +381,9 @@ extension SiteConfig {
             }
             comparison = .date(format)
         default:
-            throw m.error(m.raw("compare") ?? node,
-                          "'\(key).compare' must be number, text or date (found '\(compare)')")
+            throw m.error(
+                m.raw("compare") ?? node,
+                "'\(key).compare' must be number, text or date (found '\(compare)')")
         }
         return SortKey(field: field, direction: direction, comparison: comparison)
     }
@@ -339,8 +421,10 @@ extension SiteConfig {
             }
             return .date(from: from, input: input, output: output)
         default:
-            throw m.error(m.raw("format") ?? node, "'\(key).format' must be one of thousands, date, abs, sign, list,"
-                          + " join, slug (found '\(format)')")
+            throw m.error(
+                m.raw("format") ?? node,
+                "'\(key).format' must be one of thousands, date, abs, sign, list,"
+                    + " join, slug (found '\(format)')")
         }
     }
 }

@@ -76,8 +76,15 @@ struct DatasetFile {
             guard let next else {
                 let here = walked.isEmpty ? "the top level" : "'\(walked.dotted)'"
                 let hint: String
-                if case .dictionary(let d) = current { hint = " (keys there: \(d.keys.sorted().prefix(8).joined(separator: ", ")))" } else { hint = " (\(here) is \(current.typePhrase))" }
-                return .failure(Diagnostic(SourceLocation(file: display, path: nil), "key path '\(path.dotted)' leads nowhere: \(step) not found in \(here)\(hint)"))
+                if case .dictionary(let d) = current {
+                    hint = " (keys there: \(d.keys.sorted().prefix(8).joined(separator: ", ")))"
+                } else {
+                    hint = " (\(here) is \(current.typePhrase))"
+                }
+                return .failure(
+                    Diagnostic(
+                        SourceLocation(file: display, path: nil),
+                        "key path '\(path.dotted)' leads nowhere: \(step) not found in \(here)\(hint)"))
             }
             walked.append(step)
             current = next
@@ -109,7 +116,8 @@ public struct CollectionLoader: Sendable {
         let owner = "collection '\(config.name)'"
         let files = config.remote == nil ? expand(config.dataFiles, of: owner, problems: &problems) : [""]
         for (fileIndex, file) in files.enumerated() {
-            let read = config.remote.map { readRemote($0, of: owner, items: config.itemsPath, problems: &problems) }
+            let read =
+                config.remote.map { readRemote($0, of: owner, items: config.itemsPath, problems: &problems) }
                 ?? self.read(file, of: owner, items: config.itemsPath, problems: &problems)
             guard let dataset = read else { continue }
             if fileIndex == 0 { meta = values(config, from: dataset, problems: &problems) }
@@ -117,26 +125,39 @@ public struct CollectionLoader: Sendable {
             // Every item's place in the file, found in one pass (items are located for messages
             // and for the page's source; locating each by itself would read the file once per item).
             let itemLocations = dataset.elementLocations(count: rawItems.count)
-            let fetched = remoteJoins(config, items: rawItems, locations: itemLocations, dataset: dataset, problems: &problems)
-            let normaliser = ItemNormaliser(loader: self, config: config, joins: joins + fetched, dataset: dataset, imageSizes: imageSizes)
+            let fetched = remoteJoins(
+                config, items: rawItems, locations: itemLocations, dataset: dataset, problems: &problems)
+            let normaliser = ItemNormaliser(
+                loader: self, config: config, joins: joins + fetched, dataset: dataset, imageSizes: imageSizes)
             for (index, raw) in rawItems.enumerated() {
-                guard let (slug, fields, images) = normaliser.normalise(raw, index: index, problems: &problems) else { continue }
+                guard let (slug, fields, images) = normaliser.normalise(raw, index: index, problems: &problems) else {
+                    continue
+                }
                 let location = itemLocations?[index] ?? normaliser.locate([.index(index)])
                 if let first = slugOwners[slug] {
                     let page = Diagnostic.excerpt(config.detailURL.map { TemplateText.fill($0) { _ in slug } } ?? slug)
-                    problems.append(Diagnostic(location, "duplicate slug '\(Diagnostic.excerpt(slug))' in collection '\(config.name)': item \(index) and \(describeLocation(first)) would share the page \(page)"))
+                    problems.append(
+                        Diagnostic(
+                            location,
+                            "duplicate slug '\(Diagnostic.excerpt(slug))' in collection '\(config.name)': item \(index) and \(describeLocation(first)) would share the page \(page)"
+                        ))
                     continue
                 }
                 slugOwners[slug] = location
-                items.append(Item(slug: slug, fields: fields, images: images,
-                                  source: SourceLocation(file: dataset.display, line: location.line, column: location.column, path: "[\(index)]")))
+                items.append(
+                    Item(
+                        slug: slug, fields: fields, images: images,
+                        source: SourceLocation(
+                            file: dataset.display, line: location.line, column: location.column, path: "[\(index)]")))
             }
         }
         var icon: ImageInfo? = nil
         if let ref = config.icon {
             let at = SourceLocation(file: SiteConfig.fileName, path: "collections.\(config.name).icon")
             do {
-                icon = try image(ref, rule: ImageRule(fields: [], external: false, widthField: nil, heightField: nil, resize: false), fields: [:], at: at, cache: imageSizes)
+                icon = try image(
+                    ref, rule: ImageRule(fields: [], external: false, widthField: nil, heightField: nil, resize: false),
+                    fields: [:], at: at, cache: imageSizes)
             } catch { problems.append(error) }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
@@ -159,11 +180,17 @@ public struct CollectionLoader: Sendable {
             let lists = Self.lists(in: list, at: config.itemsPath).sorted {
                 ($0.depth, -$0.count, $0.path) < ($1.depth, -$1.count, $1.path)
             }
-            let named = lists.map { "'\($0.path)' (\($0.count) item\($0.count == 1 ? "" : "s"))" }.joined(separator: ", ")
-            let hint = lists.isEmpty ? "" : "; its lists of records: \(named). Name the one to use with items: in site.yml, "
-                + "e.g. items: \(lists[0].path)"
+            let named = lists.map { "'\($0.path)' (\($0.count) item\($0.count == 1 ? "" : "s"))" }.joined(
+                separator: ", ")
+            let hint =
+                lists.isEmpty
+                ? ""
+                : "; its lists of records: \(named). Name the one to use with items: in site.yml, "
+                    + "e.g. items: \(lists[0].path)"
             let at = config.itemsPath.isEmpty ? "the top level" : config.itemsPath.dotted
-            problems.append(Diagnostic(file: dataset.display, "expected a list of items at '\(at)', found \(list.typePhrase)\(hint)"))
+            problems.append(
+                Diagnostic(
+                    file: dataset.display, "expected a list of items at '\(at)', found \(list.typePhrase)\(hint)"))
             return nil
         }
         return items
@@ -172,7 +199,8 @@ public struct CollectionLoader: Sendable {
     /// The lists of records inside `value` (at `path` in its file), up to three levels down, by
     /// their full key paths: the candidates for `items:` when `value` is not a list.
     static func lists(in value: Value, at path: [PathComponent], depth: Int = 3)
-        -> [(path: String, count: Int, depth: Int)] {
+        -> [(path: String, count: Int, depth: Int)]
+    {
         guard depth > 0, case .dictionary(let d) = value else { return [] }
         var found: [(path: String, count: Int, depth: Int)] = []
         for (key, inner) in d.sorted(by: { $0.key < $1.key }) {
@@ -193,7 +221,12 @@ public struct CollectionLoader: Sendable {
         for pattern in patterns {
             guard pattern.contains("*") else { files.append(pattern); continue }
             let matches = content.datasets.filter { ContentPath.matches($0, pattern: pattern) }
-            if matches.isEmpty { problems.append(Diagnostic(file: "site.yml", "\(owner): data pattern '\(pattern)' matches no .json or .plist file under content/")) }
+            if matches.isEmpty {
+                problems.append(
+                    Diagnostic(
+                        file: "site.yml",
+                        "\(owner): data pattern '\(pattern)' matches no .json or .plist file under content/"))
+            }
             files += matches
         }
         return files
@@ -207,24 +240,35 @@ public struct CollectionLoader: Sendable {
         let relative: String
         switch ContentPath.resolve(file) {
         case .success(let r): relative = r
-        case .failure(let e): problems.append(Diagnostic(file: "site.yml", "\(owner): data file \(e.message)")); return nil
+        case .failure(let e):
+            problems.append(Diagnostic(file: "site.yml", "\(owner): data file \(e.message)")); return nil
         }
         let data: Data
         switch content.contents(relative) {
         case .success(let d): data = d
         case .failure(let reason):
-            problems.append(Diagnostic(file: display, "cannot read the dataset of \(owner) (named by its 'data' in site.yml): \(reason.text)"))
+            problems.append(
+                Diagnostic(
+                    file: display,
+                    "cannot read the dataset of \(owner) (named by its 'data' in site.yml): \(reason.text)"))
             return nil
         }
-        return parse(data, display: display, isPlist: relative.lowercased().hasSuffix(".plist"), items: items, problems: &problems)
+        return parse(
+            data, display: display, isPlist: relative.lowercased().hasSuffix(".plist"), items: items,
+            problems: &problems)
     }
 
     /// A dataset's bytes parsed, its items located.
-    func parse(_ data: Data, display: String, isPlist: Bool, items: [PathComponent], problems: inout [Diagnostic]) -> DatasetFile? {
+    func parse(_ data: Data, display: String, isPlist: Bool, items: [PathComponent], problems: inout [Diagnostic])
+        -> DatasetFile?
+    {
         do {
-            let (root, locations) = isPlist ? try PropertyListReader.read(data, file: display, locatingElementsOf: items)
+            let (root, locations) =
+                isPlist
+                ? try PropertyListReader.read(data, file: display, locatingElementsOf: items)
                 : try JSONReader.read(data, file: display, locatingElementsOf: items)
-            return DatasetFile(display: display, data: data, isPlist: isPlist, root: root, itemsPath: items, itemLocations: locations)
+            return DatasetFile(
+                display: display, data: data, isPlist: isPlist, root: root, itemsPath: items, itemLocations: locations)
         } catch {
             problems.append(error)
             return nil
@@ -232,19 +276,25 @@ public struct CollectionLoader: Sendable {
     }
 
     /// The collection's `meta` values: key paths into its first data file, then derivations.
-    func values(_ config: CollectionConfig, from dataset: DatasetFile, problems: inout [Diagnostic]) -> [String: Value] {
+    func values(_ config: CollectionConfig, from dataset: DatasetFile, problems: inout [Diagnostic]) -> [String: Value]
+    {
         var meta: [String: Value] = [:]
         for (name, rule) in config.meta {
             switch rule {
             case .path(let path):
                 switch dataset.value(at: path) {
                 case .success(let v): meta[name] = v
-                case .failure(let d): problems.append(Diagnostic(d.location, "meta value '\(name)' of collection '\(config.name)': \(d.message)"))
+                case .failure(let d):
+                    problems.append(
+                        Diagnostic(d.location, "meta value '\(name)' of collection '\(config.name)': \(d.message)"))
                 }
             case .derived(let derivation):
                 switch derivation.apply(meta, language: language) {
                 case .success(let v): meta[name] = v
-                case .failure(let e): problems.append(Diagnostic(file: dataset.display, "meta value '\(name)' of collection '\(config.name)': \(e.message)"))
+                case .failure(let e):
+                    problems.append(
+                        Diagnostic(
+                            file: dataset.display, "meta value '\(name)' of collection '\(config.name)': \(e.message)"))
                 }
             }
         }
@@ -267,28 +317,40 @@ public struct CollectionLoader: Sendable {
     }
 
     /// The records of one joined file or answer, by the text of their key.
-    func addRecords(of dataset: DatasetFile, _ rule: JoinRule, owner: String, to records: inout [String: Value],
-                    owners: inout [String: SourceLocation], problems: inout [Diagnostic]) {
+    func addRecords(
+        of dataset: DatasetFile, _ rule: JoinRule, owner: String, to records: inout [String: Value],
+        owners: inout [String: SourceLocation], problems: inout [Diagnostic]
+    ) {
         let found: Value
         switch dataset.value(at: rule.itemsPath) {
         case .success(let v): found = v
         case .failure(let d): problems.append(d); return
         }
         let list: [(Value, [PathComponent])]
-        if case .array(let a) = found { list = a.enumerated().map { ($1, rule.itemsPath + [.index($0)]) } } else { list = [(found, rule.itemsPath)] }
+        if case .array(let a) = found {
+            list = a.enumerated().map { ($1, rule.itemsPath + [.index($0)]) }
+        } else {
+            list = [(found, rule.itemsPath)]
+        }
         for (record, path) in list {
             guard case .dictionary(let d) = record else {
-                problems.append(Diagnostic(dataset.location(path), "\(owner): expected a record (a dictionary), found \(record.typePhrase)"))
+                problems.append(
+                    Diagnostic(
+                        dataset.location(path), "\(owner): expected a record (a dictionary), found \(record.typePhrase)"
+                    ))
                 continue
             }
             guard let k = d[rule.key], k != .null else {
-                problems.append(Diagnostic(dataset.location(path), "\(owner): the record has no key field '\(rule.key)'"))
+                problems.append(
+                    Diagnostic(dataset.location(path), "\(owner): the record has no key field '\(rule.key)'"))
                 continue
             }
             let key = TemplateText.plain(k)
             let here = dataset.location(path + [.key(rule.key)])
             if let first = owners[key] {
-                let there = first.line.map { "\(first.file):\($0)" + (first.column.map { ":\($0)" } ?? "") } ?? "\(first.file) \(first.path ?? "")"
+                let there =
+                    first.line.map { "\(first.file):\($0)" + (first.column.map { ":\($0)" } ?? "") }
+                    ?? "\(first.file) \(first.path ?? "")"
                 problems.append(Diagnostic(here, "\(owner): key '\(key)' is also the key of the record at \(there)"))
                 continue
             }
@@ -297,7 +359,10 @@ public struct CollectionLoader: Sendable {
         }
     }
 
-    func image(_ ref: String, rule: ImageRule, fields: [String: Value], at: @autoclosure () -> SourceLocation, cache: ImageSizeCache) throws(Diagnostic) -> ImageInfo {
+    func image(
+        _ ref: String, rule: ImageRule, fields: [String: Value], at: @autoclosure () -> SourceLocation,
+        cache: ImageSizeCache
+    ) throws(Diagnostic) -> ImageInfo {
         let lower = ref.lowercased()
         if rule.external {
             guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
@@ -312,10 +377,16 @@ public struct CollectionLoader: Sendable {
                 default: return nil
                 }
             }
-            return ImageInfo(source: ref, isExternal: true, width: size(rule.widthField), height: size(rule.heightField))
+            return ImageInfo(
+                source: ref, isExternal: true, width: size(rule.widthField), height: size(rule.heightField))
         }
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("data:") || lower.hasPrefix("javascript:") {
-            throw Diagnostic(at(), "image '\(ref)' is a URL, but the collection's images are local files (set images.external: true for remote images)")
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("data:")
+            || lower.hasPrefix("javascript:")
+        {
+            throw Diagnostic(
+                at(),
+                "image '\(ref)' is a URL, but the collection's images are local files (set images.external: true for remote images)"
+            )
         }
         let relative: String
         switch ContentPath.resolve(ref) {
@@ -324,7 +395,10 @@ public struct CollectionLoader: Sendable {
         }
         let size = try cache.size(of: relative, in: content, referencedAt: at())
         if rule.resize, ImageInfo.isResizable(relative), size.width * size.height > rule.maxPixels {
-            throw Diagnostic(at(), "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(rule.maxPixels) pixels (images.maxPixels): refused before decoding")
+            throw Diagnostic(
+                at(),
+                "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(rule.maxPixels) pixels (images.maxPixels): refused before decoding"
+            )
         }
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)
     }
@@ -357,7 +431,9 @@ public final class ImageSizeCache: Sendable {
 
     static let headBytes = 65_536
 
-    func size(of relative: String, in content: ContentTree, referencedAt: @autoclosure () -> SourceLocation) throws(Diagnostic) -> ImageSize {
+    func size(of relative: String, in content: ContentTree, referencedAt: @autoclosure () -> SourceLocation)
+        throws(Diagnostic) -> ImageSize
+    {
         if let s = sizes.withLock({ $0[relative] }) { return s }
         let url = content.root.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -365,14 +441,16 @@ public final class ImageSizeCache: Sendable {
         }
         let ext = (relative as NSString).pathExtension.lowercased()
         guard ImageProbe.supportedExtensions.contains(ext) else {
-            throw Diagnostic(referencedAt(), "'content/\(relative)' is not an image sitegen can size (png, jpg, gif, webp, svg)")
+            throw Diagnostic(
+                referencedAt(), "'content/\(relative)' is not an image sitegen can size (png, jpg, gif, webp, svg)")
         }
         // A camera original's size is in its first few kilobytes: the rest is read only when the
         // head is not enough (a header past 64 KB, a broken file and its exact message). Every
         // reader fails on a header cut short rather than guess, so a size read from the head is
         // the file's size.
         if case .success(let head) = content.head(relative, count: Self.headBytes), !head.whole,
-           let size = try? ImageProbe.size(of: head.data, file: SourceLayout.contentFile(relative)) {
+            let size = try? ImageProbe.size(of: head.data, file: SourceLayout.contentFile(relative))
+        {
             sizes.withLock { $0[relative] = size }
             return size
         }

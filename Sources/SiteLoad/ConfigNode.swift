@@ -19,7 +19,9 @@ final class ConfigNode {
     private var held: Diagnostic?
 
     /// `expecting` describes the mapping in the message when `node` is not one.
-    init(_ node: Node, file: String, path: String, expecting: String = "a mapping of names to values") throws(Diagnostic) {
+    init(_ node: Node, file: String, path: String, expecting: String = "a mapping of names to values")
+        throws(Diagnostic)
+    {
         self.node = node
         self.file = file
         self.path = path
@@ -30,7 +32,9 @@ final class ConfigNode {
             case .sequence: found = "a list"
             default: found = "something else"
             }
-            throw Self.error(node, file: file, "\(path.isEmpty ? "the configuration" : "'\(path)'") must be \(expecting), found \(found)")
+            throw Self.error(
+                node, file: file,
+                "\(path.isEmpty ? "the configuration" : "'\(path)'") must be \(expecting), found \(found)")
         }
         for (k, v) in mapping {
             guard case .scalar(let s) = k else { throw Self.error(k, file: file, "keys must be plain names") }
@@ -114,7 +118,9 @@ final class ConfigNode {
 
     func int(_ name: String) throws(Diagnostic) -> Int? {
         guard let n = raw(name) else { return nil }
-        guard case .scalar(let s) = n, let i = Int(s.string) else { throw error(n, "'\(key(name))' must be a whole number") }
+        guard case .scalar(let s) = n, let i = Int(s.string) else {
+            throw error(n, "'\(key(name))' must be a whole number")
+        }
         return i
     }
 
@@ -123,20 +129,25 @@ final class ConfigNode {
         guard let n = raw(name) else { return nil }
         guard case .scalar(let s) = n, let i = Int(s.string), range.contains(i) else {
             let found = if case .scalar(let s) = n { " (found '\(Diagnostic.excerpt(s.string))')" } else { "" }
-            throw error(n, "'\(key(name))' must be a whole number from \(range.lowerBound) to \(range.upperBound)\(found)")
+            throw error(
+                n, "'\(key(name))' must be a whole number from \(range.lowerBound) to \(range.upperBound)\(found)")
         }
         return i
     }
 
     func double(_ name: String) throws(Diagnostic) -> Double? {
         guard let n = raw(name) else { return nil }
-        guard case .scalar(let s) = n, let d = Double(s.string), d.isFinite else { throw error(n, "'\(key(name))' must be a number") }
+        guard case .scalar(let s) = n, let d = Double(s.string), d.isFinite else {
+            throw error(n, "'\(key(name))' must be a number")
+        }
         return d
     }
 
     func bool(_ name: String) throws(Diagnostic) -> Bool? {
         guard let n = raw(name) else { return nil }
-        guard case .scalar(let s) = n, let b = Bool.construct(from: s) else { throw error(n, "'\(key(name))' must be true or false") }
+        guard case .scalar(let s) = n, let b = Bool.construct(from: s) else {
+            throw error(n, "'\(key(name))' must be true or false")
+        }
         return b
     }
 
@@ -162,12 +173,16 @@ final class ConfigNode {
     }
 
     /// The (key, node) pairs of a mapping-valued key, in file order.
-    func entries(_ name: String, expecting: String = "a mapping of names to values") throws(Diagnostic) -> [(String, Node)] {
+    func entries(_ name: String, expecting: String = "a mapping of names to values") throws(Diagnostic) -> [(
+        String, Node
+    )] {
         try keyedEntries(name, expecting: expecting).map { ($0.0, $0.2) }
     }
 
     /// As `entries`, with each key's node (where a problem with the name itself is reported).
-    func keyedEntries(_ name: String, expecting: String = "a mapping of names to values") throws(Diagnostic) -> [(String, Node, Node)] {
+    func keyedEntries(_ name: String, expecting: String = "a mapping of names to values") throws(Diagnostic) -> [(
+        String, Node, Node
+    )] {
         guard let c = try child(name, expecting: expecting) else { return [] }
         return c.pairs.map { ($0.key, $0.keyNode, $0.value) }
     }

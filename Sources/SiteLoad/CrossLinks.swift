@@ -52,15 +52,20 @@ extension SiteConfig {
         do { entries = try collectionNode.entries("related") } catch { problems.append(error); return [] }
         for (name, node) in entries {
             do throws(Diagnostic) {
-                let r = try ConfigNode(node, file: collectionNode.file,
-                                       path: "\(collectionNode.key("related")).\(name)")
+                let r = try ConfigNode(
+                    node, file: collectionNode.file,
+                    path: "\(collectionNode.key("related")).\(name)")
                 func text(_ name: String) -> String? { r.soft { () throws(Diagnostic) in try r.string(name) } }
                 let viaText = text("via"), collection = text("collection"), key = text("key")
                 problems += r.unknownKeys()
                 try r.rethrowHeld()
                 let via = try r.required(viaText, "via")
-                if KeyPath.parse(via) == nil { throw r.error(r.raw("via") ?? node, "'\(r.key("via"))' is not a key path like 'user.username'") }
-                rules.append(RelatedRule(name: name, collection: try r.required(collection, "collection"), via: via, key: key ?? "slug"))
+                if KeyPath.parse(via) == nil {
+                    throw r.error(r.raw("via") ?? node, "'\(r.key("via"))' is not a key path like 'user.username'")
+                }
+                rules.append(
+                    RelatedRule(
+                        name: name, collection: try r.required(collection, "collection"), via: via, key: key ?? "slug"))
             } catch { problems.append(error) }
         }
         return rules
@@ -74,10 +79,16 @@ extension SiteConfig {
             problems += s.unknownKeys()
             try s.rethrowHeld()
             let url = try s.required(urlText, "url")
-            if let p = fileURLProblem(url, ext: ".json") { throw s.error(s.raw("url") ?? s.node, "'\(s.key("url"))' \(p)") }
-            guard let fields = fieldList, !fields.isEmpty else { throw s.error(s.node, "'\(s.key("fields"))' must name the fields to search") }
+            if let p = fileURLProblem(url, ext: ".json") {
+                throw s.error(s.raw("url") ?? s.node, "'\(s.key("url"))' \(p)")
+            }
+            guard let fields = fieldList, !fields.isEmpty else {
+                throw s.error(s.node, "'\(s.key("fields"))' must name the fields to search")
+            }
             if let bad = fields.first(where: { KeyPath.parse($0)?.isEmpty ?? true }) {
-                throw s.error(s.raw("fields") ?? s.node, "'\(s.key("fields"))': '\(bad)' is not a field name or key path like 'user.name'")
+                throw s.error(
+                    s.raw("fields") ?? s.node,
+                    "'\(s.key("fields"))': '\(bad)' is not a field name or key path like 'user.name'")
             }
             return SearchRule(url: url, fields: fields)
         } catch {
@@ -95,9 +106,13 @@ extension SiteConfig {
             let limit = f.soft { () throws(Diagnostic) in try f.int("limit") } ?? 20
             problems += f.unknownKeys()
             try f.rethrowHeld()
-            if let p = fileURLProblem(url, ext: ".xml") { throw f.error(f.raw("url") ?? f.node, "'\(f.key("url"))' \(p)") }
+            if let p = fileURLProblem(url, ext: ".xml") {
+                throw f.error(f.raw("url") ?? f.node, "'\(f.key("url"))' \(p)")
+            }
             let date = try f.required(dateText, "date")
-            if KeyPath.parse(date)?.isEmpty ?? true { throw f.error(f.raw("date") ?? f.node, "'\(f.key("date"))': '\(date)' is not a field name or key path") }
+            if KeyPath.parse(date)?.isEmpty ?? true {
+                throw f.error(f.raw("date") ?? f.node, "'\(f.key("date"))': '\(date)' is not a field name or key path")
+            }
             guard limit >= 1 else { throw f.error(f.raw("limit") ?? f.node, "'\(f.key("limit"))' must be at least 1") }
             return FeedRule(url: url, date: date, limit: limit)
         } catch {
@@ -119,8 +134,13 @@ extension SiteConfig {
                 problems += p.unknownKeys()
                 try p.rethrowHeld()
                 let url = try p.required(urlText, "url")
-                if let problem = urlProblem(url, needsSlug: false) { throw p.error(p.raw("url") ?? node, "'\(p.key("url"))' \(problem)") }
-                pages.append(PageConfig(name: name, url: url, template: template ?? name, title: title ?? name, description: description, section: section))
+                if let problem = urlProblem(url, needsSlug: false) {
+                    throw p.error(p.raw("url") ?? node, "'\(p.key("url"))' \(problem)")
+                }
+                pages.append(
+                    PageConfig(
+                        name: name, url: url, template: template ?? name, title: title ?? name,
+                        description: description, section: section))
             } catch { problems.append(error) }
         }
         return pages
@@ -132,7 +152,11 @@ extension SiteConfig {
         let names = Set(collections.map(\.name))
         for c in collections {
             for r in c.related where !names.contains(r.collection) {
-                problems.append(Diagnostic(file: file, "'collections.\(c.name).related.\(r.name).collection' names '\(r.collection)', which is not a collection"))
+                problems.append(
+                    Diagnostic(
+                        file: file,
+                        "'collections.\(c.name).related.\(r.name).collection' names '\(r.collection)', which is not a collection"
+                    ))
             }
         }
         var owners: [String: String] = [:]
@@ -153,9 +177,16 @@ extension SiteConfig {
 
     /// nil when `url` is a usable site path of a file ending in `ext`.
     static func fileURLProblem(_ url: String, ext: String) -> String? {
-        if !url.hasPrefix("/") || !url.hasSuffix(ext) || url.count <= ext.count + 1 { return "must start with '/' and end with '\(ext)' (found '\(url)')" }
-        if url.contains("..") || url.contains("//") || url.contains("{") { return "must not contain '..', '//' or '{' (found '\(url)')" }
-        if url.contains("%") { return "must not contain '%': write the path as it is, sitegen percent-encodes links itself (found '\(url)')" }
+        if !url.hasPrefix("/") || !url.hasSuffix(ext) || url.count <= ext.count + 1 {
+            return "must start with '/' and end with '\(ext)' (found '\(url)')"
+        }
+        if url.contains("..") || url.contains("//") || url.contains("{") {
+            return "must not contain '..', '//' or '{' (found '\(url)')"
+        }
+        if url.contains("%") {
+            return
+                "must not contain '%': write the path as it is, sitegen percent-encodes links itself (found '\(url)')"
+        }
         return overlongProblem(url)
     }
 

@@ -16,10 +16,15 @@ extension SiteConfig {
     /// line that names the ones it has.
     static func parseHighlight(_ top: ConfigNode, problems: inout [Diagnostic]) -> HighlightConfig? {
         if let n = top.raw("highlight"), case .scalar(let s) = n, Bool.construct(from: s) == false { return nil }
-        guard let h = attempt(&problems, { () throws(Diagnostic) in
-            try top.child("highlight",
-                          expecting: "a mapping such as { theme: GitHub Light, dark: GitHub Dark }, or false")
-        }), let h else { return .standard }
+        guard
+            let h = attempt(
+                &problems,
+                { () throws(Diagnostic) in
+                    try top.child(
+                        "highlight",
+                        expecting: "a mapping such as { theme: GitHub Light, dark: GitHub Dark }, or false")
+                }), let h
+        else { return .standard }
         let start = problems.count
         var config = HighlightConfig.standard
         for (name, path) in [("theme", \HighlightConfig.theme), ("dark", \.dark)] {

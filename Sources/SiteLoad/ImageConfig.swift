@@ -16,7 +16,9 @@ public struct ImageOutput: Sendable, Hashable {
 
     public static let defaultQuality = 70
 
-    public init(widths: [Int]? = nil, formats: [String]? = nil, quality: Int = ImageOutput.defaultQuality, sizes: String? = nil) {
+    public init(
+        widths: [Int]? = nil, formats: [String]? = nil, quality: Int = ImageOutput.defaultQuality, sizes: String? = nil
+    ) {
         self.widths = widths
         self.formats = formats
         self.quality = quality
@@ -56,9 +58,11 @@ extension SiteConfig {
         var perField: [String: ImageOutput] = [:]
         for (name, node) in perFieldNodes {
             if case .scalar(let s) = node, s.string.isEmpty || node.tag.rawValue == Tag.Name.null.rawValue { continue }
-            guard let f = attempt({ () throws(Diagnostic) in
-                try ConfigNode(node, file: images.file, path: images.key("fields.\(name)"))
-            }) else { continue }
+            guard
+                let f = attempt({ () throws(Diagnostic) in
+                    try ConfigNode(node, file: images.file, path: images.key("fields.\(name)"))
+                })
+            else { continue }
             let start = problems.count
             perField[name] = parseOutput(f, base: output, problems: &problems)
             f.reportUnknownKeys(into: &problems, at: start)
@@ -66,9 +70,13 @@ extension SiteConfig {
         var maxPixels = ImageRule.defaultMaxPixels
         if let m = attempt({ () throws(Diagnostic) in try images.int("maxPixels") }), let m {
             if m < 1 {
-                problems.append(images.error(images.raw("maxPixels") ?? images.node,
-                                             "'\(images.key("maxPixels"))' must be at least 1"))
-            } else { maxPixels = m }
+                problems.append(
+                    images.error(
+                        images.raw("maxPixels") ?? images.node,
+                        "'\(images.key("maxPixels"))' must be at least 1"))
+            } else {
+                maxPixels = m
+            }
         }
         var keep = false
         if let m = attempt({ () throws(Diagnostic) in try images.string("metadata") }), let m {
@@ -76,18 +84,21 @@ extension SiteConfig {
             case "strip": keep = false
             case "keep": keep = true
             default:
-                problems.append(images.error(images.raw("metadata") ?? images.node,
-                                             "'\(images.key("metadata"))' must be 'strip' (the default: no GPS or"
-                                             + " camera data published) or 'keep', found '\(m)'"))
+                problems.append(
+                    images.error(
+                        images.raw("metadata") ?? images.node,
+                        "'\(images.key("metadata"))' must be 'strip' (the default: no GPS or"
+                            + " camera data published) or 'keep', found '\(m)'"))
             }
         }
-        let rule = ImageRule(fields: fields,
-                             external: (attempt { () throws(Diagnostic) in try images.bool("external") } ?? nil)
-                                 ?? false,
-                             widthField: attempt { () throws(Diagnostic) in try images.string("width") } ?? nil,
-                             heightField: attempt { () throws(Diagnostic) in try images.string("height") } ?? nil,
-                             resize: (attempt { () throws(Diagnostic) in try images.bool("resize") } ?? nil) ?? true,
-                             output: output, perField: perField, keepMetadata: keep, maxPixels: maxPixels)
+        let rule = ImageRule(
+            fields: fields,
+            external: (attempt { () throws(Diagnostic) in try images.bool("external") } ?? nil)
+                ?? false,
+            widthField: attempt { () throws(Diagnostic) in try images.string("width") } ?? nil,
+            heightField: attempt { () throws(Diagnostic) in try images.string("height") } ?? nil,
+            resize: (attempt { () throws(Diagnostic) in try images.bool("resize") } ?? nil) ?? true,
+            output: output, perField: perField, keepMetadata: keep, maxPixels: maxPixels)
         images.reportUnknownKeys(into: &problems, at: start)
         return rule
     }
@@ -104,8 +115,11 @@ extension SiteConfig {
             }
             for item in items {
                 guard case .scalar(let s) = item, let v = Int(s.string), (1...10_000).contains(v) else {
-                    problems.append(node.error(item,
-                        "'\(node.key("widths"))' must be a list of widths in pixels from 1 to 10000, e.g. [400, 800]"))
+                    problems.append(
+                        node.error(
+                            item,
+                            "'\(node.key("widths"))' must be a list of widths in pixels from 1 to 10000, e.g. [400, 800]"
+                        ))
                     continue
                 }
                 widths.append(v)
@@ -118,11 +132,16 @@ extension SiteConfig {
             if let f = try node.strings("formats") {
                 let at = node.raw("formats") ?? node.node
                 if let bad = f.first(where: { !ImageOutput.formatNames.contains($0) }) {
-                    problems.append(node.error(at,
-                        "'\(node.key("formats"))' has '\(bad)': the formats are avif, webp, jpeg and png"))
+                    problems.append(
+                        node.error(
+                            at,
+                            "'\(node.key("formats"))' has '\(bad)': the formats are avif, webp, jpeg and png"))
                 } else if f.isEmpty || !(f.last == "jpeg" || f.last == "png") {
-                    problems.append(node.error(at, "'\(node.key("formats"))' must end with a fallback every browser"
-                        + " shows, jpeg or png, e.g. [avif, webp, jpeg]"))
+                    problems.append(
+                        node.error(
+                            at,
+                            "'\(node.key("formats"))' must end with a fallback every browser"
+                                + " shows, jpeg or png, e.g. [avif, webp, jpeg]"))
                 } else if Set(f).count != f.count {
                     problems.append(node.error(at, "'\(node.key("formats"))' names a format twice"))
                 } else {
@@ -134,9 +153,13 @@ extension SiteConfig {
         }
         do throws(Diagnostic) {
             if let q = try node.int("quality") {
-                if (1...100).contains(q) { out.quality = q } else {
-                    problems.append(node.error(node.raw("quality") ?? node.node,
-                                               "'\(node.key("quality"))' must be from 1 to 100, found \(q)"))
+                if (1...100).contains(q) {
+                    out.quality = q
+                } else {
+                    problems.append(
+                        node.error(
+                            node.raw("quality") ?? node.node,
+                            "'\(node.key("quality"))' must be from 1 to 100, found \(q)"))
                 }
             }
         } catch {

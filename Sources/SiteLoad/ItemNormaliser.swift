@@ -13,9 +13,13 @@ struct ItemNormaliser {
     let imageSizes: ImageSizeCache
 
     /// The item's slug, fields and images; nil when it has problems (added to `problems`).
-    func normalise(_ raw: Value, index: Int, problems: inout [Diagnostic]) -> (slug: String, fields: [String: Value], images: [String: ImageInfo])? {
+    func normalise(_ raw: Value, index: Int, problems: inout [Diagnostic]) -> (
+        slug: String, fields: [String: Value], images: [String: ImageInfo]
+    )? {
         guard case .dictionary(var fields) = raw else {
-            problems.append(Diagnostic(locate([.index(index)]), "item \(index) is \(raw.typePhrase), expected a dictionary of fields"))
+            problems.append(
+                Diagnostic(
+                    locate([.index(index)]), "item \(index) is \(raw.typePhrase), expected a dictionary of fields"))
             return nil
         }
         var found: [Diagnostic] = []
@@ -42,7 +46,9 @@ struct ItemNormaliser {
             if let v = fields.removeValue(forKey: from) { fields[to] = v }
         }
         for (rule, records) in joins {
-            if let v = fields[rule.on], v != .null, let record = records[TemplateText.plain(v)] { fields[rule.name] = record }
+            if let v = fields[rule.on], v != .null, let record = records[TemplateText.plain(v)] {
+                fields[rule.name] = record
+            }
         }
     }
 
@@ -50,14 +56,21 @@ struct ItemNormaliser {
     func check(_ fields: inout [String: Value], index: Int, problems: inout [Diagnostic]) {
         for (name, spec) in config.fields.sorted(by: { $0.key < $1.key }) {
             guard let v = fields[name], v != .null else {
-                if let d = spec.defaultValue { fields[name] = d } else if spec.required {
-                    problems.append(Diagnostic(locate([.index(index)]), "item \(index) has no field '\(name)' (\(spec.type.phrase))"))
+                if let d = spec.defaultValue {
+                    fields[name] = d
+                } else if spec.required {
+                    problems.append(
+                        Diagnostic(
+                            locate([.index(index)]), "item \(index) has no field '\(name)' (\(spec.type.phrase))"))
                 }
                 continue
             }
             if !spec.type.accepts(v) {
-                problems.append(Diagnostic(locate([.index(index), .key(originalKey(name))]),
-                                           "field '\(name)' of item \(index) must be \(spec.type.phrase), found \(CollectionLoader.describe(v))"))
+                problems.append(
+                    Diagnostic(
+                        locate([.index(index), .key(originalKey(name))]),
+                        "field '\(name)' of item \(index) must be \(spec.type.phrase), found \(CollectionLoader.describe(v))"
+                    ))
             }
         }
     }
@@ -68,7 +81,10 @@ struct ItemNormaliser {
             case .success(let v): fields[name] = v
             case .failure(let e):
                 let input = derivation.inputs.first.map(originalKey)
-                problems.append(Diagnostic(locate([.index(index)] + (input.map { [.key($0)] } ?? [])), "item \(index): \(e.message) (for derived field '\(name)')"))
+                problems.append(
+                    Diagnostic(
+                        locate([.index(index)] + (input.map { [.key($0)] } ?? [])),
+                        "item \(index): \(e.message) (for derived field '\(name)')"))
             }
         }
     }
@@ -78,17 +94,26 @@ struct ItemNormaliser {
         let slugField = config.slug.field
         switch (config.slug, fields[slugField]) {
         case (_, nil), (_, .some(.null)):
-            problems.append(Diagnostic(locate([.index(index)]), "item \(index) has no field '\(slugField)' to name its page"))
+            problems.append(
+                Diagnostic(locate([.index(index)]), "item \(index) has no field '\(slugField)' to name its page"))
             return ""
         case (.field, .some(let v)):
             let slug = TemplateText.plain(v)
             if !Slug.isSafeSegment(slug) || slug.contains("%") {
-                problems.append(Diagnostic(locate([.index(index), .key(originalKey(slugField))]), "slug '\(slug)' of item \(index) cannot be a URL segment (\(Slug.segmentRule))"))
+                problems.append(
+                    Diagnostic(
+                        locate([.index(index), .key(originalKey(slugField))]),
+                        "slug '\(slug)' of item \(index) cannot be a URL segment (\(Slug.segmentRule))"))
             }
             return slug
         case (.derived, .some(let v)):
             let slug = Slug.make(TemplateText.plain(v))
-            if slug.isEmpty { problems.append(Diagnostic(locate([.index(index), .key(originalKey(slugField))]), "field '\(slugField)' of item \(index) gives an empty slug")) }
+            if slug.isEmpty {
+                problems.append(
+                    Diagnostic(
+                        locate([.index(index), .key(originalKey(slugField))]),
+                        "field '\(slugField)' of item \(index) gives an empty slug"))
+            }
             return slug
         }
     }
@@ -101,7 +126,11 @@ struct ItemNormaliser {
             let at = { locate([.index(index), .key(originalKey(field))]) }
             guard let v = fields[field], case .string(let ref) = v, !ref.isEmpty else {
                 if let v = fields[field], v != .null {
-                    problems.append(Diagnostic(at(), "image field '\(field)' of item \(index) must be a file name or URL, found \(CollectionLoader.describe(v))"))
+                    problems.append(
+                        Diagnostic(
+                            at(),
+                            "image field '\(field)' of item \(index) must be a file name or URL, found \(CollectionLoader.describe(v))"
+                        ))
                 }
                 continue
             }

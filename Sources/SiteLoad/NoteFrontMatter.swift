@@ -35,7 +35,9 @@ struct NoteFrontMatter {
         switch v {
         case .date(let d): return CalendarDate(d)
         case .string(let s):
-            guard let date = DateFormat("YYYY-MM-DD").parse(s) else { throw problem("date", "front matter 'date' must be a date like 2024-01-31, found \"\(s)\"") }
+            guard let date = DateFormat("YYYY-MM-DD").parse(s) else {
+                throw problem("date", "front matter 'date' must be a date like 2024-01-31, found \"\(s)\"")
+            }
             return date
         default: throw problem("date", "front matter 'date' must be a date like 2024-01-31, found \(v.typePhrase)")
         }
@@ -49,7 +51,9 @@ struct NoteFrontMatter {
         case .some(.array(let a)):
             var tags: [String] = []
             for t in a {
-                guard case .string(let s) = t else { throw problem("tags", "front matter 'tags' must be a list of texts") }
+                guard case .string(let s) = t else {
+                    throw problem("tags", "front matter 'tags' must be a list of texts")
+                }
                 tags.append(s)
             }
             return tags
@@ -64,12 +68,16 @@ struct NoteFrontMatter {
         let parts = ref.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty { return (parts[0], parts[1], line(of: "item")) }
         if parts.count == 1, let c = notesCollection, !ref.isEmpty { return (c, ref, line(of: "item")) }
-        throw problem("item", notesCollection == nil
-            ? "front matter 'item' must be <collection>/<slug> (no notes collection is configured for a bare slug), found '\(ref)'"
-            : "front matter 'item' must be <collection>/<slug> or a slug, found '\(ref)'")
+        throw problem(
+            "item",
+            notesCollection == nil
+                ? "front matter 'item' must be <collection>/<slug> (no notes collection is configured for a bare slug), found '\(ref)'"
+                : "front matter 'item' must be <collection>/<slug> or a slug, found '\(ref)'")
     }
 
-    func problem(_ key: String, _ message: String) -> Diagnostic { Diagnostic(file: file, line: line(of: key), message) }
+    func problem(_ key: String, _ message: String) -> Diagnostic {
+        Diagnostic(file: file, line: line(of: key), message)
+    }
 
     func line(of key: String) -> Int? { Self.line(of: key, in: text) }
 

@@ -51,16 +51,21 @@ public struct NoteLoader: Sendable {
     public let markdown: MarkdownRenderer
     let imageSizes = ImageSizeCache()
 
-    public init(content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/", threads: Int = Parallelism.cores,
-                markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english,
-                reservedIDs: Set<String> = [], highlight: Bool = false) {
+    public init(
+        content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/",
+        threads: Int = Parallelism.cores,
+        markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english,
+        reservedIDs: Set<String> = [], highlight: Bool = false
+    ) {
         self.threads = threads
         // Code blocks through `CodeHighlighter` when `highlight` is set.
-        self.markdown = MarkdownRenderer(options: markdown, rootPath: rootPath,
-                                         codeBlocks: highlight ? CodeHighlighter() : PlainCodeBlocks(),
-                                         labels: MarkdownLabels(headingLink: words.headingLink,
-                                                                footnoteBack: words.footnoteBack, task: words.task),
-                                         reservedIDs: reservedIDs)
+        self.markdown = MarkdownRenderer(
+            options: markdown, rootPath: rootPath,
+            codeBlocks: highlight ? CodeHighlighter() : PlainCodeBlocks(),
+            labels: MarkdownLabels(
+                headingLink: words.headingLink,
+                footnoteBack: words.footnoteBack, task: words.task),
+            reservedIDs: reservedIDs)
         self.content = content
         self.notesCollection = notesCollection
         self.includeDrafts = includeDrafts
@@ -69,7 +74,8 @@ public struct NoteLoader: Sendable {
 
     /// All notes except drafts (unless asked), in path order; every problem reported.
     public func loadAll() throws(Diagnostics) -> [Note] {
-        let results: [Result<Note?, Diagnostic>] = content.notes.parallelMap(threads: threads, minimumCount: 16) { rel in
+        let results: [Result<Note?, Diagnostic>] = content.notes.parallelMap(threads: threads, minimumCount: 16) {
+            rel in
             Result { () throws(Diagnostic) in try load(rel) }
         }
         var notes: [Note] = []
@@ -95,7 +101,11 @@ public struct NoteLoader: Sendable {
                 // Reported at the note whose front matter chose the slug, if one did.
                 let (at, other) = notes[i].fields["slug"] == nil && notes[j].fields["slug"] != nil ? (j, i) : (i, j)
                 let origin = notes[at].fields["slug"] == nil ? "from its file name" : "from its front matter 'slug'"
-                problems.append(Diagnostic(file: notes[at].file, "duplicate note slug '\(Diagnostic.excerpt(slug))' (\(origin)): \(notes[other].file) has it too, and they would share a page"))
+                problems.append(
+                    Diagnostic(
+                        file: notes[at].file,
+                        "duplicate note slug '\(Diagnostic.excerpt(slug))' (\(origin)): \(notes[other].file) has it too, and they would share a page"
+                    ))
             }
             seen[slug] = i
         }
@@ -108,7 +118,9 @@ public struct NoteLoader: Sendable {
         let data = try content.read(relative)
         guard let text = String(validating: data, as: UTF8.self) else {
             let bad = InvalidUTF8.first(in: data)
-            throw Diagnostic(file: file, line: bad?.line, column: bad?.column, "\(bad?.message ?? "invalid UTF-8"): notes must be UTF-8 text")
+            throw Diagnostic(
+                file: file, line: bad?.line, column: bad?.column,
+                "\(bad?.message ?? "invalid UTF-8"): notes must be UTF-8 text")
         }
         let doc = try FrontMatter.parse(text, file: file)
         var front = NoteFrontMatter(file: file, text: text, fields: doc.fields)
@@ -126,30 +138,40 @@ public struct NoteLoader: Sendable {
         let trusted = try front.bool("unsafeHTML") ?? false
         let showsContents = try front.bool("toc") ?? false
         let folder = (relative as NSString).deletingLastPathComponent
-        let context = MarkdownRenderer.Context(idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil,
-                                               folder: folder)
+        let context = MarkdownRenderer.Context(
+            idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil,
+            folder: folder)
         let rendered: RenderedMarkdown
         do { rendered = try markdown.render(doc.body, context) } catch { throw Diagnostic(file: file, error.message) }
-        var note = Note(slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"), fields: front.fields,
-                        html: rendered.html, file: file, attachment: attachment,
-                        slugLine: front.line(of: "slug"), tagsLine: front.line(of: "tags"))
+        var note = Note(
+            slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"),
+            fields: front.fields,
+            html: rendered.html, file: file, attachment: attachment,
+            slugLine: front.line(of: "slug"), tagsLine: front.line(of: "tags"))
         note.headings = rendered.headings
         note.showsContents = showsContents
         note.codeLanguages = rendered.codeLanguages
         note.noteLinks = rendered.noteLinks.map { link in
             var link = link
-            link.line = link.line.map { $0 + doc.bodyStartLine - 1 } ?? Self.line(mentioning: link.written, in: doc) ?? doc.bodyStartLine
+            link.line =
+                link.line.map { $0 + doc.bodyStartLine - 1 } ?? Self.line(mentioning: link.written, in: doc)
+                ?? doc.bodyStartLine
             return link
         }
         note.images = try rendered.images.map { image throws(Diagnostic) in
-            let line = image.reference.line.map { $0 + doc.bodyStartLine - 1 }
+            let line =
+                image.reference.line.map { $0 + doc.bodyStartLine - 1 }
                 ?? Self.line(mentioning: image.reference.written, in: doc) ?? doc.bodyStartLine
-            return LoadedNoteImage(image: image, info: try imageInfo(image.reference, file: file, line: line), line: line)
+            return LoadedNoteImage(
+                image: image, info: try imageInfo(image.reference, file: file, line: line), line: line)
         }
         if !rendered.removed.isEmpty {
             let line = rendered.removed.lazy.compactMap { Self.line(of: $0, in: doc) }.first ?? doc.bodyStartLine
-            note.warnings.append(Diagnostic(file: file, line: line, "raw HTML removed by the allowlist: \(rendered.removed.joined(separator: ", "))"
-                                            + " (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)"))
+            note.warnings.append(
+                Diagnostic(
+                    file: file, line: line,
+                    "raw HTML removed by the allowlist: \(rendered.removed.joined(separator: ", "))"
+                        + " (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)"))
         }
         return note
     }
@@ -166,7 +188,10 @@ public struct NoteLoader: Sendable {
         }
         let size = try imageSizes.size(of: relative, in: content, referencedAt: at)
         if ImageInfo.isResizable(relative), size.width * size.height > ImageRule.defaultMaxPixels {
-            throw Diagnostic(at, "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(ImageRule.defaultMaxPixels) pixels: refused before decoding")
+            throw Diagnostic(
+                at,
+                "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(ImageRule.defaultMaxPixels) pixels: refused before decoding"
+            )
         }
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)
     }
@@ -174,7 +199,9 @@ public struct NoteLoader: Sendable {
     /// The file line of the first mention of what the allowlist removed (`<script>` → `<script`,
     /// `onclick="…"` → `onclick`), for the warning's location.
     static func line(of removed: String, in doc: FrontMatterDocument) -> Int? {
-        line(mentioning: removed.hasPrefix("<") ? String(removed.dropLast()) : String(removed.prefix { $0 != "=" }), in: doc)
+        line(
+            mentioning: removed.hasPrefix("<") ? String(removed.dropLast()) : String(removed.prefix { $0 != "=" }),
+            in: doc)
     }
 
     /// The file line of the first mention of `needle` in the note's body (any case).

@@ -7,8 +7,10 @@ import SiteFormats
 /// messages by its URL (secrets as `***`).
 extension CollectionLoader {
     /// The answer of a collection's URL, parsed; nil with the problem recorded.
-    func readRemote(_ source: RemoteSource, of owner: String, items: [PathComponent],
-                    problems: inout [Diagnostic]) -> DatasetFile? {
+    func readRemote(
+        _ source: RemoteSource, of owner: String, items: [PathComponent],
+        problems: inout [Diagnostic]
+    ) -> DatasetFile? {
         guard let fetch else {
             problems.append(Diagnostic(source.at, "\(owner): its data is a URL, which this command does not fetch"))
             return nil
@@ -29,8 +31,10 @@ extension CollectionLoader {
 
     /// The records of the joins whose data is a URL, for `items` (the dataset's raw items): each
     /// item's URL (its fields, renamed, fill the `{field}` placeholders), fetched once per distinct URL.
-    func remoteJoins(_ config: CollectionConfig, items: [Value], locations: [SourceLocation]?, dataset: DatasetFile,
-                     problems: inout [Diagnostic]) -> [(JoinRule, [String: Value])] {
+    func remoteJoins(
+        _ config: CollectionConfig, items: [Value], locations: [SourceLocation]?, dataset: DatasetFile,
+        problems: inout [Diagnostic]
+    ) -> [(JoinRule, [String: Value])] {
         config.joins.compactMap { rule -> (JoinRule, [String: Value])? in
             guard let source = rule.remote else { return nil }
             let owner = "join '\(rule.name)' of collection '\(config.name)'"
@@ -58,8 +62,11 @@ extension CollectionLoader {
             for (request, result) in zip(requests, fetch.get(requests)) {
                 switch result {
                 case .success(let answer):
-                    guard let joined = parse(answer.data, display: answer.shown, isPlist: answer.isPlist,
-                                             items: rule.itemsPath, problems: &problems) else { continue }
+                    guard
+                        let joined = parse(
+                            answer.data, display: answer.shown, isPlist: answer.isPlist,
+                            items: rule.itemsPath, problems: &problems)
+                    else { continue }
                     addRecords(of: joined, rule, owner: owner, to: &records, owners: &owners, problems: &problems)
                 case .failure(let p):
                     problems.append(Diagnostic(file: request.shown, "\(owner): \(p.message)"))

@@ -21,7 +21,9 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
         let rest = text[afterScheme...]
         let slash = rest.firstIndex(of: "/") ?? rest.endIndex
         let host = rest[..<slash]
-        guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "?" || $0 == "#" || $0 == "@" }) else { return nil }
+        guard !host.isEmpty, !host.contains(where: { $0 == " " || $0 == "?" || $0 == "#" || $0 == "@" }) else {
+            return nil
+        }
         origin = String(text[..<slash])
         var path = String(rest[slash...])
         if path.contains("?") || path.contains("#") { return nil }
@@ -35,7 +37,11 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// The first character of `text` that HTML would need escaped or that would end a URL in
     /// markup (`" ' < > \``, a space, a control character), with its percent-encoded form.
     public static func markupCharacter(in text: String) -> (character: Character, encoded: String)? {
-        guard let c = text.unicodeScalars.first(where: { "\"'<>` \\".unicodeScalars.contains($0) || $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        guard
+            let c = text.unicodeScalars.first(where: {
+                "\"'<>` \\".unicodeScalars.contains($0) || $0.properties.isWhitespace || $0.value < 0x20
+                    || $0.value == 0x7F
+            })
         else { return nil }
         return (Character(c), c.utf8.map { String(format: "%%%02X", $0) }.joined())
     }
@@ -43,9 +49,11 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     /// Why `text` is no base URL (nil when it is one), for `what` (`'baseURL'`, `--base-url`).
     public static func problem(_ text: String, what: String) -> String? {
         if let (c, encoded) = markupCharacter(in: text) {
-            return "\(what) must not contain '\(c)', which would need escaping in HTML: percent-encode it as \(encoded) (found '\(text)')"
+            return
+                "\(what) must not contain '\(c)', which would need escaping in HTML: percent-encode it as \(encoded) (found '\(text)')"
         }
-        return BaseURL(text) == nil ? "\(what) must be an absolute http(s) URL such as https://example.org/ (found '\(text)')" : nil
+        return BaseURL(text) == nil
+            ? "\(what) must be an absolute http(s) URL such as https://example.org/ (found '\(text)')" : nil
     }
 
     /// A site path (`/bounties/`) under the site's root (`/apps/bounties/`).
@@ -62,7 +70,8 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable {
     func accepts(_ value: Value) -> Bool {
         switch (self, value) {
         case (.any, _), (.string, .string), (.integer, .int), (.number, .int), (.number, .double), (.boolean, .bool),
-             (.date, .date), (.date, .string), (.array, .array), (.dictionary, .dictionary): true
+            (.date, .date), (.date, .string), (.array, .array), (.dictionary, .dictionary):
+            true
         default: false
         }
     }
@@ -119,9 +128,11 @@ public struct ImageRule: Sendable, Hashable {
     /// Sources with more pixels are refused before decoding.
     public var maxPixels = ImageRule.defaultMaxPixels
 
-    public init(fields: [String], external: Bool, widthField: String?, heightField: String?, resize: Bool = true,
-                output: ImageOutput = ImageOutput(), perField: [String: ImageOutput] = [:], keepMetadata: Bool = false,
-                maxPixels: Int = ImageRule.defaultMaxPixels) {
+    public init(
+        fields: [String], external: Bool, widthField: String?, heightField: String?, resize: Bool = true,
+        output: ImageOutput = ImageOutput(), perField: [String: ImageOutput] = [:], keepMetadata: Bool = false,
+        maxPixels: Int = ImageRule.defaultMaxPixels
+    ) {
         self.fields = fields
         self.external = external
         self.widthField = widthField
@@ -266,27 +277,36 @@ public struct SiteConfig: Sendable {
     public static let fileName = SourceLayout.configuration
 
     /// Parses and checks the configuration text. Every problem is reported, each at its line.
-    public static func parse(_ text: String, file: String, baseURLOverride: String? = nil) throws(Diagnostics) -> SiteConfig {
+    public static func parse(_ text: String, file: String, baseURLOverride: String? = nil) throws(Diagnostics)
+        -> SiteConfig
+    {
         var problems: [Diagnostic] = []
         let root = try compose(text, file: file)
-        guard let top = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(root, file: file, path: "") }) else { throw Diagnostics(problems) }
+        guard let top = attempt(&problems, { () throws(Diagnostic) in try ConfigNode(root, file: file, path: "") })
+        else { throw Diagnostics(problems) }
 
         let title = attempt(&problems) { () throws(Diagnostic) in try top.requiredString("title") } ?? ""
         var base: BaseURL? = nil
         if let override = baseURLOverride {
             top.declare("baseURL")
             base = BaseURL(override)
-            if let p = BaseURL.problem(override, what: "the base URL") { problems.append(Diagnostic(file: "--base-url", p)) }
+            if let p = BaseURL.problem(override, what: "the base URL") {
+                problems.append(Diagnostic(file: "--base-url", p))
+            }
         } else if let text = attempt(&problems, { () throws(Diagnostic) in try top.requiredString("baseURL") }) {
             base = BaseURL(text)
-            if let p = BaseURL.problem(text, what: "'baseURL'"), let n = top.raw("baseURL") { problems.append(top.error(n, p)) }
+            if let p = BaseURL.problem(text, what: "'baseURL'"), let n = top.raw("baseURL") {
+                problems.append(top.error(n, p))
+            }
         }
         let language = (attempt(&problems) { () throws(Diagnostic) in try top.string("language") } ?? nil) ?? "en"
         let description = attempt(&problems) { () throws(Diagnostic) in try top.string("description") } ?? nil
         let author = attempt(&problems) { () throws(Diagnostic) in try top.string("author") } ?? nil
 
         var collections: [CollectionConfig] = []
-        for (name, key, node) in attempt(&problems, { () throws(Diagnostic) in try top.keyedEntries("collections") }) ?? [] {
+        for (name, key, node) in attempt(&problems, { () throws(Diagnostic) in try top.keyedEntries("collections") })
+            ?? []
+        {
             do {
                 let (c, more) = try parseCollection(name: name, key: key, node: node, file: file)
                 problems += more
@@ -306,7 +326,9 @@ public struct SiteConfig: Sendable {
 
         if !problems.isEmpty { throw Diagnostics(problems) }
         guard let base else { throw Diagnostics([Diagnostic(file: file, "missing baseURL")]) }
-        var config = SiteConfig(title: title, baseURL: base, language: language, description: description, collections: collections, notes: notes)
+        var config = SiteConfig(
+            title: title, baseURL: base, language: language, description: description, collections: collections,
+            notes: notes)
         config.pages = pages
         config.author = author
         config.words = words
@@ -320,7 +342,10 @@ public struct SiteConfig: Sendable {
     static func compose(_ text: String, file: String) throws(Diagnostics) -> Node {
         do {
             guard let parsed = try YAMLDocument.compose(text, file: file, what: "site configuration") else {
-                throw Diagnostics([Diagnostic(file: file, line: 1, "the site configuration is empty; it needs at least 'title' and 'baseURL'")])
+                throw Diagnostics([
+                    Diagnostic(
+                        file: file, line: 1, "the site configuration is empty; it needs at least 'title' and 'baseURL'")
+                ])
             }
             return parsed
         } catch let d as Diagnostic {
@@ -339,43 +364,69 @@ public struct SiteConfig: Sendable {
     }
 
     /// `notes:`; `collections` for the check that `notes.collection` names one.
-    static func parseNotes(_ top: ConfigNode, collections: [CollectionConfig], problems: inout [Diagnostic]) -> NotesConfig {
-        var notes = NotesConfig(collection: nil, template: "note", url: "/notes/{slug}/", listTemplate: "notes", listURL: "/notes/", title: "Notes")
-        guard let n = attempt(&problems, { () throws(Diagnostic) in try top.child("notes") }), let n else { return notes }
+    static func parseNotes(_ top: ConfigNode, collections: [CollectionConfig], problems: inout [Diagnostic])
+        -> NotesConfig
+    {
+        var notes = NotesConfig(
+            collection: nil, template: "note", url: "/notes/{slug}/", listTemplate: "notes", listURL: "/notes/",
+            title: "Notes")
+        guard let n = attempt(&problems, { () throws(Diagnostic) in try top.child("notes") }), let n else {
+            return notes
+        }
         let start = problems.count
         if let u = attempt(&problems, { () throws(Diagnostic) in try n.string("feed") }), let u {
-            if let p = fileURLProblem(u, ext: ".xml") { problems.append(n.error(n.raw("feed") ?? n.node, "'notes.feed' \(p)")) } else { notes.feedURL = u }
+            if let p = fileURLProblem(u, ext: ".xml") {
+                problems.append(n.error(n.raw("feed") ?? n.node, "'notes.feed' \(p)"))
+            } else {
+                notes.feedURL = u
+            }
         }
         if let u = attempt(&problems, { () throws(Diagnostic) in try n.string("tags") }), let u {
-            if let p = urlProblem(u, needsSlug: false) { problems.append(n.error(n.raw("tags") ?? n.node, "'notes.tags' \(p)")) } else { notes.tagsURL = u }
+            if let p = urlProblem(u, needsSlug: false) {
+                problems.append(n.error(n.raw("tags") ?? n.node, "'notes.tags' \(p)"))
+            } else {
+                notes.tagsURL = u
+            }
         }
         notes.collection = attempt(&problems) { () throws(Diagnostic) in try n.string("collection") } ?? nil
-        notes.template = (attempt(&problems) { () throws(Diagnostic) in try n.string("template") } ?? nil) ?? notes.template
+        notes.template =
+            (attempt(&problems) { () throws(Diagnostic) in try n.string("template") } ?? nil) ?? notes.template
         notes.title = (attempt(&problems) { () throws(Diagnostic) in try n.string("title") } ?? nil) ?? notes.title
         if let u = attempt(&problems, { () throws(Diagnostic) in try n.string("url") }), let u {
-            if let p = urlProblem(u, needsSlug: true) { problems.append(n.error(n.raw("url") ?? n.node, "'notes.url' \(p)")) } else { notes.url = u }
+            if let p = urlProblem(u, needsSlug: true) {
+                problems.append(n.error(n.raw("url") ?? n.node, "'notes.url' \(p)"))
+            } else {
+                notes.url = u
+            }
         }
         if let l = attempt(&problems, { () throws(Diagnostic) in try n.child("list") }), let l {
-            (notes.listTemplate, notes.listURL) = parsePageOptions(l, template: notes.listTemplate, url: notes.listURL, needsSlug: false, problems: &problems)
+            (notes.listTemplate, notes.listURL) = parsePageOptions(
+                l, template: notes.listTemplate, url: notes.listURL, needsSlug: false, problems: &problems)
         }
         if let c = notes.collection, !collections.contains(where: { $0.name == c }) {
-            problems.append(n.error(n.raw("collection") ?? n.node, "'notes.collection' names '\(c)', which is not a collection"))
+            problems.append(
+                n.error(n.raw("collection") ?? n.node, "'notes.collection' names '\(c)', which is not a collection"))
         }
         n.reportUnknownKeys(into: &problems, at: start)
         return notes
     }
 
     /// `template` and `url` of a list or detail page (`options`), defaulting to `template` and `url`.
-    static func parsePageOptions(_ options: ConfigNode, template: String, url: String, needsSlug: Bool,
-                                 problems: inout [Diagnostic]) -> (String, String) {
+    static func parsePageOptions(
+        _ options: ConfigNode, template: String, url: String, needsSlug: Bool,
+        problems: inout [Diagnostic]
+    ) -> (String, String) {
         let start = problems.count
-        let template = (attempt(&problems) { () throws(Diagnostic) in try options.string("template") } ?? nil)
+        let template =
+            (attempt(&problems) { () throws(Diagnostic) in try options.string("template") } ?? nil)
             ?? template
         var url = url
         if let u = attempt(&problems, { () throws(Diagnostic) in try options.string("url") }), let u {
             if let p = urlProblem(u, needsSlug: needsSlug) {
                 problems.append(options.error(options.raw("url") ?? options.node, "'\(options.key("url"))' \(p)"))
-            } else { url = u }
+            } else {
+                url = u
+            }
         }
         options.reportUnknownKeys(into: &problems, at: start)
         return (template, url)
@@ -385,8 +436,13 @@ public struct SiteConfig: Sendable {
     static func urlProblem(_ url: String, needsSlug: Bool) -> String? {
         if !url.hasPrefix("/") || !url.hasSuffix("/") { return "must start and end with '/' (found '\(url)')" }
         if url.contains("..") || url.contains("//") { return "must not contain '..' or '//' (found '\(url)')" }
-        if url.contains("%") { return "must not contain '%': write the path as it is, sitegen percent-encodes links itself (found '\(url)')" }
-        if needsSlug != url.contains("{slug}") { return needsSlug ? "must contain {slug} (found '\(url)')" : "must not contain {slug} (found '\(url)')" }
+        if url.contains("%") {
+            return
+                "must not contain '%': write the path as it is, sitegen percent-encodes links itself (found '\(url)')"
+        }
+        if needsSlug != url.contains("{slug}") {
+            return needsSlug ? "must contain {slug} (found '\(url)')" : "must not contain {slug} (found '\(url)')"
+        }
         return overlongProblem(url)
     }
 
@@ -401,40 +457,50 @@ public struct SiteConfig: Sendable {
         case "grid": return try parseGrid(layout, subtitle: subtitle, image: image)
         case "masonry": return try parseMasonry(layout, image: image)
         default:
-            throw layout.error(layout.raw("kind") ?? layout.node,
-                               "'\(layout.key("kind"))' must be grid, masonry or list (found '\(kind)')")
+            throw layout.error(
+                layout.raw("kind") ?? layout.node,
+                "'\(layout.key("kind"))' must be grid, masonry or list (found '\(kind)')")
         }
     }
 
     static func parseGrid(_ layout: ConfigNode, subtitle: Bool, image: Bool) throws(Diagnostic) -> LayoutConfig {
         let aspectGiven = layout.soft { () throws(Diagnostic) in try layout.string("mediaAspect") }
         let aspectText = aspectGiven ?? "1:1"
-        let textHeight = layout.soft { () throws(Diagnostic) in try nonNegative(layout, "textHeight") }
+        let textHeight =
+            layout.soft { () throws(Diagnostic) in try nonNegative(layout, "textHeight") }
             ?? GridGeometry.defaultTextHeight(subtitle: subtitle)
-        let breakpoints = layout.raw("columns") == nil ? GridGeometry.defaultBreakpoints :
-            layout.soft { () throws(Diagnostic) in try parseColumns(layout) } ?? []
+        let breakpoints =
+            layout.raw("columns") == nil
+            ? GridGeometry.defaultBreakpoints : layout.soft { () throws(Diagnostic) in try parseColumns(layout) } ?? []
         let spacing = layout.soft { () throws(Diagnostic) in try nonNegative(layout, "spacing") } ?? 10
-        let inset = layout.soft { () throws(Diagnostic) in try nonNegative(layout, "inset") }
+        let inset =
+            layout.soft { () throws(Diagnostic) in try nonNegative(layout, "inset") }
             ?? GridGeometry.defaultInset
         try layout.rejectUnknownKeys()
         let parts = aspectText.split(separator: ":").compactMap { Double(String($0).trimmingWhitespace()) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else {
-            throw layout.error(layout.raw("mediaAspect") ?? layout.node, "'\(layout.key("mediaAspect"))' must be"
-                               + " width:height such as 7:10 (found '\(aspectText)')")
+            throw layout.error(
+                layout.raw("mediaAspect") ?? layout.node,
+                "'\(layout.key("mediaAspect"))' must be"
+                    + " width:height such as 7:10 (found '\(aspectText)')")
         }
         if textHeight == 0, !image {
-            throw layout.error(layout.raw("textHeight") ?? layout.node,
-                               "'\(layout.key("textHeight"))' is 0 and the cards have no image, so every card would"
-                               + " be empty: leave it out (the default fits the title and subtitle) or give the cards"
-                               + " an image")
+            throw layout.error(
+                layout.raw("textHeight") ?? layout.node,
+                "'\(layout.key("textHeight"))' is 0 and the cards have no image, so every card would"
+                    + " be empty: leave it out (the default fits the title and subtitle) or give the cards"
+                    + " an image")
         }
-        return .grid(GridGeometry(breakpoints: breakpoints, spacing: spacing, mediaAspect: (parts[0], parts[1]), textHeight: textHeight,
-                                  inset: inset,
-                                  aspectFromImages: aspectGiven == nil && layout.raw("mediaAspect") == nil))
+        return .grid(
+            GridGeometry(
+                breakpoints: breakpoints, spacing: spacing, mediaAspect: (parts[0], parts[1]), textHeight: textHeight,
+                inset: inset,
+                aspectFromImages: aspectGiven == nil && layout.raw("mediaAspect") == nil))
     }
 
     static func parseMasonry(_ layout: ConfigNode, image: Bool) throws(Diagnostic) -> LayoutConfig {
-        let policyText = layout.soft { () throws(Diagnostic) in try layout.string("policy") }
+        let policyText =
+            layout.soft { () throws(Diagnostic) in try layout.string("policy") }
             ?? MasonryPolicy.roundRobin.rawValue
         let insets = layout.soft { () throws(Diagnostic) in try parseInsets(layout) } ?? EdgeInsets()
         let text = layout.soft { () throws(Diagnostic) in try parseCardText(layout, image: image) } ?? CardTextMetrics()
@@ -443,16 +509,20 @@ public struct SiteConfig: Sendable {
         let maxWidth = layout.soft { () throws(Diagnostic) in try positive(layout, "maxWidth") } ?? 1240
         try layout.rejectUnknownKeys()
         guard let policy = MasonryPolicy(rawValue: policyText) else {
-            throw layout.error(layout.raw("policy") ?? layout.node,
-                               "'\(layout.key("policy"))' must be round-robin or shortest (found '\(policyText)')")
+            throw layout.error(
+                layout.raw("policy") ?? layout.node,
+                "'\(layout.key("policy"))' must be round-robin or shortest (found '\(policyText)')")
         }
-        return .masonry(ResponsiveMasonry(policy: policy, breakpoints: breakpoints, gap: gap, insets: insets, text: text, maxWidth: maxWidth))
+        return .masonry(
+            ResponsiveMasonry(
+                policy: policy, breakpoints: breakpoints, gap: gap, insets: insets, text: text, maxWidth: maxWidth))
     }
 
     static func parseInsets(_ layout: ConfigNode) throws(Diagnostic) -> EdgeInsets {
         guard let i = try layout.child("insets") else { return EdgeInsets() }
         func length(_ name: String) -> Double { i.soft { () throws(Diagnostic) in try nonNegative(i, name) } ?? 0 }
-        let insets = EdgeInsets(top: length("top"), left: length("left"), bottom: length("bottom"), right: length("right"))
+        let insets = EdgeInsets(
+            top: length("top"), left: length("left"), bottom: length("bottom"), right: length("right"))
         try i.rejectUnknownKeys()
         return insets
     }
@@ -462,9 +532,10 @@ public struct SiteConfig: Sendable {
         var text = CardTextMetrics()
         if case .scalar(let s)? = layout.raw("text"), Bool.construct(from: s) == false {
             guard image else {
-                throw layout.error(layout.raw("text") ?? layout.node,
-                                   "'\(layout.key("text"))' is false and the cards have no image, so every card"
-                                   + " would be empty: leave it out or give the cards an image")
+                throw layout.error(
+                    layout.raw("text") ?? layout.node,
+                    "'\(layout.key("text"))' is false and the cards have no image, so every card"
+                        + " would be empty: leave it out or give the cards an image")
             }
             return .none
         }
@@ -481,7 +552,9 @@ public struct SiteConfig: Sendable {
         let maxLines = t.soft { () throws(Diagnostic) in try t.int("maxLines") }
         try t.rejectUnknownKeys()
         if let n = maxLines {
-            guard (1...50).contains(n) else { throw t.error(t.raw("maxLines") ?? t.node, "'\(t.key("maxLines"))' must be from 1 to 50 (found \(n))") }
+            guard (1...50).contains(n) else {
+                throw t.error(t.raw("maxLines") ?? t.node, "'\(t.key("maxLines"))' must be from 1 to 50 (found \(n))")
+            }
             text.maxLines = n
         }
         return text
@@ -490,11 +563,18 @@ public struct SiteConfig: Sendable {
     /// `columns`: minimum viewport width in px → column count; default 2 columns everywhere.
     static func parseColumns(_ layout: ConfigNode) throws(Diagnostic) -> [ColumnBreakpoint] {
         var breakpoints: [ColumnBreakpoint] = []
-        for (width, n) in try layout.entries("columns", expecting: "a mapping of minimum viewport widths in px"
-                                             + " to column counts (e.g. { 0: 2, 1024: 4 })") {
-            guard let w = Int(width), (0...100_000).contains(w), case .scalar(let s) = n, let cols = Int(s.string), (1...12).contains(cols) else {
-                throw layout.error(n, "'\(layout.key("columns"))' maps a minimum viewport width in px (0 to 100000)"
-                                   + " to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)")
+        for (width, n) in try layout.entries(
+            "columns",
+            expecting: "a mapping of minimum viewport widths in px"
+                + " to column counts (e.g. { 0: 2, 1024: 4 })")
+        {
+            guard let w = Int(width), (0...100_000).contains(w), case .scalar(let s) = n, let cols = Int(s.string),
+                (1...12).contains(cols)
+            else {
+                throw layout.error(
+                    n,
+                    "'\(layout.key("columns"))' maps a minimum viewport width in px (0 to 100000)"
+                        + " to a column count from 1 to 12 (e.g. 0: 2, 1024: 4)")
             }
             breakpoints.append(ColumnBreakpoint(minWidth: w, columns: cols))
         }
@@ -504,8 +584,10 @@ public struct SiteConfig: Sendable {
     static func nonNegative(_ node: ConfigNode, _ key: String) throws(Diagnostic) -> Double? {
         guard let v = try node.double(key) else { return nil }
         guard v >= 0, v <= 100_000 else {
-            throw node.error(node.raw(key) ?? node.node, "'\(node.key(key))' must be a length in px from 0 to 100000"
-                             + " (found \(TemplateText.plain(.double(v))))")
+            throw node.error(
+                node.raw(key) ?? node.node,
+                "'\(node.key(key))' must be a length in px from 0 to 100000"
+                    + " (found \(TemplateText.plain(.double(v))))")
         }
         return v
     }
@@ -513,9 +595,10 @@ public struct SiteConfig: Sendable {
     static func positive(_ node: ConfigNode, _ key: String) throws(Diagnostic) -> Double? {
         guard let v = try node.double(key) else { return nil }
         guard v > 0, v <= 100_000 else {
-            throw node.error(node.raw(key) ?? node.node,
-                             "'\(node.key(key))' must be a length in px above 0 and at most 100000"
-                             + " (found \(TemplateText.plain(.double(v))))")
+            throw node.error(
+                node.raw(key) ?? node.node,
+                "'\(node.key(key))' must be a length in px above 0 and at most 100000"
+                    + " (found \(TemplateText.plain(.double(v))))")
         }
         return v
     }
@@ -535,7 +618,9 @@ public enum KeyPath {
                 if !name.isEmpty { out.append(.key(String(name))) }
                 rest = rest[open...]
                 while rest.first == "[" {
-                    guard let close = rest.firstIndex(of: "]"), let i = Int(rest[rest.index(after: rest.startIndex)..<close]), i >= 0 else { return nil }
+                    guard let close = rest.firstIndex(of: "]"),
+                        let i = Int(rest[rest.index(after: rest.startIndex)..<close]), i >= 0
+                    else { return nil }
                     out.append(.index(i))
                     rest = rest[rest.index(after: close)...]
                 }

@@ -16,7 +16,13 @@ public struct ContentTree: Sendable {
         var tree = ContentTree(root: root, datasets: [], notes: [], staticFiles: [])
         for rel in try SourceFolder.files(under: root, display: SourceLayout.contentFile("")) {
             let ext = (rel as NSString).pathExtension.lowercased()
-            if datasetExtensions.contains(ext) { tree.datasets.append(rel) } else if ext == "md" { tree.notes.append(rel) } else { tree.staticFiles.append(rel) }
+            if datasetExtensions.contains(ext) {
+                tree.datasets.append(rel)
+            } else if ext == "md" {
+                tree.notes.append(rel)
+            } else {
+                tree.staticFiles.append(rel)
+            }
         }
         return tree
     }
@@ -25,8 +31,10 @@ public struct ContentTree: Sendable {
     public func read(_ relative: String) throws(Diagnostic) -> Data {
         switch contents(relative) {
         case .success(let data): return data
-        case .failure(let reason): throw Diagnostic(file: SourceLayout.contentFile(relative),
-                                                    "cannot read file: \(reason.text)")
+        case .failure(let reason):
+            throw Diagnostic(
+                file: SourceLayout.contentFile(relative),
+                "cannot read file: \(reason.text)")
         }
     }
 
@@ -88,7 +96,8 @@ public struct ContentTree: Sendable {
     static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return String(cString: strerror(code.rawValue))
         }
         if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
@@ -113,14 +122,16 @@ public enum SourceFolder {
         while let dir = stack.popLast() {
             let url = dir.isEmpty ? root : root.appendingPathComponent(dir)
             guard let entries = list(url.path) else {
-                problems.append(Diagnostic(file: display + dir, "cannot list folder: \(String(cString: strerror(errno)))"))
+                problems.append(
+                    Diagnostic(file: display + dir, "cannot list folder: \(String(cString: strerror(errno)))"))
                 continue
             }
             for (name, kind, bytes) in entries where !name.hasPrefix(".") {
                 let rel = dir.isEmpty ? name : "\(dir)/\(name)"
                 if let bytes {
                     let hex = bytes.map { String(format: "%02X", $0) }.joined(separator: " ")
-                    problems.append(Diagnostic(file: display + rel, "the file name is not UTF-8 (its bytes: \(hex)): rename it"))
+                    problems.append(
+                        Diagnostic(file: display + rel, "the file name is not UTF-8 (its bytes: \(hex)): rename it"))
                     continue
                 }
                 var isFolder = kind == .folder
@@ -129,14 +140,20 @@ public enum SourceFolder {
                     if kind == .link {
                         let target = full.resolvingSymlinksInPath().standardizedFileURL.path
                         if !(target == realRoot || target.hasPrefix(realRoot + "/")) {
-                            problems.append(Diagnostic(file: display + rel, "symbolic link leads outside \(display) (to \(target))"))
+                            problems.append(
+                                Diagnostic(file: display + rel, "symbolic link leads outside \(display) (to \(target))")
+                            )
                             continue
                         }
                         // A link to its own folder or one above it would be walked for ever.
                         let folder = full.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path
                         if folder == target || folder.hasPrefix(target + "/") {
-                            let shown = target == realRoot ? display : display + target.dropFirst(realRoot.count + 1) + "/"
-                            problems.append(Diagnostic(file: display + rel, "symbolic link cycle: it leads to \(shown), a folder that holds it"))
+                            let shown =
+                                target == realRoot ? display : display + target.dropFirst(realRoot.count + 1) + "/"
+                            problems.append(
+                                Diagnostic(
+                                    file: display + rel,
+                                    "symbolic link cycle: it leads to \(shown), a folder that holds it"))
                             continue
                         }
                     }
@@ -213,7 +230,8 @@ public enum ContentPath {
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
         guard parts.count > 1 else { return text == pattern }
         guard text.hasPrefix(parts[0]), text.dropFirst(parts[0].count).hasSuffix(parts[parts.count - 1]),
-              text.count >= parts[0].count + parts[parts.count - 1].count else { return false }
+            text.count >= parts[0].count + parts[parts.count - 1].count
+        else { return false }
         var rest = text.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
         for middle in parts.dropFirst().dropLast() where !middle.isEmpty {
             guard let r = rest.range(of: middle) else { return false }
@@ -229,7 +247,9 @@ public enum ContentPath {
         if reference.contains("\u{0}") { return .failure(CoreError("file reference contains a NUL byte")) }
         let decoded = reference.removingPercentEncoding ?? reference
         if decoded.contains("\u{0}") { return .failure(CoreError("file reference contains a NUL byte")) }
-        if decoded.hasPrefix("/") || decoded.hasPrefix("\\") || decoded.contains(":") && decoded.split(separator: "/").first?.contains(":") == true {
+        if decoded.hasPrefix("/") || decoded.hasPrefix("\\")
+            || decoded.contains(":") && decoded.split(separator: "/").first?.contains(":") == true
+        {
             return .failure(CoreError("'\(reference)' is an absolute path; image references are relative to content/"))
         }
         var parts = directory.isEmpty ? [] : directory.split(separator: "/").map(String.init)

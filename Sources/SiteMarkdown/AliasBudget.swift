@@ -55,8 +55,9 @@ enum AliasBudget {
                     continue
                 }
                 if total > limit {
-                    return converter.diagnostic(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1,
-                                                Converter.tooManyValues)
+                    return converter.diagnostic(
+                        line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1,
+                        Converter.tooManyValues)
                 }
             }
         }

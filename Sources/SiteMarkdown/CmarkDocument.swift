@@ -1,9 +1,9 @@
 internal import CCmark
 import Synchronization
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #elseif canImport(Musl)
-internal import Musl
+    internal import Musl
 #endif
 
 /// What the cmark-gfm pass leaves for the HTML pass: the HTML with markers where sitegen's own
@@ -36,7 +36,8 @@ enum Cmark {
     /// - Parameters:
     ///   - removeRawHTML: raw HTML is dropped from the tree (`html: none`).
     ///   - tagfilter: GFM's tag filter on (the allowlist mode's, when `options.tagfilter`).
-    static func render(_ markdown: String, options: MarkdownOptions, removeRawHTML: Bool, tagfilter: Bool) -> MarkedHTML {
+    static func render(_ markdown: String, options: MarkdownOptions, removeRawHTML: Bool, tagfilter: Bool) -> MarkedHTML
+    {
         _ = registered
         var flags = CMARK_OPT_UNSAFE  // raw HTML reaches the HTML pass, which keeps or drops it
         if options.footnotes { flags |= CMARK_OPT_FOOTNOTES }
@@ -92,7 +93,8 @@ enum Cmark {
             var i = from
             while i + 2 < to {
                 switch bytes[i] {
-                case UInt8(ascii: "w") where i + 3 < to && bytes[i + 1] == bytes[i] && bytes[i + 2] == bytes[i]
+                case UInt8(ascii: "w")
+                where i + 3 < to && bytes[i + 1] == bytes[i] && bytes[i + 2] == bytes[i]
                     && bytes[i + 3] == UInt8(ascii: "."):
                     return true
                 case UInt8(ascii: ":") where bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/"):
@@ -113,10 +115,12 @@ enum Cmark {
                     switch b[i] {
                     case UInt8(ascii: "<"): inTag = true
                     case UInt8(ascii: ">"): inTag = false
-                    case UInt8(ascii: ":") where !inTag && i + 2 < b.count && b[i + 1] == UInt8(ascii: "/")
+                    case UInt8(ascii: ":")
+                    where !inTag && i + 2 < b.count && b[i + 1] == UInt8(ascii: "/")
                         && b[i + 2] == UInt8(ascii: "/"):
                         return true
-                    case UInt8(ascii: "w") where !inTag && i + 3 < b.count && b[i + 1] == b[i] && b[i + 2] == b[i]
+                    case UInt8(ascii: "w")
+                    where !inTag && i + 3 < b.count && b[i + 1] == b[i] && b[i + 2] == b[i]
                         && b[i + 3] == UInt8(ascii: "."):
                         return true
                     default: break
@@ -208,7 +212,9 @@ private struct Marking {
             case CMARK_NODE_FOOTNOTE_REFERENCE: refs.append(node)
             case CMARK_NODE_FOOTNOTE_DEFINITION: defs.append(node)
             case CMARK_NODE_ITEM:
-                if let name = cmark_node_get_type_string(node), String(cString: name) == "tasklist" { tasks.append(node) }
+                if let name = cmark_node_get_type_string(node), String(cString: name) == "tasklist" {
+                    tasks.append(node)
+                }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let url = cmark_node_get_url(node) {
                     let key = String(cString: url)
@@ -252,7 +258,8 @@ private struct Marking {
         _ = cmark_node_set_syntax_extension(item, nil)
         let key = checked ? "t1" : "t0"
         if let first = cmark_node_first_child(item), cmark_node_get_type(first) == CMARK_NODE_PARAGRAPH,
-           let box = node(CMARK_NODE_HTML_INLINE, atom(key)) {
+            let box = node(CMARK_NODE_HTML_INLINE, atom(key))
+        {
             _ = cmark_node_prepend_child(first, box)
         } else if let box = node(CMARK_NODE_HTML_BLOCK, atom(key)) {
             _ = cmark_node_prepend_child(item, box)
@@ -265,9 +272,13 @@ private struct Marking {
         for ref in refs {
             let number = cmark_node_get_literal(ref).flatMap { Int(String(cString: $0)) } ?? 0
             guard number > 0 else { continue }
-            if result.footnoteRefs.count < number { result.footnoteRefs += Array(repeating: 0, count: number - result.footnoteRefs.count) }
+            if result.footnoteRefs.count < number {
+                result.footnoteRefs += Array(repeating: 0, count: number - result.footnoteRefs.count)
+            }
             result.footnoteRefs[number - 1] += 1
-            guard let new = node(CMARK_NODE_HTML_INLINE, atom("r\(number).\(result.footnoteRefs[number - 1])")) else { continue }
+            guard let new = node(CMARK_NODE_HTML_INLINE, atom("r\(number).\(result.footnoteRefs[number - 1])")) else {
+                continue
+            }
             _ = cmark_node_replace(ref, new)
             cmark_node_free(ref)
         }
@@ -277,9 +288,11 @@ private struct Marking {
         for (i, def) in defs.enumerated() {
             if let start = node(CMARK_NODE_HTML_BLOCK, open("d\(i + 1)")) { _ = cmark_node_insert_before(def, start) }
             if let tail = cmark_node_last_child(def), cmark_node_get_type(tail) == CMARK_NODE_PARAGRAPH,
-               let back = node(CMARK_NODE_HTML_INLINE, atom("b\(i + 1)")) {
+                let back = node(CMARK_NODE_HTML_INLINE, atom("b\(i + 1)"))
+            {
                 _ = cmark_node_append_child(tail, back)
-            } else if let back = node(CMARK_NODE_HTML_BLOCK, atom("B\(i + 1)")) {  // on a line of its own, as cmark-gfm writes it
+            } else if let back = node(CMARK_NODE_HTML_BLOCK, atom("B\(i + 1)")) {
+                // on a line of its own, as cmark-gfm writes it
                 _ = cmark_node_append_child(def, back)
             }
             while let child = cmark_node_first_child(def) { _ = cmark_node_insert_before(def, child) }

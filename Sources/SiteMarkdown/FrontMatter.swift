@@ -35,8 +35,9 @@ public enum FrontMatter {
 
         let opening = line(in: bytes, from: bytes.startIndex)
         if isFence(bytes[opening.content], of: UInt8(ascii: "+")) {
-            throw Diagnostic(file: file, line: 1, column: 1,
-                             "TOML front matter ('+++') is not supported: sitegen reads YAML front matter between '---' lines")
+            throw Diagnostic(
+                file: file, line: 1, column: 1,
+                "TOML front matter ('+++') is not supported: sitegen reads YAML front matter between '---' lines")
         }
         guard isFence(bytes[opening.content]) else {
             return FrontMatterDocument(fields: [:], body: String(content), bodyStartLine: 1)
@@ -50,7 +51,11 @@ public enum FrontMatter {
             if isFence(bytes[current.content]) {
                 let yaml = content[yamlStart..<cursor]
                 let fields: [String: Value]
-                if let plain = PlainFrontMatter.fields(yaml) { fields = plain } else { fields = try yamsFields(String(yaml), file: file) }
+                if let plain = PlainFrontMatter.fields(yaml) {
+                    fields = plain
+                } else {
+                    fields = try yamsFields(String(yaml), file: file)
+                }
                 return FrontMatterDocument(
                     fields: fields,
                     body: String(content[current.next...]),
@@ -60,8 +65,9 @@ public enum FrontMatter {
             cursor = current.next
             lineNumber += 1
         }
-        throw Diagnostic(file: file, line: 1, column: 1,
-                         "front matter opened with '---' is never closed (expected a '---' line after it)")
+        throw Diagnostic(
+            file: file, line: 1, column: 1,
+            "front matter opened with '---' is never closed (expected a '---' line after it)")
     }
 
     /// The line starting at `start`: its content (without the line break) and the start of the next line.
@@ -101,7 +107,8 @@ public enum FrontMatter {
         default:
             throw converter.diagnostic(
                 at: root.mark,
-                "front matter must be a mapping of names to values (`name: value` lines), not a \(converter.kind(of: root))")
+                "front matter must be a mapping of names to values (`name: value` lines), not a \(converter.kind(of: root))"
+            )
         }
     }
 }

@@ -7,7 +7,7 @@ enum HTMLAllowlist {
         "ins", "del", "sup", "sub", "p", "ol", "ul", "table", "thead", "tbody", "tfoot", "blockquote", "dl", "dt",
         "dd", "kbd", "q", "samp", "var", "hr", "ruby", "rt", "rp", "li", "tr", "td", "th", "s", "strike", "summary",
         "details", "caption", "figure", "figcaption", "abbr", "bdo", "cite", "dfn", "mark", "small", "span", "time",
-        "wbr", "picture", "source", "colgroup", "col", "u",
+        "wbr", "picture", "source", "colgroup", "col", "u"
     ]
 
     /// Elements removed together with everything inside them: their content is code, styling,
@@ -15,7 +15,7 @@ enum HTMLAllowlist {
     static let removedWithContents: Set<String> = [
         "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "svg", "math", "noembed",
         "noframes", "noscript", "plaintext", "xmp", "template", "textarea", "select", "option", "optgroup",
-        "title", "head", "meta", "link", "base", "param", "audio", "video", "canvas", "button", "input",
+        "title", "head", "meta", "link", "base", "param", "audio", "video", "canvas", "button", "input"
     ]
 
     /// Attributes allowed on every kept element.
@@ -24,19 +24,19 @@ enum HTMLAllowlist {
         "cellpadding", "cellspacing", "char", "charoff", "clear", "cols", "colspan", "color", "compact", "datetime",
         "dir", "disabled", "frame", "headers", "height", "hreflang", "hspace", "lang", "nowrap", "open", "rel",
         "rev", "role", "rows", "rowspan", "rules", "scope", "span", "start", "summary", "title", "type", "valign",
-        "value", "vspace", "width", "itemprop", "reversed",
+        "value", "vspace", "width", "itemprop", "reversed"
     ]
 
     /// Attributes allowed on one element only; those holding URLs are checked by `urlAttributes`.
     static let elementAttributes: [String: Set<String>] = [
         "a": ["href"], "img": ["src", "longdesc"], "div": ["itemscope", "itemtype"], "blockquote": ["cite"],
-        "del": ["cite"], "ins": ["cite"], "q": ["cite"], "source": ["srcset", "media"],
+        "del": ["cite"], "ins": ["cite"], "q": ["cite"], "source": ["srcset", "media"]
     ]
 
     /// URL attributes and the schemes each may use (besides relative URLs, which have none).
     static let urlAttributes: [String: Set<String>] = [
         "href": ["http", "https", "mailto"], "src": ["http", "https"], "longdesc": ["http", "https"],
-        "cite": ["http", "https"], "srcset": ["http", "https"], "itemtype": ["http", "https"],
+        "cite": ["http", "https"], "srcset": ["http", "https"], "itemtype": ["http", "https"]
     ]
 
     static func allows(attribute: String, on element: String) -> Bool {
@@ -52,8 +52,11 @@ enum HTMLAllowlist {
     /// `javascript:`.
     static func refusedScheme(_ url: String, in name: String) -> String? {
         guard let schemes = urlAttributes[name] else { return nil }
-        let urls = name == "srcset"
-            ? url.split(separator: ",").map { String($0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? "") }
+        let urls =
+            name == "srcset"
+            ? url.split(separator: ",").map {
+                String($0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first ?? "")
+            }
             : [url]
         for u in urls { if let s = scheme(of: u), !schemes.contains(s) { return s } }
         return nil
@@ -70,7 +73,9 @@ enum HTMLAllowlist {
             if s == "/" || s == "?" || s == "#" { return nil }
             let isLetter = (s >= "a" && s <= "z") || (s >= "A" && s <= "Z")
             // Any other character before the colon makes the URL relative, as browsers parse it.
-            guard isLetter || (!scheme.isEmpty && ((s >= "0" && s <= "9") || s == "+" || s == "-" || s == ".")) else { return nil }
+            guard isLetter || (!scheme.isEmpty && ((s >= "0" && s <= "9") || s == "+" || s == "-" || s == ".")) else {
+                return nil
+            }
             scheme.unicodeScalars.append(lower(s))
         }
         return nil

@@ -51,7 +51,9 @@ struct HTMLRewriter {
         var source = marked.html
         return source.withUTF8 { bytes -> Output in
             bytes.withMemoryRebound(to: CChar.self) { chars -> Output in
-                guard let output = gumbo_parse_with_options(&options, chars.baseAddress, chars.count) else { return Output() }
+                guard let output = gumbo_parse_with_options(&options, chars.baseAddress, chars.count) else {
+                    return Output()
+                }
                 defer { gumbo_destroy_output(&options, output) }
                 var rewriter = HTMLRewriter(settings: settings, marked: marked)
                 rewriter.run(output.pointee.root)
@@ -73,8 +75,9 @@ struct HTMLRewriter {
     /// `html` as this pass writes it, with nothing kept back and nothing added: parsed and
     /// serialised again, so that two renderers' HTML compares regardless of spelling.
     static func normalise(_ html: String) -> String {
-        let settings = Settings(trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
-                                labels: MarkdownLabels(), codeBlocks: PlainCodeBlocks(), decorateHeadings: false, sortAttributes: true)
+        let settings = Settings(
+            trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
+            labels: MarkdownLabels(), codeBlocks: PlainCodeBlocks(), decorateHeadings: false, sortAttributes: true)
         return rewrite(MarkedHTML(html: html, marker: "sitegen-m0"), settings: settings).html
     }
 
@@ -114,12 +117,16 @@ struct HTMLRewriter {
     }
 
     private func childVector(_ node: UnsafeMutablePointer<GumboNode>) -> GumboVector {
-        guard node.pointee.type == GUMBO_NODE_ELEMENT || node.pointee.type == GUMBO_NODE_TEMPLATE else { return kGumboEmptyVector }
+        guard node.pointee.type == GUMBO_NODE_ELEMENT || node.pointee.type == GUMBO_NODE_TEMPLATE else {
+            return kGumboEmptyVector
+        }
         return node.pointee.v.element.children
     }
 
     /// The children last first onto `stack` (a walk that takes them off in order).
-    private func pushNodes(of node: UnsafeMutablePointer<GumboNode>, onto stack: inout [UnsafeMutablePointer<GumboNode>]) {
+    private func pushNodes(
+        of node: UnsafeMutablePointer<GumboNode>, onto stack: inout [UnsafeMutablePointer<GumboNode>]
+    ) {
         let v = childVector(node)
         var i = Int(v.length)
         while i > 0 {
@@ -181,7 +188,8 @@ struct HTMLRewriter {
         }
         let attributes = attributes(of: node, html: html)
         if html, name == "img", let folder = settings.folder,
-           let image = writer.localImage(attributes, folder: folder) {
+            let image = writer.localImage(attributes, folder: folder)
+        {
             writer.out.html += image.token
             writer.out.images.append(image)
             return
@@ -254,8 +262,12 @@ struct HTMLRewriter {
     // MARK: - Markers
 
     private mutating func marker(_ node: UnsafeMutablePointer<GumboNode>, stack: inout [Step]) {
-        guard let key = gumbo_get_attribute(&node.pointee.v.element.attributes, "data-k").map({ String(cString: $0.pointee.value) }),
-              let close = writer.marker(key) else { return }
+        guard
+            let key = gumbo_get_attribute(&node.pointee.v.element.attributes, "data-k").map({
+                String(cString: $0.pointee.value)
+            }),
+            let close = writer.marker(key)
+        else { return }
         stack.append(.text(close))
         pushChildren(of: node, raw: false, onto: &stack)
     }
@@ -286,7 +298,8 @@ struct HTMLRewriter {
         let e = node.pointee.v.element
         if e.tag == GUMBO_TAG_UNKNOWN, Self.name(of: node) == marked.marker { return false }
         if settings.trusted { return true }
-        return e.tag_namespace == GUMBO_NAMESPACE_HTML && !HTMLAllowlist.removedWithContents.contains(Self.name(of: node))
+        return e.tag_namespace == GUMBO_NAMESPACE_HTML
+            && !HTMLAllowlist.removedWithContents.contains(Self.name(of: node))
     }
 
     /// The text a heading shows, whitespace runs collapsed to one space.
@@ -295,7 +308,8 @@ struct HTMLRewriter {
         var stack = [node]
         while let n = stack.popLast() {
             switch n.pointee.type {
-            case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA: text += String(cString: n.pointee.v.text.text)
+            case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE, GUMBO_NODE_CDATA:
+                text += String(cString: n.pointee.v.text.text)
             case GUMBO_NODE_ELEMENT where n == node || written(n): pushNodes(of: n, onto: &stack)
             default: break
             }
@@ -305,21 +319,25 @@ struct HTMLRewriter {
 
     // MARK: - Names
 
-    static let void: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
-                                    "source", "track", "wbr", "keygen", "basefont", "bgsound", "frame"]
+    static let void: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param",
+        "source", "track", "wbr", "keygen", "basefont", "bgsound", "frame"
+    ]
     static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
     /// Start tags that close an open `p` (HTML's tree construction, "in body").
     static let paragraphClosers: Set<String> = [
         "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
         "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
         "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing", "form", "table", "hr", "xmp",
-        "plaintext", "li", "dd", "dt",
+        "plaintext", "li", "dd", "dt"
     ]
     /// Elements that bound the "button scope" a `p` is looked for in.
     static let buttonScope: Set<String> = [
-        "button", "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template",
+        "button", "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template"
     ]
-    static let rawText: Set<String> = ["script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"]
+    static let rawText: Set<String> = [
+        "script", "style", "xmp", "iframe", "noembed", "noframes", "plaintext", "noscript"
+    ]
 
     static func headingLevel(_ tag: GumboTag) -> Int? {
         switch tag {
@@ -343,14 +361,17 @@ struct HTMLRewriter {
         gumbo_tag_from_original_text(&piece)
         if e.tag_namespace == GUMBO_NAMESPACE_SVG {
             if let svg = gumbo_normalize_svg_tagname(&piece) { return String(cString: svg) }
-            return e.tag != GUMBO_TAG_UNKNOWN ? String(cString: gumbo_normalized_tagname(e.tag)) : text(piece).lowercased()
+            return e.tag != GUMBO_TAG_UNKNOWN
+                ? String(cString: gumbo_normalized_tagname(e.tag)) : text(piece).lowercased()
         }
         let name = text(piece)
         return e.tag_namespace == GUMBO_NAMESPACE_HTML ? name.lowercased() : name
     }
 
     /// Every known tag's name, made once (not a String per element).
-    static let tagNames: [String] = (0..<GUMBO_TAG_LAST.rawValue).map { String(cString: gumbo_normalized_tagname(GumboTag(rawValue: $0))) }
+    static let tagNames: [String] = (0..<GUMBO_TAG_LAST.rawValue).map {
+        String(cString: gumbo_normalized_tagname(GumboTag(rawValue: $0)))
+    }
 
     static func text(_ piece: GumboStringPiece) -> String {
         guard let data = piece.data, piece.length > 0 else { return "" }
@@ -369,8 +390,10 @@ public struct MarkdownLabels: Sendable, Hashable {
     /// The accessible name of a task list's box (a form control needs one).
     public var task: String
 
-    public init(headingLink: String = "Link to this section", footnoteBack: String = "Back to content",
-                task: String = "Task") {
+    public init(
+        headingLink: String = "Link to this section", footnoteBack: String = "Back to content",
+        task: String = "Task"
+    ) {
         self.headingLink = headingLink
         self.footnoteBack = footnoteBack
         self.task = task

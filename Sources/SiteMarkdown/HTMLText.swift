@@ -9,8 +9,12 @@ enum HTMLText {
     static func escape(_ text: some StringProtocol) -> String {
         // 0xC2 leads the UTF-8 of U+0080–U+00BF, 0xEF that of U+F000–U+FFFF, 0xF0–0xF4 the planes
         // above (their noncharacters): those go the slow way.
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22
-                                          || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 >= 0xEF }) else {
+        guard
+            text.utf8.contains(where: {
+                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22
+                    || $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 >= 0xEF
+            })
+        else {
             return String(text)
         }
         var out: [UInt8] = []

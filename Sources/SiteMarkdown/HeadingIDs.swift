@@ -35,8 +35,8 @@ struct HeadingIDs {
             if scalar == "-" || scalar == "_" { out.append(scalar); continue }
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
-                 .connectorPunctuation:
+                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+                .connectorPunctuation:
                 out.append(scalar)
             default: continue
             }
@@ -53,7 +53,7 @@ struct HeadingIDs {
             switch b {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): out.append(b | 0x20)
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"),
-                 UInt8(ascii: "-"):
+                UInt8(ascii: "-"):
                 out.append(b)
             case UInt8(ascii: " "): out.append(UInt8(ascii: "-"))
             default: continue

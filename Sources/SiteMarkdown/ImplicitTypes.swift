@@ -10,7 +10,7 @@ enum ImplicitTypes {
     static func tag(of string: String) -> Tag.Name {
         switch string {
         case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
-             "on", "On", "ON", "off", "Off", "OFF":
+            "on", "On", "ON", "off", "Off", "OFF":
             return .bool
         case "<<": return .merge
         case "", "~", "null", "Null", "NULL": return .null
@@ -106,7 +106,8 @@ enum ImplicitTypes {
         if text.first == dot {
             let rest = text.dropFirst()
             if rest.elementsEqual("nan".utf8) || rest.elementsEqual("NaN".utf8) || rest.elementsEqual("NAN".utf8)
-                || rest.elementsEqual("inf".utf8) || rest.elementsEqual("Inf".utf8) || rest.elementsEqual("INF".utf8) {
+                || rest.elementsEqual("inf".utf8) || rest.elementsEqual("Inf".utf8) || rest.elementsEqual("INF".utf8)
+            {
                 return true
             }
             let digits = rest.prefix(while: isDigitOrUnderscore)

@@ -14,8 +14,10 @@
 enum KnownMarkupPass {
     typealias Token = KnownMarkupScan.Token
 
-    static func rewrite(_ marked: MarkedHTML,
-                        settings: HTMLRewriter.Settings) throws(MarkdownError) -> HTMLRewriter.Output? {
+    static func rewrite(
+        _ marked: MarkedHTML,
+        settings: HTMLRewriter.Settings
+    ) throws(MarkdownError) -> HTMLRewriter.Output? {
         let bytes = Array(marked.html.utf8)
         guard !bytes.contains(where: { $0 == 0x0D || $0 == 0 }), !bytes.starts(with: [0xEF, 0xBB, 0xBF])
         else { return nil }
@@ -133,7 +135,8 @@ enum KnownMarkupPass {
 
         private mutating func text(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
             if let table = innermost, table.info.holdsNoText,
-               text.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0C }) {
+                text.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0C })
+            {
                 return false  // the parser moves it before the table
             }
             if KnownMarkupScan.isWrittenAsEscaped(text) {
@@ -147,7 +150,8 @@ enum KnownMarkupPass {
 
         private mutating func marker(_ token: Token) -> Bool {
             guard let key = scan.attributes(of: token).first(where: { $0.0 == "data-k" })?.1,
-                  !(openParagraphs > 0 && MarkupWriter.isBlockMarker(key)) else { return false }
+                !(openParagraphs > 0 && MarkupWriter.isBlockMarker(key))
+            else { return false }
             let last = writer.marker(key).map { keep($0) }
             take()
             open.append(Open(element: nil, last: last))
@@ -203,7 +207,8 @@ enum KnownMarkupPass {
             guard token.hasAttributes else { return write(token.element) }
             let attributes = scan.attributes(of: token), name = token.element.info.name
             if token.element == .img, let folder = writer.settings.folder,
-               let image = writer.localImage(attributes, folder: folder) {
+                let image = writer.localImage(attributes, folder: folder)
+            {
                 out.append(contentsOf: image.token.utf8)
                 writer.out.images.append(image)
             } else {

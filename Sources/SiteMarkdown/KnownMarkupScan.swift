@@ -21,11 +21,12 @@ enum KnownElement: UInt8, CaseIterable {
 
     static let infos: [Info] = allCases.map { element in
         let name = String(describing: element)
-        return Info(name: name, utf8: Array(name.utf8), isVoid: HTMLRewriter.void.contains(name),
-                    closesParagraph: HTMLRewriter.paragraphClosers.contains(name),
-                    closedByNext: NestingDepth.closedByNext.contains(name),
-                    holdsNoText: ["table", "thead", "tbody", "tfoot", "tr"].contains(name),
-                    headingLevel: HTMLRewriter.headings.contains(name) ? Int(name.dropFirst()) : nil)
+        return Info(
+            name: name, utf8: Array(name.utf8), isVoid: HTMLRewriter.void.contains(name),
+            closesParagraph: HTMLRewriter.paragraphClosers.contains(name),
+            closedByNext: NestingDepth.closedByNext.contains(name),
+            holdsNoText: ["table", "thead", "tbody", "tfoot", "tr"].contains(name),
+            headingLevel: HTMLRewriter.headings.contains(name) ? Int(name.dropFirst()) : nil)
     }
 
     var info: Info { Self.infos[Int(rawValue)] }
@@ -74,8 +75,10 @@ struct KnownMarkupScan {
         var i = 0
         while i < bytes.count {
             guard let lt = UnsafeBufferPointer(rebasing: bytes[i...]).firstIndex(of: UInt8(ascii: "<")) else {
-                tokens.append(Token(kind: .text, element: .p, hasAttributes: false, range: i..<bytes.count,
-                                    attributesStart: 0))
+                tokens.append(
+                    Token(
+                        kind: .text, element: .p, hasAttributes: false, range: i..<bytes.count,
+                        attributesStart: 0))
                 break
             }
             let at = i + lt
@@ -128,7 +131,7 @@ struct KnownMarkupScan {
         var j = start
         while j < bytes.count, Self.isNameByte(bytes[j]) { j += 1 }
         guard j > start, j + 1 < bytes.count, bytes[j] == UInt8(ascii: "="), bytes[j + 1] == UInt8(ascii: "\""),
-              let quote = UnsafeBufferPointer(rebasing: bytes[(j + 2)...]).firstIndex(of: UInt8(ascii: "\""))
+            let quote = UnsafeBufferPointer(rebasing: bytes[(j + 2)...]).firstIndex(of: UInt8(ascii: "\""))
         else { return nil }
         let end = j + 2 + quote
         guard Self.hasOnlyKnownReferences(UnsafeBufferPointer(rebasing: bytes[(j + 2)..<end])) else { return nil }
@@ -161,7 +164,7 @@ struct KnownMarkupScan {
 
     /// The references cmark-gfm writes (`escape_html`, `escape_href`) and what they stand for.
     static let references: [(name: [UInt8], text: String)] = [
-        ("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("quot;", "\""), ("#x27;", "'"), ("#39;", "'"),
+        ("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("quot;", "\""), ("#x27;", "'"), ("#39;", "'")
     ].map { (Array($0.0.utf8), $0.1) }
 
     /// `bytes` with cmark-gfm's references decoded, as the parser reads them (`HTMLText.asParsed`);
@@ -204,7 +207,8 @@ struct KnownMarkupScan {
             if changedByEscaping[Int(bytes[i])] {
                 let after = UnsafeBufferPointer(rebasing: bytes[(i + 1)...])
                 guard bytes[i] == UInt8(ascii: "&"),
-                      let r = references.prefix(4).first(where: { after.starts(with: $0.name) }) else { return false }
+                    let r = references.prefix(4).first(where: { after.starts(with: $0.name) })
+                else { return false }
                 i += r.name.count
             }
             i += 1

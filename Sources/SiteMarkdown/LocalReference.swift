@@ -17,7 +17,8 @@ public struct LocalReference: Sendable, Hashable {
     /// itself); nil for URLs with a scheme, `//host` URLs, and bare fragments or queries.
     public static func parse(_ url: String, folder: String) -> LocalReference? {
         guard !url.isEmpty, !url.hasPrefix("//"), !url.hasPrefix("#"), !url.hasPrefix("?"),
-              HTMLAllowlist.scheme(of: url) == nil else { return nil }
+            HTMLAllowlist.scheme(of: url) == nil
+        else { return nil }
         var rest = Substring(url)
         var fragment: String? = nil
         if let hash = rest.firstIndex(of: "#") {
@@ -38,11 +39,15 @@ public struct LocalReference: Sendable, Hashable {
             }
             parts.append(part)
         }
-        return LocalReference(written: url, path: inside && !parts.isEmpty ? parts.joined(separator: "/") : nil, fragment: fragment)
+        return LocalReference(
+            written: url, path: inside && !parts.isEmpty ? parts.joined(separator: "/") : nil, fragment: fragment)
     }
 
     /// Whether it names a Markdown file (a note).
-    public var isNote: Bool { written.split(separator: "#", maxSplits: 1).first?.split(separator: "?").first?.lowercased().hasSuffix(".md") ?? false }
+    public var isNote: Bool {
+        written.split(separator: "#", maxSplits: 1).first?.split(separator: "?").first?.lowercased().hasSuffix(".md")
+            ?? false
+    }
 }
 
 /// An image of a note that names a file under `content/`: the image pipeline makes its files and

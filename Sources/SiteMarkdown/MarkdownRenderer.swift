@@ -11,8 +11,11 @@ public struct MarkdownRenderer: Sendable {
     /// Ids the page around a note already has (the theme's), which headings must not take.
     public var reservedIDs: Set<String>
 
-    public init(options: MarkdownOptions = MarkdownOptions(), rootPath: String = "/", codeBlocks: any CodeBlockFormatter = PlainCodeBlocks(),
-                labels: MarkdownLabels = MarkdownLabels(), reservedIDs: Set<String> = []) {
+    public init(
+        options: MarkdownOptions = MarkdownOptions(), rootPath: String = "/",
+        codeBlocks: any CodeBlockFormatter = PlainCodeBlocks(),
+        labels: MarkdownLabels = MarkdownLabels(), reservedIDs: Set<String> = []
+    ) {
         self.options = options
         self.rootPath = rootPath
         self.codeBlocks = codeBlocks
@@ -42,7 +45,10 @@ public struct MarkdownRenderer: Sendable {
         /// files `images`. nil: both stay as written.
         public var folder: String?
 
-        public init(idPrefix: String = "", prefixHeadings: Bool = false, html: MarkdownOptions.HTMLMode? = nil, folder: String? = nil) {
+        public init(
+            idPrefix: String = "", prefixHeadings: Bool = false, html: MarkdownOptions.HTMLMode? = nil,
+            folder: String? = nil
+        ) {
             self.idPrefix = idPrefix
             self.prefixHeadings = prefixHeadings
             self.html = html
@@ -54,11 +60,13 @@ public struct MarkdownRenderer: Sendable {
     /// `NestingDepth.limit` deep (the HTML pass would take minutes).
     public func render(_ markdown: String, _ context: Context) throws(MarkdownError) -> RenderedMarkdown {
         let mode = context.html ?? options.html
-        let marked = Cmark.render(markdown, options: options, removeRawHTML: mode == .none,
-                                  tagfilter: options.tagfilter && mode == .allowlist)
-        let settings = HTMLRewriter.Settings(trusted: mode == .trusted, rootPath: rootPath, idPrefix: context.idPrefix,
-                                             prefixHeadings: context.prefixHeadings, reservedIDs: reservedIDs, labels: labels,
-                                             codeBlocks: codeBlocks, folder: context.folder)
+        let marked = Cmark.render(
+            markdown, options: options, removeRawHTML: mode == .none,
+            tagfilter: options.tagfilter && mode == .allowlist)
+        let settings = HTMLRewriter.Settings(
+            trusted: mode == .trusted, rootPath: rootPath, idPrefix: context.idPrefix,
+            prefixHeadings: context.prefixHeadings, reservedIDs: reservedIDs, labels: labels,
+            codeBlocks: codeBlocks, folder: context.folder)
         let out = try HTMLRewriter.pass(marked, settings: settings)
         let links = out.noteLinks.map { link in
             var link = link
@@ -70,8 +78,9 @@ public struct MarkdownRenderer: Sendable {
             image.reference.line = marked.urlLines[image.reference.written]
             return image
         }
-        return RenderedMarkdown(html: out.html, headings: out.headings, removed: out.removed,
-                                codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links, images: images)
+        return RenderedMarkdown(
+            html: out.html, headings: out.headings, removed: out.removed,
+            codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links, images: images)
     }
 }
 

@@ -49,7 +49,8 @@ struct MarkupWriter {
         let utf8 = text.utf8
         let isBreak = { (b: UInt8) in b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
         if let first = utf8.first, let last = utf8.last, !isBreak(first), !isBreak(last),
-           !utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }), !text.contains("  ") {
+            !utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }), !text.contains("  ")
+        {
             return text  // most headings: nothing to collapse
         }
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
@@ -82,7 +83,8 @@ struct MarkupWriter {
                     continue
                 }
             }
-            let isURL = (element == "a" && name == "href")
+            let isURL =
+                (element == "a" && name == "href")
                 || ((element == "img" || element == "source") && name == "src")
             if html, isURL {
                 value = rewriteURL(value, isImage: element != "a")
@@ -96,7 +98,8 @@ struct MarkupWriter {
     /// attributes (the allowlist's) aside, until the image pipeline has made its files.
     mutating func localImage(_ attributes: [(String, String)], folder: String) -> NoteImage? {
         guard let src = attributes.first(where: { $0.0 == "src" })?.1,
-              let reference = LocalReference.parse(src, folder: folder) else { return nil }
+            let reference = LocalReference.parse(src, folder: folder)
+        else { return nil }
         if !settings.trusted, HTMLAllowlist.refusedScheme(src, in: "src") != nil { return nil }
         let kept = kept(attributes, element: "img", html: true).filter { $0.0 != "src" }
         let token = "<\(marked.marker) data-i=\"\(out.images.count)\"></\(marked.marker)>"
@@ -146,14 +149,16 @@ struct MarkupWriter {
                 out.html += "<sup class=\"footnote-ref\" id=\"\(HTMLText.escape(ref))\">\(n)</sup>"
                 return nil
             }
-            out.html += "<sup class=\"footnote-ref\"><a href=\"#fn-\(HTMLText.escape(p))\(n)\""
+            out.html +=
+                "<sup class=\"footnote-ref\"><a href=\"#fn-\(HTMLText.escape(p))\(n)\""
                 + " id=\"\(HTMLText.escape(ref))\" data-footnote-ref>\(n)</a></sup>"
         case "b", "B":  // after the footnote's last paragraph, or on a line of its own
             guard let n = Int(rest), marked.footnoteRefs.indices.contains(n - 1) else { return nil }
             let label = HTMLText.escape(settings.labels.footnoteBack)
             for ix in 1...max(1, marked.footnoteRefs[n - 1]) {
                 let ref = ix > 1 ? "fnref-\(p)\(n)-\(ix)" : "fnref-\(p)\(n)"
-                out.html += (ix == 1 && kind == "B" ? "" : " ") + "<a href=\"#\(HTMLText.escape(ref))\""
+                out.html +=
+                    (ix == 1 && kind == "B" ? "" : " ") + "<a href=\"#\(HTMLText.escape(ref))\""
                     + " class=\"footnote-backref\" data-footnote-backref aria-label=\"\(label)\">↩"
                     + (ix > 1 ? "<sup class=\"footnote-ref\">\(ix)</sup>" : "") + "</a>"
             }

@@ -84,18 +84,22 @@ enum NestingDepth {
 
     static let void = HTMLRewriter.void
     /// Elements a start tag of their kind (or a sibling kind) closes: they do not nest by themselves.
-    static let closedByNext: Set<String> = ["p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "tbody",
-                                            "thead", "tfoot", "caption", "colgroup"]
+    static let closedByNext: Set<String> = [
+        "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "tbody",
+        "thead", "tfoot", "caption", "colgroup"
+    ]
     /// Elements whose text is not markup (HTML's raw text, escapable raw text and plaintext).
     static let rawText: Set<String> = HTMLRewriter.rawText.union(["textarea", "title"])
     /// SVG and MathML elements whose children are HTML again.
-    static let integrationPoints: Set<String> = ["foreignobject", "desc", "title", "annotation-xml", "mi", "mo", "mn",
-                                                 "ms", "mtext"]
+    static let integrationPoints: Set<String> = [
+        "foreignobject", "desc", "title", "annotation-xml", "mi", "mo", "mn",
+        "ms", "mtext"
+    ]
     /// HTML start tags that end SVG and MathML (HTML's "in foreign content": the parser pops the
     /// foreign elements and reads the tag as HTML).
     static let breakOut: Set<String> = [
         "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
         "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
-        "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
+        "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var"
     ]  // and `font` with some attributes: left out, since leaving SVG too early would count too little
 }

@@ -51,7 +51,8 @@ struct PlainFrontMatter {
         guard let colon = line.firstIndex(of: ":") else { return nil }
         let name = line[..<colon]
         guard let first = name.utf8.first, isNameByte(first), first != UInt8(ascii: "-"),
-              name.utf8.allSatisfy(isNameByte) else { return nil }
+            name.utf8.allSatisfy(isNameByte)
+        else { return nil }
         let after = line[line.index(after: colon)...]
         guard after.isEmpty || after.first == " " else { return nil }
         return (String(name), Self.trimmed(after.drop { $0 == " " }))
@@ -77,7 +78,9 @@ struct PlainFrontMatter {
             if rest.isEmpty {
                 items.append(.null)
             } else {
-                guard rest.first == " ", let value = scalar(Self.trimmed(rest.drop { $0 == " " }), inFlow: false) else { return nil }
+                guard rest.first == " ", let value = scalar(Self.trimmed(rest.drop { $0 == " " }), inFlow: false) else {
+                    return nil
+                }
                 items.append(value)
             }
             i += 1
@@ -94,7 +97,8 @@ struct PlainFrontMatter {
             if lines.isBlank(i) { i += 1; continue }
             if lines.indent(i) == 0 { break }
             guard lines.indent(i) == indent, let (key, rest) = Self.entry(lines[i].dropFirst(indent)),
-                  fields[key] == nil else { return nil }
+                fields[key] == nil
+            else { return nil }
             if rest.isEmpty {
                 fields[key] = .null
             } else {
@@ -187,7 +191,10 @@ struct PlainFrontMatter {
             for scalar in yaml.unicodeScalars {
                 let v = scalar.value
                 if v < 0x20 && v != 0x0A && v != 0x0D { return nil }
-                if (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v >= 0xFFFE && v <= 0xFFFF { return nil }
+                if (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v >= 0xFFFE && v <= 0xFFFF
+                {
+                    return nil
+                }
             }
             // "\r\n" is one Character.
             lines = yaml.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }

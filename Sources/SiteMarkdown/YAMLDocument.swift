@@ -7,7 +7,9 @@ public enum YAMLDocument {
     /// The document's root node, or nil for an empty document. `lineOffset` is added to Yams'
     /// line numbers (YAML cut from a larger file); `what` names the text in messages
     /// ("site configuration", "front matter").
-    public static func compose(_ yaml: String, file: String, lineOffset: Int = 0, what: String, resolver: Resolver = .default) throws(Diagnostic) -> Node? {
+    public static func compose(
+        _ yaml: String, file: String, lineOffset: Int = 0, what: String, resolver: Resolver = .default
+    ) throws(Diagnostic) -> Node? {
         let converter = Converter(file: file, lineOffset: lineOffset)
         _ = nestingLimitSet
         try AliasBudget.check(yaml, limit: Converter.maximumValues, converter: converter)
@@ -55,21 +57,24 @@ public enum YAMLDocument {
             if problem.hasPrefix("Maximum nesting level reached") {
                 return converter.diagnostic(at: mark, Converter.tooDeep)
             }
-            if let plain = YAMLHints.explain(problem, line: mark.line, column: mark.column,
-                                             context: context.map { ($0.text, $0.mark.line, $0.mark.column) },
-                                             yaml: yaml, lineOffset: converter.lineOffset) {
+            if let plain = YAMLHints.explain(
+                problem, line: mark.line, column: mark.column,
+                context: context.map { ($0.text, $0.mark.line, $0.mark.column) },
+                yaml: yaml, lineOffset: converter.lineOffset)
+            {
                 return converter.diagnostic(at: mark, "invalid YAML in \(what): \(plain)")
             }
             var message = "invalid YAML in \(what): \(problem)"
             if let context {
-                message += " (\(context.text) at line \(context.mark.line + converter.lineOffset), column \(context.mark.column))"
+                message +=
+                    " (\(context.text) at line \(context.mark.line + converter.lineOffset), column \(context.mark.column))"
             }
             return converter.diagnostic(at: mark, message)
         }
         switch error {
         case let .scanner(context, problem, mark, _),
-             let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            let .parser(context, problem, mark, _),
+            let .composer(context, problem, mark, _):
             return located(problem, mark, context)
         case let .reader(problem, offset, _, _):
             // The reader reports a character offset into the YAML; turn it into line and column.
@@ -89,7 +94,9 @@ public enum YAMLDocument {
             guard let key = duplicates.first, let again = repetition(of: key, after: context.mark, in: yaml) else {
                 return converter.diagnostic(at: context.mark, message)
             }
-            return converter.diagnostic(line: again.line, column: again.column, message + " (first at line \(context.mark.line + converter.lineOffset))")
+            return converter.diagnostic(
+                line: again.line, column: again.column,
+                message + " (first at line \(context.mark.line + converter.lineOffset))")
         default:
             return converter.diagnostic(at: nil, "invalid YAML in \(what): \(error)")
         }

@@ -5,20 +5,24 @@ enum YAMLHints {
     /// `line`/`column` (1-based, in the YAML text) is where libyaml stopped; `context` the
     /// construct it was reading (`while parsing a block mapping`) and where that started; the
     /// lines named in the text are the file's (`lineOffset` added).
-    static func explain(_ problem: String, line: Int, column: Int, context: (text: String, line: Int, column: Int)?,
-                        yaml: String, lineOffset: Int = 0) -> String? {
+    static func explain(
+        _ problem: String, line: Int, column: Int, context: (text: String, line: Int, column: Int)?,
+        yaml: String, lineOffset: Int = 0
+    ) -> String? {
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         guard line >= 1, line <= lines.count else { return nil }
         let text = lines[line - 1]
         if let open = unclosedQuote(in: lines, before: line) {
-            return "the quote opened at line \(open.line + lineOffset), column \(open.column) is not closed on its line, "
+            return
+                "the quote opened at line \(open.line + lineOffset), column \(open.column) is not closed on its line, "
                 + "so the text runs on to the next quote: close it"
         }
         switch problem {
         case "did not find expected key" where context?.text == "while parsing a block mapping":
-            return misplacedKey(text, column: column, mapping: context!, lines: lines, line: line,
-                                lineOffset: lineOffset)
+            return misplacedKey(
+                text, column: column, mapping: context!, lines: lines, line: line,
+                lineOffset: lineOffset)
         case "did not find expected '-' indicator" where context != nil:
             return "this line does not fit the list that starts at line \(context!.line + lineOffset): "
                 + "its items start with '- ' indented by \(spaces(context!.column - 1))"
@@ -36,13 +40,16 @@ enum YAMLHints {
 
     /// "did not find expected key" at a line's start: its indentation matches no key around it,
     /// or it lines up with the keys but is not a `key: value` (a list item under a mapping).
-    static func misplacedKey(_ text: Substring, column: Int, mapping: (text: String, line: Int, column: Int),
-                             lines: [Substring], line: Int, lineOffset: Int) -> String? {
+    static func misplacedKey(
+        _ text: Substring, column: Int, mapping: (text: String, line: Int, column: Int),
+        lines: [Substring], line: Int, lineOffset: Int
+    ) -> String? {
         let indent = text.prefix { $0 == " " }.count
         guard column - 1 == indent else { return nil }
         let keys = mapping.column - 1
         if indent == keys {
-            let item = text.dropFirst(indent).hasPrefix("-") ? " (a list item goes under its key, indented more than it)" : ""
+            let item =
+                text.dropFirst(indent).hasPrefix("-") ? " (a list item goes under its key, indented more than it)" : ""
             return "this line is not a 'key: value' like the other keys of the mapping that starts at line "
                 + "\(mapping.line + lineOffset)\(item)"
         }

@@ -89,7 +89,8 @@ struct Converter {
         // Yams' regular-expression resolver (`Node.tag` would), so implicit scalars are typed by
         // the equivalent hand-written rules instead.
         let written = scalar.tag.rawValue
-        return value(of: scalar, typedAs: written.isEmpty ? ImplicitTypes.tag(of: scalar.string) : Tag.Name(rawValue: written))
+        return value(
+            of: scalar, typedAs: written.isEmpty ? ImplicitTypes.tag(of: scalar.string) : Tag.Name(rawValue: written))
     }
 
     private static func value(of scalar: Node.Scalar, typedAs tag: Tag.Name) -> Value {
@@ -166,7 +167,8 @@ struct Converter {
         let numbers = timestamp.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).prefix(6).map { Int($0) ?? -1 }
         guard numbers.count >= 3 else { return false }
         let time = numbers.count >= 6 ? Array(numbers[3..<6]) : [0, 0, 0]
-        return CalendarDate.isReal(year: numbers[0], month: numbers[1], day: numbers[2], hour: time[0], minute: time[1], second: time[2])
+        return CalendarDate.isReal(
+            year: numbers[0], month: numbers[1], day: numbers[2], hour: time[0], minute: time[1], second: time[2])
     }
 
     /// A `<<` key. Front matter is composed with `Resolver.basic`, which types every key as a
@@ -183,7 +185,8 @@ struct Converter {
         var merged: [String: Value] = [:]
         for (keyNode, valueNode) in mapping {
             guard case .scalar(let key) = keyNode else {
-                throw diagnostic(at: keyNode.mark, "a mapping key must be a single value (a name), not a \(kind(of: keyNode))")
+                throw diagnostic(
+                    at: keyNode.mark, "a mapping key must be a single value (a name), not a \(kind(of: keyNode))")
             }
             if isMergeKey(key) {
                 try merge(valueNode, into: &merged, depth: depth)
@@ -215,7 +218,8 @@ struct Converter {
                 merged.merge(entries) { earlier, _ in earlier }
             }
         default:
-            throw diagnostic(at: node.mark, "a merge key ('<<') takes a mapping or a list of mappings, not a \(kind(of: node))")
+            throw diagnostic(
+                at: node.mark, "a merge key ('<<') takes a mapping or a list of mappings, not a \(kind(of: node))")
         }
     }
 

@@ -47,7 +47,9 @@ public struct CompiledTemplates: Sendable {
         renderer.out.reserveCapacity(16 * 1024)
         renderer.stack = [value]
         let program = programs[i]
-        renderer.run(program, 0..<program.ops.count, MustacheRenderer.Scope(position: nil, indentation: [], blocks: []), .sitegen)
+        renderer.run(
+            program, 0..<program.ops.count, MustacheRenderer.Scope(position: nil, indentation: [], blocks: []), .sitegen
+        )
         return SafeHTML.neutralise(bytes: renderer.out) ?? renderer.out
     }
 

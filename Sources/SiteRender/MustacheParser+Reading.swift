@@ -3,7 +3,8 @@
 extension MustacheParser {
     static let nameBytes: [Bool] = table("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*()")
     static let plainNameBytes: [Bool] = table("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*")
-    static let partialNameBytes: [Bool] = table("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*()/")
+    static let partialNameBytes: [Bool] = table(
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*()/")
 
     static func table(_ chars: String) -> [Bool] {
         var t = [Bool](repeating: false, count: 256)
@@ -18,7 +19,8 @@ extension MustacheParser {
         case 0x0A, 0x0B, 0x0C: return 1
         case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
         case 0xC2: return i + 1 < bytes.count && bytes[i + 1] == 0x85 ? 2 : 0
-        case 0xE2: return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
+        case 0xE2:
+            return i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) ? 3 : 0
         default: return 0
         }
     }
@@ -84,7 +86,9 @@ extension MustacheParser {
             i += characterLength(at: i)
             characters += 1
         }
-        guard pos + delimiter.count <= bytes.count, bytes[pos..<(pos + delimiter.count)].elementsEqual(delimiter) else { return false }
+        guard pos + delimiter.count <= bytes.count, bytes[pos..<(pos + delimiter.count)].elementsEqual(delimiter) else {
+            return false
+        }
         pos += delimiter.count
         return true
     }

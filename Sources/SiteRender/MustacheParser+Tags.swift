@@ -12,7 +12,9 @@ extension MustacheParser {
         emit(.text(0..<0), &level)
         let body = try parse(level.state.section(name, newLine: level.setNewLine, transforms: transforms))
         let resolved = resolve(name, transforms)
-        ops[at] = inverted ? .inverted(resolved, end: ops.count)
+        ops[at] =
+            inverted
+            ? .inverted(resolved, end: ops.count)
             : .section(resolved, end: ops.count, raw: String(decoding: bytes[body.raw], as: UTF8.self))
     }
 
@@ -83,7 +85,8 @@ extension MustacheParser {
         var blocks: [MustacheBlock] = []
         for k in body.top {
             switch ops[k] {
-            case .blockDefinition(let id, let end): blocks.append(MustacheBlock(name: id, program: extract(k + 1..<end)))
+            case .blockDefinition(let id, let end):
+                blocks.append(MustacheBlock(name: id, program: extract(k + 1..<end)))
             case .text: continue
             default: throw .illegalTokenInsideInheritSection
             }

@@ -102,7 +102,9 @@ struct MustacheParser {
     /// A line's leading spaces and tabs; inside a parent's blocks, less the first line's indentation.
     mutating func readIndentation(_ level: inout Level) {
         let ws = readSpacesAndTabs()
-        guard level.state.isPartialDefinition, !level.state.isPartialDefinitionTopLevel else { level.whiteSpace = ws; return }
+        guard level.state.isPartialDefinition, !level.state.isPartialDefinitionTopLevel else {
+            level.whiteSpace = ws; return
+        }
         if let indent = level.state.partialDefinitionIndent {
             level.whiteSpace = min(ws.lowerBound + indent, ws.upperBound)..<ws.upperBound
         } else {
@@ -186,8 +188,9 @@ extension MustacheParser {
     }
 
     mutating func makePartial(_ name: Substring, dynamic: Bool) -> MustachePartial {
-        MustachePartial(name: String(name), index: dynamic ? nil : partials[String(name)],
-                        dynamic: dynamic ? resolve(name, []) : nil, indentation: nil, blocks: nil)
+        MustachePartial(
+            name: String(name), index: dynamic ? nil : partials[String(name)],
+            dynamic: dynamic ? resolve(name, []) : nil, indentation: nil, blocks: nil)
     }
 
     /// Operations `range` as a program of their own (a block's body), their jumps made relative.
@@ -223,7 +226,9 @@ extension MustacheParser {
         }
         // Back to the last `\n` Character (one of `\r\n` is not one, as in swift-mustache).
         var lineStart = at
-        while lineStart > 0, !(bytes[lineStart - 1] == 0x0A && (lineStart < 2 || bytes[lineStart - 2] != 0x0D)) { lineStart -= 1 }
+        while lineStart > 0, !(bytes[lineStart - 1] == 0x0A && (lineStart < 2 || bytes[lineStart - 2] != 0x0D)) {
+            lineStart -= 1
+        }
         let column = String(decoding: bytes[lineStart..<at], as: UTF8.self).count + 1
         return MustacheSyntaxError(template: templateName, line: line, column: column, message: Self.describe(failure))
     }

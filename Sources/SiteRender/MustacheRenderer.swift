@@ -43,7 +43,8 @@ struct MustacheRenderer {
     }
 
     /// Runs the operation at `pc`; where to continue.
-    mutating func step(_ program: MustacheProgram, _ pc: Int, _ scope: Scope, _ escaping: inout MustacheEscaping) -> Int {
+    mutating func step(_ program: MustacheProgram, _ pc: Int, _ scope: Scope, _ escaping: inout MustacheEscaping) -> Int
+    {
         switch program.ops[pc] {
         case .text(let r):
             program.bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[r])) }
@@ -80,7 +81,9 @@ struct MustacheRenderer {
             }
             if let index {
                 let target = library.programs[index]
-                run(target, 0..<target.ops.count, scope.entering(indentation: partial.indentation, blocks: partial.blocks), .sitegen)
+                run(
+                    target, 0..<target.ops.count,
+                    scope.entering(indentation: partial.indentation, blocks: partial.blocks), .sitegen)
             }
             return next
         case .block(let id, let end, let indentation):
@@ -99,7 +102,10 @@ struct MustacheRenderer {
         }
     }
 
-    mutating func section(_ value: TemplateValue?, _ program: MustacheProgram, _ body: Range<Int>, _ scope: Scope, _ escaping: MustacheEscaping) {
+    mutating func section(
+        _ value: TemplateValue?, _ program: MustacheProgram, _ body: Range<Int>, _ scope: Scope,
+        _ escaping: MustacheEscaping
+    ) {
         switch value {
         case nil, .null?: return
         case .list(let l)?:
@@ -119,7 +125,10 @@ struct MustacheRenderer {
         }
     }
 
-    mutating func inverted(_ value: TemplateValue?, _ program: MustacheProgram, _ body: Range<Int>, _ scope: Scope, _ escaping: MustacheEscaping) {
+    mutating func inverted(
+        _ value: TemplateValue?, _ program: MustacheProgram, _ body: Range<Int>, _ scope: Scope,
+        _ escaping: MustacheEscaping
+    ) {
         switch value {
         case nil, .null?: run(program, body, scope, escaping)
         case .list(let l)? where l.items.isEmpty:
@@ -139,7 +148,8 @@ struct MustacheRenderer {
         if let plain = Self.plainLine(text) {
             program = plain
         } else {
-            var parser = MustacheParser(text, name: "(function result)", names: library.names, partials: library.index, frozen: true)
+            var parser = MustacheParser(
+                text, name: "(function result)", names: library.names, partials: library.index, frozen: true)
             guard let compiled = try? parser.compile() else { return }
             program = compiled
         }
@@ -151,7 +161,8 @@ struct MustacheRenderer {
     static func plainLine(_ text: String) -> MustacheProgram? {
         let bytes = Array(text.utf8)
         guard bytes.contains(where: { $0 != 0x20 }),
-              !bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "{") }) else { return nil }
+            !bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "{") })
+        else { return nil }
         return MustacheProgram(name: "(function result)", ops: [.text(0..<bytes.count)], bytes: bytes)
     }
 

@@ -53,7 +53,8 @@ public enum SafeHTML {
         while i < bytes.count {
             let b = bytes[i]
             if appendReference(b, to: &out) {
-            } else if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91 {
+            } else if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xB7, bytes[i + 2] == 0x90 || bytes[i + 2] == 0x91
+            {
                 out.append(contentsOf: (bytes[i + 2] == 0x90 ? "&#xFDD0;" : "&#xFDD1;").utf8)
                 i += 2
             } else {
@@ -99,7 +100,10 @@ public enum SafeHTML {
             if b == 0x09 || b == 0x0A || b == 0x0D { continue }
             if b == 0x3A { break }
             let lower = b | 0x20
-            guard (lower >= 0x61 && lower <= 0x7A) || (!scheme.isEmpty && ((b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E)) else { return false }
+            guard
+                (lower >= 0x61 && lower <= 0x7A)
+                    || (!scheme.isEmpty && ((b >= 0x30 && b <= 0x39) || b == 0x2B || b == 0x2D || b == 0x2E))
+            else { return false }
             scheme.append(lower)
         }
         guard i <= bytes.count, i > 0, bytes[i - 1] == 0x3A else { return false }
@@ -109,7 +113,8 @@ public enum SafeHTML {
     /// Attributes whose value a browser follows or loads as a URL.
     static let urlAttributes: Set<String> = [
         "href", "src", "action", "formaction", "poster", "cite", "background", "data", "codebase",
-        "srcset", "ping", "manifest", "longdesc", "lowsrc", "dynsrc", "icon", "xlink:href", "itemtype", "archive", "classid",
+        "srcset", "ping", "manifest", "longdesc", "lowsrc", "dynsrc", "icon", "xlink:href", "itemtype", "archive",
+        "classid"
     ]
 
     /// Rendered HTML with every marked value that starts a URL attribute replaced by
@@ -161,9 +166,12 @@ public enum SafeHTML {
         j -= 1
         while j >= 0, isSpace(html[j]) { j -= 1 }
         let nameEnd = j + 1
-        while j >= 0, !isSpace(html[j]), html[j] != 0x3C, html[j] != 0x22, html[j] != 0x27, html[j] != 0x3D, html[j] != 0x2F { j -= 1 }
+        while j >= 0, !isSpace(html[j]), html[j] != 0x3C, html[j] != 0x22, html[j] != 0x27, html[j] != 0x3D,
+            html[j] != 0x2F
+        { j -= 1 }
         guard j + 1 < nameEnd else { return false }
-        let name = String(decoding: html[(j + 1)..<nameEnd].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        let name = String(
+            decoding: html[(j + 1)..<nameEnd].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         return urlAttributes.contains(name)
     }
 

@@ -14,7 +14,8 @@ public struct TemplateLibrary: Sendable {
     /// those ending in `.mustache` are read). Syntax errors of every template are reported together.
     public static func load(directory: URL?, files: [String]) throws(Diagnostics) -> TemplateLibrary {
         var texts = BuiltinTheme.templates
-        var origins = Dictionary(uniqueKeysWithValues: BuiltinTheme.templates.keys.map { ($0, "(built-in theme)/\($0).mustache") })
+        var origins = Dictionary(
+            uniqueKeysWithValues: BuiltinTheme.templates.keys.map { ($0, "(built-in theme)/\($0).mustache") })
         var problems: [Diagnostic] = []
         if let directory {
             for rel in files where rel.hasSuffix(".mustache") {
@@ -34,14 +35,17 @@ public struct TemplateLibrary: Sendable {
         do {
             return TemplateLibrary(compiled: try CompiledTemplates(texts), origins: origins, texts: texts)
         } catch {
-            throw Diagnostics(error.items.map { e in
-                let file = origins[e.template] ?? e.template
-                // A section closed by the wrong name or never closed is reported at its tags.
-                if let mismatch = SectionMismatch.find(in: texts[e.template] ?? "") {
-                    return Diagnostic(file: file, line: mismatch.line, column: mismatch.column, "template syntax error: \(mismatch.message)")
-                }
-                return Diagnostic(file: file, line: e.line, column: e.column, "template syntax error: \(e.message)")
-            })
+            throw Diagnostics(
+                error.items.map { e in
+                    let file = origins[e.template] ?? e.template
+                    // A section closed by the wrong name or never closed is reported at its tags.
+                    if let mismatch = SectionMismatch.find(in: texts[e.template] ?? "") {
+                        return Diagnostic(
+                            file: file, line: mismatch.line, column: mismatch.column,
+                            "template syntax error: \(mismatch.message)")
+                    }
+                    return Diagnostic(file: file, line: e.line, column: e.column, "template syntax error: \(e.message)")
+                })
         }
     }
 
@@ -103,8 +107,10 @@ public struct TemplateLibrary: Sendable {
     /// its larger sources only for names its small ones lack). `topLevel` finds, in a dotted name
     /// whose parts are all known, a part that exists only at the page's top level (`prev` in
     /// `item.prev`: such a name prints nothing); its index makes the error's hint.
-    public func check(using names: [String], knows: (String) -> Bool,
-                      topLevel: ([String]) -> Int? = { _ in nil }) -> [Diagnostic] {
+    public func check(
+        using names: [String], knows: (String) -> Bool,
+        topLevel: ([String]) -> Int? = { _ in nil }
+    ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         // Depth-first over partial and parent references: a template met again while still on
         // the path is a cycle; each template is scanned once.
@@ -117,13 +123,18 @@ public struct TemplateLibrary: Sendable {
                 switch tag.kind {
                 case .partial, .parent:
                     if texts[tag.name] == nil {
-                        problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                                   "\(tag.kind == .partial ? "partial" : "parent template") '\(tag.name)' not found (looked for templates/\(tag.name).mustache and the built-in theme)"))
+                        problems.append(
+                            Diagnostic(
+                                file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                "\(tag.kind == .partial ? "partial" : "parent template") '\(tag.name)' not found (looked for templates/\(tag.name).mustache and the built-in theme)"
+                            ))
                     } else if let at = path.firstIndex(of: tag.name) {
                         // Reported at the tag that closes the cycle.
                         let cycle = (path[at...] + [tag.name]).joined(separator: " → ")
-                        problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                                   "templates include each other in a cycle: \(cycle)"))
+                        problems.append(
+                            Diagnostic(
+                                file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                "templates include each other in a cycle: \(cycle)"))
                     } else {
                         visit(tag.name)
                     }
@@ -132,14 +143,18 @@ public struct TemplateLibrary: Sendable {
                     let parts = tag.name.split(separator: ".").map(String.init)
                     if tag.name != ".", let unknown = parts.first(where: { !knows($0) }) {
                         let what = parts.count == 1 ? "it" : "'\(unknown)'"
-                        problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                                   "unknown name '\(tag.name)': no page, item or note provides \(what)"))
+                        problems.append(
+                            Diagnostic(
+                                file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                "unknown name '\(tag.name)': no page, item or note provides \(what)"))
                     } else if parts.count > 1, let at = topLevel(parts), parts.indices.contains(at) {
                         let sigil = tag.kind == .section ? "#" : tag.kind == .inverted ? "^" : ""
                         let written = "{{\(sigil)\(parts[at...].joined(separator: "."))}}"
                         let hint = "`\(parts[at])` is top-level: `\(written)`"
-                        problems.append(Diagnostic(file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                                   "unknown name '\(tag.name)': \(hint)"))
+                        problems.append(
+                            Diagnostic(
+                                file: origins[name] ?? name, line: tag.line, column: tag.column,
+                                "unknown name '\(tag.name)': \(hint)"))
                     }
                 default: continue
                 }
@@ -149,7 +164,10 @@ public struct TemplateLibrary: Sendable {
         }
         for name in names {
             guard texts[name] != nil else {
-                problems.append(Diagnostic(file: "site.yml", "template '\(name)' not found (looked for templates/\(name).mustache and the built-in theme)"))
+                problems.append(
+                    Diagnostic(
+                        file: "site.yml",
+                        "template '\(name)' not found (looked for templates/\(name).mustache and the built-in theme)"))
                 continue
             }
             visit(name)

@@ -35,7 +35,8 @@ public struct TemplateObjectBuilder {
     public func build() -> TemplateValue {
         if names.keepsAllEntries {
             let order = entries.indices.sorted { entries[$0].id < entries[$1].id }
-            return .object(TemplateObject(entries: order.map { entries[$0] }, keys: order.map { keys[$0] }, count: added))
+            return .object(
+                TemplateObject(entries: order.map { entries[$0] }, keys: order.map { keys[$0] }, count: added))
         }
         return .object(TemplateObject(entries: entries.sorted { $0.id < $1.id }, keys: [], count: added))
     }
@@ -67,9 +68,13 @@ extension TemplateNames {
             return d
         case .list(let l):
             if l.sortable {
-                let strings = l.items.compactMap { if case .string(let s) = $0 { return s }; return nil }
+                let strings = l.items.compactMap {
+                    if case .string(let s) = $0 { return s }; return nil
+                }
                 if strings.count == l.items.count { return strings }
-                let ints = l.items.compactMap { if case .int(let i) = $0 { return i }; return nil }
+                let ints = l.items.compactMap {
+                    if case .int(let i) = $0 { return i }; return nil
+                }
                 if ints.count == l.items.count { return ints }
             }
             return l.items.map(plain)

@@ -54,13 +54,15 @@ struct SectionMismatch {
                 open.append(tag)
             case .close:
                 guard let top = open.popLast() else {
-                    return SectionMismatch(line: tag.line, column: tag.column,
-                                           message: "{{/\(tag.name)}} closes a section that was never opened")
+                    return SectionMismatch(
+                        line: tag.line, column: tag.column,
+                        message: "{{/\(tag.name)}} closes a section that was never opened")
                 }
                 if top.name != tag.name {
                     let opened = "{{\(sigil(top.kind))\(top.name)}} opened at \(top.line):\(top.column)"
-                    return SectionMismatch(line: tag.line, column: tag.column,
-                                           message: "{{/\(tag.name)}} does not match \(opened)")
+                    return SectionMismatch(
+                        line: tag.line, column: tag.column,
+                        message: "{{/\(tag.name)}} does not match \(opened)")
                 }
             default:
                 continue
@@ -69,8 +71,9 @@ struct SectionMismatch {
         // Sections still open are never closed only if the parser read to the end of the text.
         guard failure == .expectedSectionEnd, let unclosed = open.last else { return nil }
         let missing = "(missing {{/\(unclosed.name)}})"
-        return SectionMismatch(line: unclosed.line, column: unclosed.column,
-                               message: "{{\(sigil(unclosed.kind))\(unclosed.name)}} is never closed \(missing)")
+        return SectionMismatch(
+            line: unclosed.line, column: unclosed.column,
+            message: "{{\(sigil(unclosed.kind))\(unclosed.name)}} is never closed \(missing)")
     }
 
     static func sigil(_ kind: TemplateTag.Kind) -> String {

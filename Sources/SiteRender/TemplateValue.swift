@@ -81,8 +81,10 @@ public final class TemplateObject: Sendable {
     func pairs(names: TemplateNames) -> [TemplateValue] {
         let keyID = names.id(of: "key"), valueID = names.id(of: "value")
         return keys.indices.sorted { keys[$0] < keys[$1] }.map { k in
-            .object(TemplateObject(entries: [Entry(id: keyID, value: .string(keys[k])), Entry(id: valueID, value: entries[k].value)],
-                                   keys: ["key", "value"], count: 2))
+            .object(
+                TemplateObject(
+                    entries: [Entry(id: keyID, value: .string(keys[k])), Entry(id: valueID, value: entries[k].value)],
+                    keys: ["key", "value"], count: 2))
         }
     }
 }
@@ -165,8 +167,12 @@ extension TemplateValue {
         case .string(let s): String(reflecting: s)
         case .list(let l): "[" + l.items.map(\.debugText).joined(separator: ", ") + "]"
         case .object(let o):
-            o.keys.isEmpty ? "[:]" : "[" + o.keys.indices.sorted { o.keys[$0] < o.keys[$1] }
-                .map { "\(String(reflecting: o.keys[$0])): \(o.entries[$0].value.debugText)" }.joined(separator: ", ") + "]"
+            o.keys.isEmpty
+                ? "[:]"
+                : "["
+                    + o.keys.indices.sorted { o.keys[$0] < o.keys[$1] }
+                    .map { "\(String(reflecting: o.keys[$0])): \(o.entries[$0].value.debugText)" }.joined(
+                        separator: ", ") + "]"
         default: text
         }
     }

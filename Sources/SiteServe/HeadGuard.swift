@@ -166,12 +166,14 @@ final class HeadGuard: ChannelDuplexHandler {
 
     /// Answers a head past a limit, then closes.
     private func reject(_ context: ChannelHandlerContext, _ status: HTTPResponseStatus) {
-        let text = status == .uriTooLong
+        let text =
+            status == .uriTooLong
             ? "The request line is longer than \(limits.requestLine) bytes.\n"
             : "The request has more than \(limits.headerFields) header fields or \(limits.headerBytes) bytes of headers.\n"
         var out = context.channel.allocator.buffer(capacity: 256)
-        out.writeString("HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                        + "Cache-Control: no-cache\r\nContent-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)")
+        out.writeString(
+            "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                + "Cache-Control: no-cache\r\nContent-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)")
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(out), promise: written)
         finish(after: written.futureResult)

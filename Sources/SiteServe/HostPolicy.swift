@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Which `Host` names the preview answers: a DNS-rebinding page reaches the server under its own
@@ -24,9 +24,11 @@ public struct HostPolicy: Sendable {
 
     /// The one line a refused request gets: which option admits it.
     static func refusal(_ host: String) -> String {
-        let shown = String(name(of: host).unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F }.prefix(200).map(Character.init))
+        let shown = String(
+            name(of: host).unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F }.prefix(200).map(Character.init))
         let name = shown.isEmpty ? "NAME" : shown
-        return "403 Forbidden: the preview answers only localhost, *.localhost and IP addresses; restart sitegen serve with --allowed-host \(name) to admit Host '\(name)'.\n"
+        return
+            "403 Forbidden: the preview answers only localhost, *.localhost and IP addresses; restart sitegen serve with --allowed-host \(name) to admit Host '\(name)'.\n"
     }
 
     /// The host part of a `Host` value: without the port and brackets, lower-cased, no final dot.

@@ -54,7 +54,8 @@ public final class LiveReload: Sendable {
         state.withLockedValue { s in
             s.build += 1
             s.error = nil
-            broadcast(Self.event("reload", ["build": s.build, "pages": pages.map { $0 as Any } ?? NSNull()]), to: s.streams)
+            broadcast(
+                Self.event("reload", ["build": s.build, "pages": pages.map { $0 as Any } ?? NSNull()]), to: s.streams)
         }
     }
 
@@ -73,7 +74,9 @@ public final class LiveReload: Sendable {
 
     /// Ends every stream (the server is stopping).
     public func finish() {
-        let streams = state.withLockedValue { s in defer { s.streams = [:] }; return s.streams }
+        let streams = state.withLockedValue { s in
+            defer { s.streams = [:] }; return s.streams
+        }
         for stream in streams.values { stream.close() }
     }
 
@@ -82,7 +85,9 @@ public final class LiveReload: Sendable {
     }
 
     static func event(_ name: String, _ payload: [String: Any]) -> Data {
-        let json = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let json =
+            (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
         return Data("event: \(name)\ndata: ".utf8) + json + Data("\n\n".utf8)
     }
 
@@ -100,65 +105,65 @@ public final class LiveReload: Sendable {
     /// The page script: reloads on `reload` (keeping the scroll position), shows an overlay with
     /// the error on `error`, and reloads when the server restarted.
     public static let script = #"""
-    (() => {
-      "use strict";
-      const key = "sitegen:scroll:" + location.pathname;
-      const saved = sessionStorage.getItem(key);
-      if (saved) {
-        sessionStorage.removeItem(key);
-        const [x, y] = JSON.parse(saved);
-        const restore = () => window.scrollTo(x, y);
-        if (document.readyState === "complete") restore(); else addEventListener("load", restore, { once: true });
-      }
-      let server = null;
-      let overlay = null;
-      const building = document.querySelector('meta[name="sitegen-building"]') !== null;
-      const reload = () => {
-        sessionStorage.setItem(key, JSON.stringify([window.scrollX, window.scrollY]));
-        location.reload();
-      };
-      const shows = (pages) => {
-        if (!pages) return true;
-        const here = [location.pathname];
-        try { here.push(decodeURI(location.pathname)); } catch (_) {}
-        return pages.some((p) => here.includes(p) || here.includes(encodeURI(p)));
-      };
-      const clear = () => { if (overlay) { overlay.remove(); overlay = null; } };
-      const show = (message) => {
-        clear();
-        overlay = document.createElement("div");
-        overlay.id = "sitegen-error";
-        overlay.setAttribute("role", "alert");
-        overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:24px;" +
-          "background:#18181b;color:#fafafa;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace";
-        const title = document.createElement("p");
-        title.style.cssText = "margin:0 0 12px;font-weight:700;color:#fca5a5";
-        title.textContent = building
-          ? "sitegen: the site does not build yet, so there is nothing to show; " +
-            "fix the file and this page shows the site."
-          : "sitegen: the site does not build. The server keeps the last good version; fix the file and this page reloads.";
-        const text = document.createElement("pre");
-        text.style.cssText = "margin:0;white-space:pre-wrap";
-        text.textContent = message;
-        overlay.append(title, text);
-        document.body.append(overlay);
-      };
-      const events = new EventSource("/_sitegen/events");
-      events.addEventListener("hello", (e) => {
-        const d = JSON.parse(e.data);
-        // The server restarted, or this is the building page and the site was built meanwhile.
-        if ((server !== null && d.server !== server) || (building && d.build > 0)) reload();
-        server = d.server;
-      });
-      events.addEventListener("reload", (e) => {
-        const d = JSON.parse(e.data);
-        if (overlay || shows(d.pages)) reload();
-      });
-      events.addEventListener("error", (e) => {
-        if (typeof e.data === "string") show(JSON.parse(e.data).message);
-      });
-    })();
-    """#
+        (() => {
+          "use strict";
+          const key = "sitegen:scroll:" + location.pathname;
+          const saved = sessionStorage.getItem(key);
+          if (saved) {
+            sessionStorage.removeItem(key);
+            const [x, y] = JSON.parse(saved);
+            const restore = () => window.scrollTo(x, y);
+            if (document.readyState === "complete") restore(); else addEventListener("load", restore, { once: true });
+          }
+          let server = null;
+          let overlay = null;
+          const building = document.querySelector('meta[name="sitegen-building"]') !== null;
+          const reload = () => {
+            sessionStorage.setItem(key, JSON.stringify([window.scrollX, window.scrollY]));
+            location.reload();
+          };
+          const shows = (pages) => {
+            if (!pages) return true;
+            const here = [location.pathname];
+            try { here.push(decodeURI(location.pathname)); } catch (_) {}
+            return pages.some((p) => here.includes(p) || here.includes(encodeURI(p)));
+          };
+          const clear = () => { if (overlay) { overlay.remove(); overlay = null; } };
+          const show = (message) => {
+            clear();
+            overlay = document.createElement("div");
+            overlay.id = "sitegen-error";
+            overlay.setAttribute("role", "alert");
+            overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:24px;" +
+              "background:#18181b;color:#fafafa;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace";
+            const title = document.createElement("p");
+            title.style.cssText = "margin:0 0 12px;font-weight:700;color:#fca5a5";
+            title.textContent = building
+              ? "sitegen: the site does not build yet, so there is nothing to show; " +
+                "fix the file and this page shows the site."
+              : "sitegen: the site does not build. The server keeps the last good version; fix the file and this page reloads.";
+            const text = document.createElement("pre");
+            text.style.cssText = "margin:0;white-space:pre-wrap";
+            text.textContent = message;
+            overlay.append(title, text);
+            document.body.append(overlay);
+          };
+          const events = new EventSource("/_sitegen/events");
+          events.addEventListener("hello", (e) => {
+            const d = JSON.parse(e.data);
+            // The server restarted, or this is the building page and the site was built meanwhile.
+            if ((server !== null && d.server !== server) || (building && d.build > 0)) reload();
+            server = d.server;
+          });
+          events.addEventListener("reload", (e) => {
+            const d = JSON.parse(e.data);
+            if (overlay || shows(d.pages)) reload();
+          });
+          events.addEventListener("error", (e) => {
+            if (typeof e.data === "string") show(JSON.parse(e.data).message);
+          });
+        })();
+        """#
 }
 
 /// One open event stream: `send` queues bytes on its connection (dropping the connection when it

@@ -2,7 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Pages with the live-reload script already in them, kept while their file is unchanged: a
@@ -37,7 +37,9 @@ final class PageCache: Sendable {
         let page = ByteBuffer(bytes: LiveReload.inject(Data(data)))
         state.withLockedValue { s in
             if s.bytes + page.readableBytes > capacity { s = State() }
-            if let old = s.entries.updateValue(Entry(stamp: file.stamp, page: page), forKey: file.path) { s.bytes -= old.page.readableBytes }
+            if let old = s.entries.updateValue(Entry(stamp: file.stamp, page: page), forKey: file.path) {
+                s.bytes -= old.page.readableBytes
+            }
             s.bytes += page.readableBytes
         }
         return page

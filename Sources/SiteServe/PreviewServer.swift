@@ -5,11 +5,11 @@ import NIOHTTP1
 import NIOPosix
 import SiteCore
 #if canImport(Glibc)
-import Glibc
-private let RLIMIT_NOFILE_ID = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    import Glibc
+    private let RLIMIT_NOFILE_ID = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 #else
-import Darwin
-private let RLIMIT_NOFILE_ID = RLIMIT_NOFILE
+    import Darwin
+    private let RLIMIT_NOFILE_ID = RLIMIT_NOFILE
 #endif
 
 /// Why the preview server could not start.
@@ -29,15 +29,18 @@ public final class PreviewServer: Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let channel = NIOLockedValueBox<(any Channel)?>(nil)
 
-    public init(folder: URL, root: String, host: String, port: UInt16, allowedHosts: [String] = [],
-                limits: ServeLimits = ServeLimits()) throws(ServeError) {
+    public init(
+        folder: URL, root: String, host: String, port: UInt16, allowedHosts: [String] = [],
+        limits: ServeLimits = ServeLimits()
+    ) throws(ServeError) {
         files = StaticFiles(folder: folder, root: root)
         live = LiveReload(maxStreams: limits.eventStreams)
         site = ServedSite(files: files, live: live, hosts: HostPolicy(allowed: allowedHosts), limits: limits)
         self.host = host == "localhost" ? "127.0.0.1" : host
         self.port = port
         guard HostPolicy.isIPLiteral(self.host) else {
-            throw ServeError(description: "'\(host)' is not an IP address to listen on (use e.g. 127.0.0.1, 0.0.0.0 or ::1)")
+            throw ServeError(
+                description: "'\(host)' is not an IP address to listen on (use e.g. 127.0.0.1, 0.0.0.0 or ::1)")
         }
         group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, System.coreCount))
     }
@@ -113,7 +116,9 @@ public final class PreviewServer: Sendable {
     /// Closes every live-reload stream and connection, and stops listening.
     public func stop() async {
         live.finish()
-        let ch = channel.withLockedValue { c in defer { c = nil }; return c }
+        let ch = channel.withLockedValue { c in
+            defer { c = nil }; return c
+        }
         try? await ch?.close()
         try? await group.shutdownGracefully()
     }
@@ -165,7 +170,8 @@ final class Refusal: ChannelInboundHandler {
     typealias OutboundOut = ByteBuffer
 
     static let text = "Too many connections; try again.\n"
-    static let response = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    static let response =
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
         + "Content-Length: \(text.utf8.count)\r\nConnection: close\r\n\r\n\(text)"
 
     func channelActive(context: ChannelHandlerContext) {

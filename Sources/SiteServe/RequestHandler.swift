@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What every connection's handler shares: the files, the live-reload hub and the policies.
@@ -49,8 +49,12 @@ final class RequestHandler: ChannelInboundHandler {
             bodyBytes += b.readableBytes
             if bodyBytes > site.limits.body, let h = request {
                 request = nil
-                answer(context, h, .text(.payloadTooLarge, "A GET or HEAD request has no body; this one is over \(site.limits.body) bytes.\n"),
-                       keepAlive: false)
+                answer(
+                    context, h,
+                    .text(
+                        .payloadTooLarge,
+                        "A GET or HEAD request has no body; this one is over \(site.limits.body) bytes.\n"),
+                    keepAlive: false)
             }
         case .end:
             head.messageEnded()
@@ -76,8 +80,9 @@ final class RequestHandler: ChannelInboundHandler {
         let keepAlive = request.isKeepAlive && head.readsMore
         let hosts = request.headers["Host"]
         if hosts.count > 1 || (hosts.isEmpty && request.version.minor >= 1) {
-            return answer(context, request, .text(.badRequest, "An HTTP/1.1 request needs one Host header.\n"),
-                          keepAlive: false)
+            return answer(
+                context, request, .text(.badRequest, "An HTTP/1.1 request needs one Host header.\n"),
+                keepAlive: false)
         }
         if let host = hosts.first, !site.hosts.admits(host) {
             return answer(context, request, .text(.forbidden, HostPolicy.refusal(host)), keepAlive: keepAlive)
@@ -87,9 +92,10 @@ final class RequestHandler: ChannelInboundHandler {
         case LiveReload.eventsPath:
             return openStream(context, request)
         case LiveReload.scriptPath:
-            return answer(context, request,
-                          .bytes(.ok, "text/javascript; charset=utf-8", ByteBuffer(string: LiveReload.script)),
-                          keepAlive: keepAlive)
+            return answer(
+                context, request,
+                .bytes(.ok, "text/javascript; charset=utf-8", ByteBuffer(string: LiveReload.script)),
+                keepAlive: keepAlive)
         default:
             break
         }
@@ -119,24 +125,34 @@ final class RequestHandler: ChannelInboundHandler {
     /// The site's 404.html with status 404, else a page of our own (with the live-reload script
     /// either way, so the page turns up by itself once it is written).
     private func notFound() -> Reply {
-        let page = site.files.notFoundPage?.contents().map { Data($0) } ?? Data("""
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><title>404 Not Found</title></head>
-        <body><h1>404 Not Found</h1><p>No page at this address.</p></body></html>
+        let page =
+            site.files.notFoundPage?.contents().map { Data($0) }
+            ?? Data(
+                """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8"><title>404 Not Found</title></head>
+                <body><h1>404 Not Found</h1><p>No page at this address.</p></body></html>
 
-        """.utf8)
+                """.utf8)
         return .bytes(.notFound, "text/html; charset=utf-8", ByteBuffer(bytes: LiveReload.inject(page)))
     }
 
     /// Every request before the first successful build: 503 and a page that reloads itself once the
     /// site exists (or shows the build's error, like any page, if it fails).
-    static var building: Reply { .bytes(.serviceUnavailable, "text/html; charset=utf-8", ByteBuffer(bytes: LiveReload.inject(Data("""
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="sitegen-building" content=""><title>Building the site…</title></head>
-        <body><h1>Building the site…</h1><p>sitegen is building the site for the first time. This page reloads by itself when it is ready.</p></body></html>
+    static var building: Reply {
+        .bytes(
+            .serviceUnavailable, "text/html; charset=utf-8",
+            ByteBuffer(
+                bytes: LiveReload.inject(
+                    Data(
+                        """
+                        <!doctype html>
+                        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+                        <meta name="sitegen-building" content=""><title>Building the site…</title></head>
+                        <body><h1>Building the site…</h1><p>sitegen is building the site for the first time. This page reloads by itself when it is ready.</p></body></html>
 
-        """.utf8))), extra: [("Retry-After", "1")]) }
+                        """.utf8))), extra: [("Retry-After", "1")])
+    }
 
     /// The path and query of a request target as sent.
     static func split(_ uri: String) -> (String, String?) {
@@ -152,8 +168,9 @@ final class RequestHandler: ChannelInboundHandler {
         var headers = HTTPHeaders([("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache")])
         if request.method == .HEAD {
             headers.add(name: "Content-Length", value: "0")
-            return write(context, HTTPResponseHead(version: request.version, status: .ok, headers: headers), body: nil,
-                         keepAlive: request.isKeepAlive)
+            return write(
+                context, HTTPResponseHead(version: request.version, status: .ok, headers: headers), body: nil,
+                keepAlive: request.isKeepAlive)
         }
         let loop = context.eventLoop
         let bound = NIOLoopBound(context, eventLoop: loop)
@@ -164,7 +181,8 @@ final class RequestHandler: ChannelInboundHandler {
                     guard context.channel.isActive else { return }
                     // A listener that stopped reading is dropped rather than buffered for.
                     guard context.channel.isWritable else { return context.close(promise: nil) }
-                    context.writeAndFlush(NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: data)))), promise: nil)
+                    context.writeAndFlush(
+                        NIOAny(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: data)))), promise: nil)
                 }
             },
             close: {
@@ -180,8 +198,12 @@ final class RequestHandler: ChannelInboundHandler {
             return answer(context, request, .text(.serviceUnavailable, message), keepAlive: false)
         }
         headers.add(name: "Connection", value: "keep-alive")
-        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: request.version, status: .ok,
-                                                                     headers: headers))), promise: nil)
+        context.writeAndFlush(
+            wrapOutboundOut(
+                .head(
+                    HTTPResponseHead(
+                        version: request.version, status: .ok,
+                        headers: headers))), promise: nil)
         responding = true
         stream = id
     }
@@ -200,7 +222,8 @@ final class RequestHandler: ChannelInboundHandler {
         let reply: Reply
         switch parse {
         case .headerOverflow?: reply = .text(.requestHeaderFieldsTooLarge, "The request's headers are too large.\n")
-        case .invalidVersion? where head.hasVersion: reply = .text(.httpVersionNotSupported, "Only HTTP/1.0 and HTTP/1.1.\n")
+        case .invalidVersion? where head.hasVersion:
+            reply = .text(.httpVersionNotSupported, "Only HTTP/1.0 and HTTP/1.1.\n")
         default: reply = .text(.badRequest, "Malformed request: \(parse.map { "\($0)" } ?? "\(error)").\n")
         }
         let h = HTTPRequestHead(version: .http1_1, method: .GET, uri: "/")
@@ -230,26 +253,36 @@ extension RequestHandler {
         let isHead = request.method == .HEAD
         switch reply {
         case .bytes(let status, let type, let bytes, let extra):
-            var headers = HTTPHeaders([("Content-Type", type), ("Cache-Control", "no-cache"), ("Content-Length", String(bytes.readableBytes))])
+            var headers = HTTPHeaders([
+                ("Content-Type", type), ("Cache-Control", "no-cache"), ("Content-Length", String(bytes.readableBytes))
+            ])
             for (k, v) in extra { headers.add(name: k, value: v) }
             let version = request.version.major == 1 && request.version.minor <= 1 ? request.version : .http1_1
             let responseHead = HTTPResponseHead(version: version, status: status, headers: headers)
             write(context, responseHead, body: isHead ? nil : .byteBuffer(bytes), keepAlive: keepAlive)
         case .file(let file):
             let size = file.size
-            let headers = HTTPHeaders([("Content-Type", ContentType.of(file.path)), ("Cache-Control", "no-cache"), ("Content-Length", String(size))])
+            let headers = HTTPHeaders([
+                ("Content-Type", ContentType.of(file.path)), ("Cache-Control", "no-cache"),
+                ("Content-Length", String(size))
+            ])
             let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: file.takeDescriptor())
-            let body: IOData? = isHead || size == 0 ? nil : .fileRegion(FileRegion(fileHandle: handle, readerIndex: 0, endIndex: size))
-            write(context, HTTPResponseHead(version: request.version, status: .ok, headers: headers), body: body,
-                  keepAlive: keepAlive) {
+            let body: IOData? =
+                isHead || size == 0 ? nil : .fileRegion(FileRegion(fileHandle: handle, readerIndex: 0, endIndex: size))
+            write(
+                context, HTTPResponseHead(version: request.version, status: .ok, headers: headers), body: body,
+                keepAlive: keepAlive
+            ) {
                 try? handle.close()
             }
         }
     }
 
     /// Writes a whole response; then the connection waits for the next request, or closes.
-    private func write(_ context: ChannelHandlerContext, _ responseHead: HTTPResponseHead, body: IOData?, keepAlive: Bool,
-                       done: (() -> Void)? = nil) {
+    private func write(
+        _ context: ChannelHandlerContext, _ responseHead: HTTPResponseHead, body: IOData?, keepAlive: Bool,
+        done: (() -> Void)? = nil
+    ) {
         var responseHead = responseHead
         if !keepAlive {
             responseHead.headers.replaceOrAdd(name: "Connection", value: "close")

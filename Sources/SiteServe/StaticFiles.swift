@@ -1,7 +1,7 @@
 import CLinux
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Maps request paths to files of one folder, and never to anything outside it.
@@ -56,7 +56,9 @@ public struct StaticFiles: Sendable {
         // Origin-form only; encoded slashes, backslashes and NUL never name a file of the site.
         guard rawPath.hasPrefix("/") else { return .forbidden }
         let lower = rawPath.lowercased()
-        if lower.contains("%2f") || lower.contains("%5c") || lower.contains("%00") || rawPath.contains("\\") { return .forbidden }
+        if lower.contains("%2f") || lower.contains("%5c") || lower.contains("%00") || rawPath.contains("\\") {
+            return .forbidden
+        }
         guard let decoded = rawPath.removingPercentEncoding, !decoded.contains("\0") else { return .forbidden }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         for (i, s) in segments.enumerated() {
@@ -98,7 +100,9 @@ public struct StaticFiles: Sendable {
             fd = sg_open_beneath(dir, relative, flags)
             Glibc.close(dir)
         case .realPath:
-            guard let real = Self.realPath(folderPath + "/" + relative), let base = Self.realPath(folderPath) else { return nil }
+            guard let real = Self.realPath(folderPath + "/" + relative), let base = Self.realPath(folderPath) else {
+                return nil
+            }
             guard real == base || real.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
             fd = Glibc.open(real, flags)
         }
@@ -158,7 +162,9 @@ public final class ServedFile: Equatable {
         var count = 0
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let n = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count)) }
+            let n = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count))
+            }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { return nil }
             if n == 0 { break }
@@ -190,7 +196,8 @@ struct FileStamp: Hashable {
 public enum ContentType {
     static let types: [String: String] = [
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
-        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "mjs": "text/javascript; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
         "json": "application/json", "map": "application/json", "webmanifest": "application/manifest+json",
         "xml": "application/xml", "atom": "application/atom+xml", "rss": "application/rss+xml",
         "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8", "csv": "text/csv; charset=utf-8",
@@ -198,13 +205,15 @@ public enum ContentType {
         "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon",
         "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
         "pdf": "application/pdf", "zip": "application/zip", "wasm": "application/wasm",
-        "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "ogg": "audio/ogg",
+        "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg", "ogg": "audio/ogg"
     ]
 
     /// The type of the file at `path` ("/"-separated), by the extension of its last component.
     public static func of(_ path: String) -> String {
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return "application/octet-stream" }
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else {
+            return "application/octet-stream"
+        }
         return types[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reports which files under a folder changed, in coalesced batches: an editor's save (often
@@ -24,7 +24,7 @@ public final class FileWatcher: Sendable {
     private let continuation: AsyncStream<Set<String>>.Continuation
     private let stopPipe: [Int32]
     #if canImport(Glibc)
-    private let source: InotifySource?
+        private let source: InotifySource?
     #endif
 
     /// Watches `paths` (files or folders relative to `root`; a missing one is watched for when it
@@ -38,10 +38,10 @@ public final class FileWatcher: Sendable {
         _ = pipe(&fds)
         stopPipe = fds
         #if canImport(Glibc)
-        source = polling ? nil : InotifySource(root: self.root, paths: paths)
-        mode = source == nil ? .polling : .inotify
+            source = polling ? nil : InotifySource(root: self.root, paths: paths)
+            mode = source == nil ? .polling : .inotify
         #else
-        mode = .polling
+            mode = .polling
         #endif
     }
 
@@ -98,28 +98,31 @@ public final class FileWatcher: Sendable {
     // MARK: - inotify
 
     #if canImport(Glibc)
-    private func runInotify() {
-        guard let source else { return runPolling() }
-        var batch = Batch()
-        while true {
-            let wait = batch.wait(at: Self.now(), quiet: quiet)
-            var fds = [pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
-            let timeout = wait.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
-            let ready = poll(&fds, 2, timeout)
-            if ready < 0 && errno != EINTR { return }
-            if fds[1].revents != 0 { return }
-            if fds[0].revents != 0 {
-                let now = Self.now()
-                for path in source.read() { batch.add(path, at: now) }
-            }
-            if batch.due(at: Self.now(), quiet: quiet) {
-                continuation.yield(batch.paths)
-                batch = Batch()
+        private func runInotify() {
+            guard let source else { return runPolling() }
+            var batch = Batch()
+            while true {
+                let wait = batch.wait(at: Self.now(), quiet: quiet)
+                var fds = [
+                    pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)
+                ]
+                let timeout = wait.map { Int32(($0 * 1000).rounded(.up)) } ?? -1
+                let ready = poll(&fds, 2, timeout)
+                if ready < 0 && errno != EINTR { return }
+                if fds[1].revents != 0 { return }
+                if fds[0].revents != 0 {
+                    let now = Self.now()
+                    for path in source.read() { batch.add(path, at: now) }
+                }
+                if batch.due(at: Self.now(), quiet: quiet) {
+                    continuation.yield(batch.paths)
+                    batch = Batch()
+                }
             }
         }
-    }
     #else
-    private func runInotify() { runPolling() }
+        private func runInotify() { runPolling() }
     #endif
 
     // MARK: - Polling
@@ -160,9 +163,12 @@ public final class FileWatcher: Sendable {
             var s = stat()
             guard lstat(root.appendingPathComponent(rel).path, &s) == 0 else { continue }
             let isFolder = (s.st_mode & S_IFMT) == S_IFDIR
-            out[rel] = Stamp(size: Int64(s.st_size), modified: Int64(s.st_mtim.tv_sec) * 1_000_000_000 + Int64(s.st_mtim.tv_nsec),
-                             inode: UInt64(s.st_ino), isFolder: isFolder)
-            if isFolder, let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(rel).path) {
+            out[rel] = Stamp(
+                size: Int64(s.st_size), modified: Int64(s.st_mtim.tv_sec) * 1_000_000_000 + Int64(s.st_mtim.tv_nsec),
+                inode: UInt64(s.st_ino), isFolder: isFolder)
+            if isFolder,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(rel).path)
+            {
                 stack += names.map { "\(rel)/\($0)" }
             }
         }
@@ -171,111 +177,123 @@ public final class FileWatcher: Sendable {
 }
 
 #if canImport(Glibc)
-/// An inotify instance watching folders recursively. Files are watched through their folder,
-/// so a file replaced by a rename (a new inode) is still seen.
-final class InotifySource: @unchecked Sendable {  // used by the watcher thread only
-    let fd: Int32
-    private let root: URL
-    /// Watched root-level files: events in the root folder about other names are dropped.
-    private let rootFiles: Set<String>
-    private let rootFolders: Set<String>
-    private var folders: [Int32: String] = [:]  // watch descriptor → folder relative to root ("" for root)
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
-                                     | IN_DELETE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK) | UInt32(IN_MODIFY)
+    /// An inotify instance watching folders recursively. Files are watched through their folder,
+    /// so a file replaced by a rename (a new inode) is still seen.
+    final class InotifySource: @unchecked Sendable {  // used by the watcher thread only
+        let fd: Int32
+        private let root: URL
+        /// Watched root-level files: events in the root folder about other names are dropped.
+        private let rootFiles: Set<String>
+        private let rootFolders: Set<String>
+        private var folders: [Int32: String] = [:]  // watch descriptor → folder relative to root ("" for root)
+        private static let mask =
+            UInt32(
+                IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB
+                    | IN_DELETE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK) | UInt32(IN_MODIFY)
 
-    init?(root: URL, paths: [String]) {
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        self.fd = fd
-        self.root = root
-        var files: Set<String> = [], dirs: Set<String> = []
-        for p in paths {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appendingPathComponent(p).path, isDirectory: &isDir), !isDir.boolValue {
-                files.insert(p)
-            } else {
-                dirs.insert(p)
-            }
-        }
-        rootFiles = files
-        rootFolders = dirs
-        guard add("") else { Glibc.close(fd); return nil }
-        for d in dirs.sorted() where !addTree(d) { Glibc.close(fd); return nil }
-    }
-
-    deinit { Glibc.close(fd) }
-
-    /// Watches `folder`; false when the kernel refuses (e.g. the watch limit is reached).
-    private func add(_ folder: String) -> Bool {
-        let wd = inotify_add_watch(fd, folder.isEmpty ? root.path : root.appendingPathComponent(folder).path, Self.mask)
-        if wd < 0 { return errno == ENOENT || errno == ENOTDIR }  // gone already: nothing to watch
-        folders[wd] = folder
-        return true
-    }
-
-    /// Watches `folder` and every folder below it.
-    @discardableResult
-    private func addTree(_ folder: String) -> Bool {
-        var stack = [folder]
-        while let f = stack.popLast() {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(f).path, isDirectory: &isDir), isDir.boolValue else { continue }
-            guard add(f) else { return false }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(f).path)) ?? [] {
-                var childIsDir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: root.appendingPathComponent("\(f)/\(name)").path, isDirectory: &childIsDir), childIsDir.boolValue {
-                    stack.append("\(f)/\(name)")
+        init?(root: URL, paths: [String]) {
+            let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            guard fd >= 0 else { return nil }
+            self.fd = fd
+            self.root = root
+            var files: Set<String> = [], dirs: Set<String> = []
+            for p in paths {
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: root.appendingPathComponent(p).path, isDirectory: &isDir),
+                    !isDir.boolValue
+                {
+                    files.insert(p)
+                } else {
+                    dirs.insert(p)
                 }
             }
+            rootFiles = files
+            rootFolders = dirs
+            guard add("") else { Glibc.close(fd); return nil }
+            for d in dirs.sorted() where !addTree(d) { Glibc.close(fd); return nil }
         }
-        return true
-    }
 
-    /// The paths named by the events waiting to be read.
-    func read() -> [String] {
-        var paths: [String] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= n {
-                let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
-                    let e = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (e.wd, e.mask, Int(e.len))
+        deinit { Glibc.close(fd) }
+
+        /// Watches `folder`; false when the kernel refuses (e.g. the watch limit is reached).
+        private func add(_ folder: String) -> Bool {
+            let wd = inotify_add_watch(
+                fd, folder.isEmpty ? root.path : root.appendingPathComponent(folder).path, Self.mask)
+            if wd < 0 { return errno == ENOENT || errno == ENOTDIR }  // gone already: nothing to watch
+            folders[wd] = folder
+            return true
+        }
+
+        /// Watches `folder` and every folder below it.
+        @discardableResult
+        private func addTree(_ folder: String) -> Bool {
+            var stack = [folder]
+            while let f = stack.popLast() {
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: root.appendingPathComponent(f).path, isDirectory: &isDir),
+                    isDir.boolValue
+                else { continue }
+                guard add(f) else { return false }
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(f).path))
+                    ?? []
+                {
+                    var childIsDir: ObjCBool = false
+                    if FileManager.default.fileExists(
+                        atPath: root.appendingPathComponent("\(f)/\(name)").path, isDirectory: &childIsDir),
+                        childIsDir.boolValue
+                    {
+                        stack.append("\(f)/\(name)")
+                    }
                 }
-                let nameStart = offset + MemoryLayout<inotify_event>.size
-                let nameBytes = buffer[nameStart..<min(n, nameStart + length)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                offset = nameStart + length
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    // Events were lost: report every watched path so the whole site is rebuilt.
-                    paths += rootFiles.sorted() + rootFolders.sorted()
-                    continue
+            }
+            return true
+        }
+
+        /// The paths named by the events waiting to be read.
+        func read() -> [String] {
+            var paths: [String] = []
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                guard n > 0 else { break }
+                var offset = 0
+                while offset + MemoryLayout<inotify_event>.size <= n {
+                    let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                        let e = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                        return (e.wd, e.mask, Int(e.len))
+                    }
+                    let nameStart = offset + MemoryLayout<inotify_event>.size
+                    let nameBytes = buffer[nameStart..<min(n, nameStart + length)].prefix { $0 != 0 }
+                    let name = String(decoding: nameBytes, as: UTF8.self)
+                    offset = nameStart + length
+                    if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                        // Events were lost: report every watched path so the whole site is rebuilt.
+                        paths += rootFiles.sorted() + rootFolders.sorted()
+                        continue
+                    }
+                    if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; continue }
+                    guard let folder = folders[wd], !name.isEmpty else { continue }
+                    if folder.isEmpty {
+                        // The root folder is watched for its listed files and folders only.
+                        guard rootFiles.contains(name) || rootFolders.contains(name) else { continue }
+                    }
+                    let path = folder.isEmpty ? name : "\(folder)/\(name)"
+                    if mask & UInt32(IN_ISDIR) != 0 {
+                        if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addTree(path) }
+                        if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { forget(path) }
+                    }
+                    paths.append(path)
                 }
-                if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; continue }
-                guard let folder = folders[wd], !name.isEmpty else { continue }
-                if folder.isEmpty {
-                    // The root folder is watched for its listed files and folders only.
-                    guard rootFiles.contains(name) || rootFolders.contains(name) else { continue }
-                }
-                let path = folder.isEmpty ? name : "\(folder)/\(name)"
-                if mask & UInt32(IN_ISDIR) != 0 {
-                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { addTree(path) }
-                    if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0 { forget(path) }
-                }
-                paths.append(path)
+            }
+            return paths
+        }
+
+        /// Stops watching a folder that moved away, and the folders below it.
+        private func forget(_ folder: String) {
+            for (wd, f) in folders where f == folder || f.hasPrefix(folder + "/") {
+                inotify_rm_watch(fd, wd)
+                folders[wd] = nil
             }
         }
-        return paths
     }
-
-    /// Stops watching a folder that moved away, and the folders below it.
-    private func forget(_ folder: String) {
-        for (wd, f) in folders where f == folder || f.hasPrefix(folder + "/") {
-            inotify_rm_watch(fd, wd)
-            folders[wd] = nil
-        }
-    }
-}
 #endif

@@ -31,7 +31,9 @@ public struct AtomFeed: Sendable {
     public var language: String
     public var entries: [Entry]
 
-    public init(url: String, pageURL: String, base: String, title: String, author: String, language: String, entries: [Entry]) {
+    public init(
+        url: String, pageURL: String, base: String, title: String, author: String, language: String, entries: [Entry]
+    ) {
         self.url = url
         self.pageURL = pageURL
         self.base = base
@@ -50,26 +52,26 @@ public struct AtomFeed: Sendable {
         let e = Sitemap.escape
         let updated = entries.map(\.updated).max() ?? "1970-01-01T00:00:00Z"
         var xml = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <feed xmlns="http://www.w3.org/2005/Atom" xml:base="\(e(base))" xml:lang="\(e(language))">
-          <id>\(e(url))</id>
-          <title>\(e(title))</title>
-          <updated>\(updated)</updated>
-          <author><name>\(e(author))</name></author>
-          <link rel="self" type="application/atom+xml" href="\(e(url))"/>
-          <link rel="alternate" type="text/html" href="\(e(pageURL))"/>
-          <generator>sitegen</generator>
-
-        """
-        for entry in entries {
-            xml += """
-              <entry>
-                <id>\(e(entry.url))</id>
-                <title>\(e(entry.title))</title>
-                <updated>\(entry.updated)</updated>
-                <link rel="alternate" type="text/html" href="\(e(entry.url))"/>
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="\(e(base))" xml:lang="\(e(language))">
+              <id>\(e(url))</id>
+              <title>\(e(title))</title>
+              <updated>\(updated)</updated>
+              <author><name>\(e(author))</name></author>
+              <link rel="self" type="application/atom+xml" href="\(e(url))"/>
+              <link rel="alternate" type="text/html" href="\(e(pageURL))"/>
+              <generator>sitegen</generator>
 
             """
+        for entry in entries {
+            xml += """
+                  <entry>
+                    <id>\(e(entry.url))</id>
+                    <title>\(e(entry.title))</title>
+                    <updated>\(entry.updated)</updated>
+                    <link rel="alternate" type="text/html" href="\(e(entry.url))"/>
+
+                """
             if let s = entry.summary { xml += "    <summary>\(e(s))</summary>\n" }
             if let h = entry.html { xml += "    <content type=\"html\">\(e(h))</content>\n" }
             xml += "  </entry>\n"

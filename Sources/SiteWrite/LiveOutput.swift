@@ -24,11 +24,15 @@ public struct LiveOutput: SiteSink {
 
     /// Makes the file at `relative` with `make` under a temporary name, then renames it into place.
     private func replace(_ relative: String, source: String, _ make: (String) throws -> Void) throws(Diagnostic) {
-        guard OutputStage.isSafe(relative) else { throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'") }
+        guard OutputStage.isSafe(relative) else {
+            throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'")
+        }
         let url = folder.appendingPathComponent(relative)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sitegen-\(UInt32.random(in: 0...UInt32.max))")
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).sitegen-\(UInt32.random(in: 0...UInt32.max))")
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try make(temporary.path)
             guard rename(temporary.path, url.path) == 0 else {
                 let reason = String(cString: strerror(errno))
@@ -50,7 +54,8 @@ public struct LiveOutput: SiteSink {
         try? fm.removeItem(at: url)
         url = url.deletingLastPathComponent()
         while url.path.count > folder.path.count, url.path.hasPrefix(folder.path + "/"),
-              (try? fm.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
+            (try? fm.contentsOfDirectory(atPath: url.path))?.isEmpty == true
+        {
             try? fm.removeItem(at: url)
             url = url.deletingLastPathComponent()
         }

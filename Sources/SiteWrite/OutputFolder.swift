@@ -47,7 +47,8 @@ public enum OutputFolder: Equatable, Sendable {
     /// fingerprinted name (`NAME.<16 hex digits>.css`), which every sitegen build writes.
     static func isEarlierOutput(_ path: String, names: Set<String>) -> Bool {
         guard ["index.html", "404.html", "sitemap.xml"].allSatisfy(names.contains), names.contains("assets"),
-              let assets = try? FileManager.default.contentsOfDirectory(atPath: path + "/assets") else { return false }
+            let assets = try? FileManager.default.contentsOfDirectory(atPath: path + "/assets")
+        else { return false }
         return assets.contains { name in
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             return parts.count >= 3 && parts.last == "css" && parts[parts.count - 2].count == 16

@@ -65,23 +65,38 @@ public final class OutputStage: SiteSink, Sendable {
             do {
                 try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             } catch {
-                return (-1, Diagnostic(file: output.path, "cannot create the folder \(parent.path): \(error.localizedDescription)"))
+                return (
+                    -1,
+                    Diagnostic(
+                        file: output.path, "cannot create the folder \(parent.path): \(error.localizedDescription)")
+                )
             }
             names.removeStale(in: parent, output: outputPath)
             // The lock before the folder: a staging folder without a held lock is never a live build's.
             let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             // Blocking: another build probing this new file (to judge it stale) holds it for a moment.
             guard fd >= 0, flock(fd, LOCK_EX) == 0 else {
-                return (-1, Diagnostic(file: output.path, "cannot create the lock file \(lockFile.path): \(String(cString: strerror(errno)))"))
+                return (
+                    -1,
+                    Diagnostic(
+                        file: output.path,
+                        "cannot create the lock file \(lockFile.path): \(String(cString: strerror(errno)))")
+                )
             }
             do {
                 try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-                try FileManager.default.createDirectory(at: staging.appendingPathComponent(OutputFolder.marker), withIntermediateDirectories: false)
+                try FileManager.default.createDirectory(
+                    at: staging.appendingPathComponent(OutputFolder.marker), withIntermediateDirectories: false)
             } catch {
                 try? FileManager.default.removeItem(at: staging)
                 unlink(lockFile.path)
                 close(fd)
-                return (-1, Diagnostic(file: output.path, "cannot create the staging folder \(staging.path): \(error.localizedDescription)"))
+                return (
+                    -1,
+                    Diagnostic(
+                        file: output.path,
+                        "cannot create the staging folder \(staging.path): \(error.localizedDescription)")
+                )
             }
             return (fd, nil)
         }
@@ -101,7 +116,11 @@ public final class OutputStage: SiteSink, Sendable {
 
     /// Drops the lock file, once.
     private func release() {
-        guard shared.withLock({ s -> Bool in defer { s.released = true }; return !s.released }) else { return }
+        guard
+            shared.withLock({ s -> Bool in
+                defer { s.released = true }; return !s.released
+            })
+        else { return }
         unlink(lockFile.path)
         close(lockDescriptor)
     }
@@ -130,7 +149,9 @@ public final class OutputStage: SiteSink, Sendable {
 
     /// Claims `relative` for `source` and makes its folders, then runs `make` with its path.
     private func place(_ relative: String, source: String, _ make: (String) throws -> Void) throws(Diagnostic) {
-        guard Self.isSafe(relative) else { throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'") }
+        guard Self.isSafe(relative) else {
+            throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'")
+        }
         let previous: String? = shared.withLock { s in
             if let p = s.written[relative] { return p }
             s.written[relative] = source
@@ -172,7 +193,9 @@ public final class OutputStage: SiteSink, Sendable {
         case .absent, .empty, .sitegen: break
         case .foreign where force: break
         case .foreign, .notFolder:
-            throw Diagnostic(file: path, "the output changed during the build and is no longer a folder sitegen wrote: it was left as it is")
+            throw Diagnostic(
+                file: path,
+                "the output changed during the build and is no longer a folder sitegen wrote: it was left as it is")
         }
         func failed(_ what: String) -> Diagnostic {
             Diagnostic(file: path, "cannot replace the output folder (\(what)): \(String(cString: strerror(errno)))")
@@ -214,7 +237,9 @@ public final class OutputStage: SiteSink, Sendable {
 
     static func isSafe(_ relative: String) -> Bool {
         guard !relative.isEmpty, !relative.hasPrefix("/"), !relative.contains("\u{0}") else { return false }
-        return !relative.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        return !relative.split(separator: "/", omittingEmptySubsequences: false).contains {
+            $0 == ".." || $0 == "." || $0.isEmpty
+        }
     }
 }
 
@@ -338,7 +363,9 @@ struct Leftovers {
         for t in tokens.sorted() where !isRunning(t, lock: parent.appendingPathComponent(lock(t)).path) {
             let old = parent.appendingPathComponent(old(t)).path
             if names.contains(self.old(t)), OutputFolder.judge(output) == .absent { _ = Swap.move(old, to: output) }
-            for name in [staging(t), self.old(t), lock(t)] { try? fm.removeItem(at: parent.appendingPathComponent(name)) }
+            for name in [staging(t), self.old(t), lock(t)] {
+                try? fm.removeItem(at: parent.appendingPathComponent(name))
+            }
         }
     }
 
@@ -346,7 +373,7 @@ struct Leftovers {
         let fd = open(path, O_RDWR | O_CLOEXEC)
         if fd >= 0 {
             defer { close(fd) }
-            return flock(fd, LOCK_EX | LOCK_NB) != 0   // taken: its build holds it
+            return flock(fd, LOCK_EX | LOCK_NB) != 0  // taken: its build holds it
         }
         guard let pid = token.split(separator: "-").first.flatMap({ Int32($0) }) else { return true }
         return kill(pid, 0) == 0 || errno != ESRCH

@@ -17,17 +17,23 @@ public struct OutputTarget: Sendable {
     }
 
     /// `output` and `cache` as given (nil: their defaults in `source`), resolved, or why not.
-    public static func check(source: URL, output: String?, cache: String?, force: Bool) throws(Refusal) -> OutputTarget {
+    public static func check(source: URL, output: String?, cache: String?, force: Bool) throws(Refusal) -> OutputTarget
+    {
         let outputText = output ?? source.appendingPathComponent("public").path
         let cacheText = cache ?? source.appendingPathComponent(".sitegen-cache").path
-        let outputName = output.map { "--output '\($0)'" } ?? "the output folder \(outputText) (the default of --output)"
-        let cacheName = cache.map { "--cache-dir '\($0)'" } ?? "the cache folder \(cacheText) (the default of --cache-dir)"
+        let outputName =
+            output.map { "--output '\($0)'" } ?? "the output folder \(outputText) (the default of --output)"
+        let cacheName =
+            cache.map { "--cache-dir '\($0)'" } ?? "the cache folder \(cacheText) (the default of --cache-dir)"
         if outputText.isEmpty {
-            throw Refusal(description: "--output '' names no folder (an unset variable?): give the folder to write the site to, "
-                + "or leave the option out for public/ in the site's folder")
+            throw Refusal(
+                description: "--output '' names no folder (an unset variable?): give the folder to write the site to, "
+                    + "or leave the option out for public/ in the site's folder")
         }
         if cacheText.isEmpty {
-            throw Refusal(description: "--cache-dir '' names no folder (an unset variable?): give a folder, or leave the option out")
+            throw Refusal(
+                description:
+                    "--cache-dir '' names no folder (an unset variable?): give a folder, or leave the option out")
         }
         let out = RealPath.resolve(outputText), kept = RealPath.resolve(cacheText)
         let sources = Protected.sources(of: RealPath.resolve(source.path))
@@ -36,13 +42,18 @@ public struct OutputTarget: Sendable {
         }
         // The output inside the cache is the output's fault; the cache inside the output, the cache's (below).
         if RealPath.isWithin(out, kept) {
-            throw Refusal(description: "\(outputName) is \(out == kept ? "" : "inside ")the cache folder (--cache-dir)\(replaced)")
+            throw Refusal(
+                description: "\(outputName) is \(out == kept ? "" : "inside ")the cache folder (--cache-dir)\(replaced)"
+            )
         }
         let output = Protected(path: out, what: "the output folder", refuseInside: true)
         for p in sources.dropFirst() + [output] where RealPath.isWithin(kept, p.path) {
-            let why = p.path == out ? ", which each build replaces" : ", so the cache would be published or read as the site's sources"
-            throw Refusal(description: "\(cacheName) is \(kept == p.path ? "" : "inside ")\(p.what)\(why): "
-                + "keep the cache elsewhere, e.g. leave the option out")
+            let why =
+                p.path == out
+                ? ", which each build replaces" : ", so the cache would be published or read as the site's sources"
+            throw Refusal(
+                description: "\(cacheName) is \(kept == p.path ? "" : "inside ")\(p.what)\(why): "
+                    + "keep the cache elsewhere, e.g. leave the option out")
         }
         try checkReplaceable(out, named: outputName, force: force)
         return OutputTarget(output: URL(fileURLWithPath: out), cache: URL(fileURLWithPath: kept))
@@ -53,15 +64,21 @@ public struct OutputTarget: Sendable {
         switch OutputFolder.judge(out) {
         case .absent, .empty, .sitegen: break
         case .notFolder(let kind):
-            throw Refusal(description: "\(outputName) is \(kind == "a regular file" ? "an existing file" : kind), not a folder\(replaced)")
+            throw Refusal(
+                description:
+                    "\(outputName) is \(kind == "a regular file" ? "an existing file" : kind), not a folder\(replaced)")
         case .foreign(let entries, let example):
             guard !force else { break }
-            throw Refusal(description: "\(outputName) is a folder sitegen did not write (\(entries) entr\(entries == 1 ? "y" : "ies"), "
-                + "e.g. '\(example)'), which the build would replace: empty it or choose another folder, or pass --force to replace it")
+            throw Refusal(
+                description:
+                    "\(outputName) is a folder sitegen did not write (\(entries) entr\(entries == 1 ? "y" : "ies"), "
+                    + "e.g. '\(example)'), which the build would replace: empty it or choose another folder, or pass --force to replace it"
+            )
         }
     }
 
-    static let replaced = ": each build replaces the whole output folder, so it must be a folder of its own, "
+    static let replaced =
+        ": each build replaces the whole output folder, so it must be a folder of its own, "
         + "such as public/ in the site's folder"
 
     /// A source (or the cache) the output must not be, hold, or (`refuseInside`) be inside.
@@ -72,10 +89,17 @@ public struct OutputTarget: Sendable {
 
         /// The site's folder, `content/`, `templates/` and `site.yml` of the site at `site` (resolved).
         static func sources(of site: String) -> [Protected] {
-            [Protected(path: site, what: "the site's folder", refuseInside: false),
-             Protected(path: RealPath.resolve(site + "/content"), what: "the site's content folder", refuseInside: true),
-             Protected(path: RealPath.resolve(site + "/templates"), what: "the site's templates folder", refuseInside: true),
-             Protected(path: RealPath.resolve(site + "/site.yml"), what: "the site's configuration (site.yml)", refuseInside: true)]
+            [
+                Protected(path: site, what: "the site's folder", refuseInside: false),
+                Protected(
+                    path: RealPath.resolve(site + "/content"), what: "the site's content folder", refuseInside: true),
+                Protected(
+                    path: RealPath.resolve(site + "/templates"), what: "the site's templates folder", refuseInside: true
+                ),
+                Protected(
+                    path: RealPath.resolve(site + "/site.yml"), what: "the site's configuration (site.yml)",
+                    refuseInside: true)
+            ]
         }
 
         func conflict(with output: String) -> String? {

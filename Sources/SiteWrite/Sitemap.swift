@@ -12,10 +12,13 @@ public enum Sitemap {
         return ["sitemap.xml"] + (1...count).map { "sitemap-\($0).xml" }
     }
 
-    public static func files(urls: [(loc: String, lastModified: String?)], indexBase: String) -> [(name: String, xml: String)] {
+    public static func files(urls: [(loc: String, lastModified: String?)], indexBase: String) -> [(
+        name: String, xml: String
+    )] {
         if urls.count <= maximumURLsPerFile { return [("sitemap.xml", urlset(urls[...]))] }
         var files: [(String, String)] = []
-        var index = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var index =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         var start = 0, n = 1
         while start < urls.count {
             let end = min(urls.count, start + maximumURLsPerFile)
@@ -30,7 +33,8 @@ public enum Sitemap {
     }
 
     static func urlset(_ urls: ArraySlice<(loc: String, lastModified: String?)>) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for u in urls {
             xml += "  <url><loc>\(escape(u.loc))</loc>"
             if let d = u.lastModified { xml += "<lastmod>\(d)</lastmod>" }

@@ -20,12 +20,15 @@ func highlight(file: URL, language: String, blocks: Int, rounds: Int) {
     var bytes = Array(code.utf8)
     let modes: [(String, () -> Int)] = [
         ("plain", { PlainCodeBlocks().html(for: block).utf8.count }),
-        ("library alone", {
-            var count = 0
-            _ = sghl_highlight(repository, definition, &bytes, bytes.count, &count)
-            return count
-        }),
-        ("highlighted", { highlighter.html(for: block).utf8.count }),
+        (
+            "library alone",
+            {
+                var count = 0
+                _ = sghl_highlight(repository, definition, &bytes, bytes.count, &count)
+                return count
+            }
+        ),
+        ("highlighted", { highlighter.html(for: block).utf8.count })
     ]
     print("sitegen's highlighting, \(code.utf8.count) bytes of \(language), \(rounds) rounds of \(blocks) blocks each")
     var cpu = [[Double]](repeating: [], count: modes.count)
@@ -41,11 +44,15 @@ func highlight(file: URL, language: String, blocks: Int, rounds: Int) {
     for (m, mode) in modes.enumerated() {
         let sorted = cpu[m].sorted()
         medians.append(sorted[sorted.count / 2])
-        print(String(format: "  %-14@ CPU %7.1f µs per block (median; fastest %.1f)", mode.0 as NSString,
-                     medians[m], sorted[0]))
+        print(
+            String(
+                format: "  %-14@ CPU %7.1f µs per block (median; fastest %.1f)", mode.0 as NSString,
+                medians[m], sorted[0]))
     }
-    print(String(format: "  sitegen's own (highlighted - library alone): %.1f µs per block (check %d)",
-                 medians[2] - medians[1], check))
+    print(
+        String(
+            format: "  sitegen's own (highlighted - library alone): %.1f µs per block (check %d)",
+            medians[2] - medians[1], check))
 }
 
 /// The process's CPU time in seconds.

@@ -26,7 +26,9 @@ func markdown(folder: URL, rounds: Int) {
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3 / Double(bodies.count))
         }
         times.sort()
-        print(String(format: "html: %-10@ median %7.1f µs a note   fastest %7.1f µs   (%d rounds)",
-                     mode.rawValue as NSString, times[times.count / 2], times[0], rounds))
+        print(
+            String(
+                format: "html: %-10@ median %7.1f µs a note   fastest %7.1f µs   (%d rounds)",
+                mode.rawValue as NSString, times[times.count / 2], times[0], rounds))
     }
 }

@@ -20,9 +20,12 @@ func templates(source: URL, rounds: Int) {
     let keeping = compiled.names.keepingAllEntries
     let records = pages.map { (template: $0.template, context: keeping.plain($0.value) as? [String: Any] ?? [:]) }
     var mismatches = 0
-    for (p, b) in zip(records, build()) where reference.render(p.template, p.context) != compiled.render(b.template, b.value) ?? "" { mismatches += 1 }
+    for (p, b) in zip(records, build())
+    where reference.render(p.template, p.context) != compiled.render(b.template, b.value) ?? "" { mismatches += 1 }
     let bytes = pages.reduce(0) { $0 + (compiled.render($1.template, $1.value)?.utf8.count ?? 0) }
-    print("\(pages.count) pages of \(source.path), \(bytes / max(1, pages.count)) bytes per page on average; pages that differ: \(mismatches)")
+    print(
+        "\(pages.count) pages of \(source.path), \(bytes / max(1, pages.count)) bytes per page on average; pages that differ: \(mismatches)"
+    )
     // Thread CPU time, not wall time: the machine is shared, and a descheduled thread's wait is
     // not the engine's cost.
     func perPage(_ label: String, _ body: () -> Int) {
@@ -34,8 +37,10 @@ func templates(source: URL, rounds: Int) {
             times.append(Double(threadCPUTime() - start) / Double(pages.count))
         }
         times.sort()
-        print(String(format: "%-52@ median %9.0f ns/page   fastest %9.0f ns/page   (CPU; %d rounds, check %d)",
-                     label as NSString, times[times.count / 2], times[0], rounds, check))
+        print(
+            String(
+                format: "%-52@ median %9.0f ns/page   fastest %9.0f ns/page   (CPU; %d rounds, check %d)",
+                label as NSString, times[times.count / 2], times[0], rounds, check))
     }
     perPage("swift-mustache") { records.reduce(0) { $0 + reference.render($1.template, $1.context).utf8.count } }
     perPage("contexts + render, as the build (pages made too)") {

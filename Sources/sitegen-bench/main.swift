@@ -11,7 +11,6 @@ import SiteBuild
 import SiteCore
 import SiteRender
 
-
 func measure(_ label: String, rounds: Int, _ body: () -> Int) {
     var times: [Double] = []
     var check = 0
@@ -22,8 +21,10 @@ func measure(_ label: String, rounds: Int, _ body: () -> Int) {
     }
     times.sort()
     let median = times[times.count / 2]
-    print(String(format: "%-44@ median %8.2f ms   fastest %8.2f ms   (%d rounds, check %d)",
-                 label as NSString, median, times[0], rounds, check))
+    print(
+        String(
+            format: "%-44@ median %8.2f ms   fastest %8.2f ms   (%d rounds, check %d)",
+            label as NSString, median, times[0], rounds, check))
 }
 
 func masonry(items count: Int, rounds: Int) {
@@ -48,9 +49,12 @@ func masonry(items count: Int, rounds: Int) {
             }
         }
     }
-    let responsive = ResponsiveMasonry(policy: .roundRobin,
-                                       breakpoints: [.init(minWidth: 0, columns: 2), .init(minWidth: 768, columns: 3), .init(minWidth: 1280, columns: 4)],
-                                       gap: 12, insets: app.insets, maxWidth: 1240)
+    let responsive = ResponsiveMasonry(
+        policy: .roundRobin,
+        breakpoints: [
+            .init(minWidth: 0, columns: 2), .init(minWidth: 768, columns: 3), .init(minWidth: 1280, columns: 4)
+        ],
+        gap: 12, insets: app.insets, maxWidth: 1240)
     measure("3 breakpoints incl. text measure", rounds: rounds) {
         responsive.arrange(cards).reduce(0) { $0 + ($1.lines.last ?? 0) }
     }
@@ -76,11 +80,14 @@ case "highlight":
         exit(64)
     }
     let rest = Array(args.dropFirst(2)).map { Int($0) }
-    highlight(file: URL(fileURLWithPath: file), language: args.dropFirst(2).first ?? "swift",
-              blocks: rest.dropFirst().first.flatMap { $0 } ?? 100,
-              rounds: rest.dropFirst(2).first.flatMap { $0 } ?? 51)
+    highlight(
+        file: URL(fileURLWithPath: file), language: args.dropFirst(2).first ?? "swift",
+        blocks: rest.dropFirst().first.flatMap { $0 } ?? 100,
+        rounds: rest.dropFirst(2).first.flatMap { $0 } ?? 51)
 default:
-    FileHandle.standardError.write(Data(("usage: sitegen-bench masonry [items] [rounds] | templates [site folder] "
-        + "[rounds] | markdown [notes folder] [rounds] | highlight FILE [language] [blocks] [rounds]\n").utf8))
+    FileHandle.standardError.write(
+        Data(
+            ("usage: sitegen-bench masonry [items] [rounds] | templates [site folder] "
+                + "[rounds] | markdown [notes folder] [rounds] | highlight FILE [language] [blocks] [rounds]\n").utf8))
     exit(64)
 }

@@ -9,7 +9,9 @@ import SiteCore
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the built site for broken links, missing images and unreachable pages.",
-        discussion: "Reads the output folder as it is (run `sitegen build` first). The base URL comes from site.yml unless --base-url gives it (site.yml is then not read). Exit status: 0 when nothing is wrong, 1 when anything is, 64 for a misused command line.")
+        discussion:
+            "Reads the output folder as it is (run `sitegen build` first). The base URL comes from site.yml unless --base-url gives it (site.yml is then not read). Exit status: 0 when nothing is wrong, 1 when anything is, 64 for a misused command line."
+    )
 
     @OptionGroup var site: SiteLocation
 
@@ -18,7 +20,8 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         if let text = site.baseURL, SiteAddress(baseURL: text) == nil {
-            throw ValidationError("--base-url must be an absolute http(s) URL such as https://example.org/apps/ (found '\(text)')")
+            throw ValidationError(
+                "--base-url must be an absolute http(s) URL such as https://example.org/apps/ (found '\(text)')")
         }
     }
 
@@ -27,7 +30,9 @@ struct Check: ParsableCommand {
         if let text = site.baseURL {
             baseURL = text
         } else {
-            switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.baseURL(BuildOptions(source: site.sourceURL)) }) {
+            switch Result(catching: { () throws(Diagnostics) in
+                try SiteBuilder.baseURL(BuildOptions(source: site.sourceURL))
+            }) {
             case .success(let text): baseURL = text
             case .failure(let d):
                 for item in d.items { Terminal.error(item.description) }
@@ -40,8 +45,13 @@ struct Check: ParsableCommand {
             throw ExitCode(1)
         }
         let folder = output.map { URL(fileURLWithPath: $0) } ?? site.sourceURL.appendingPathComponent("public")
-        let display = output ?? (site.source == "." ? "public" : (site.source.hasSuffix("/") ? site.source : site.source + "/") + "public")
-        switch Result(catching: { () throws(Diagnostics) in try SiteChecker.check(output: folder.standardizedFileURL, display: display, site: address) }) {
+        let display =
+            output
+            ?? (site.source == "."
+                ? "public" : (site.source.hasSuffix("/") ? site.source : site.source + "/") + "public")
+        switch Result(catching: { () throws(Diagnostics) in
+            try SiteChecker.check(output: folder.standardizedFileURL, display: display, site: address)
+        }) {
         case .success(let report):
             for problem in report.problems { Terminal.error(problem.description) }
             Terminal.say("sitegen check: \(report.summary)")

@@ -24,8 +24,9 @@ struct Eject: ParsableCommand {
             for path in outcome.written { Terminal.say("wrote templates/\(path)") }
             for path in outcome.skipped { Terminal.say("skipped templates/\(path): it exists (left as it is)") }
             let files = "\(outcome.written.count) file\(outcome.written.count == 1 ? "" : "s")"
-            Terminal.say("sitegen: wrote \(files), skipped \(outcome.skipped.count); "
-                + "the site builds as before until you edit them (README: \"The built-in theme\")")
+            Terminal.say(
+                "sitegen: wrote \(files), skipped \(outcome.skipped.count); "
+                    + "the site builds as before until you edit them (README: \"The built-in theme\")")
         }
     }
 }

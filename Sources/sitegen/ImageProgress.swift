@@ -6,8 +6,11 @@ import Synchronization
 /// under CI, nothing otherwise (the build's summary line says how many images were processed).
 enum ImageProgress {
     static func line() -> (@Sendable (Int, Int) -> Void)? {
-        guard let style = ProgressLine.style(onTerminal: isatty(STDERR_FILENO) == 1,
-                                             environment: ProcessInfo.processInfo.environment) else { return nil }
+        guard
+            let style = ProgressLine.style(
+                onTerminal: isatty(STDERR_FILENO) == 1,
+                environment: ProcessInfo.processInfo.environment)
+        else { return nil }
         let state = Mutex(ProgressLine(label: "images", style: style, start: DispatchTime.now().uptimeNanoseconds))
         return { done, total in
             let now = DispatchTime.now().uptimeNanoseconds

@@ -9,7 +9,7 @@ enum MemoryBound {
 
     static func limitMallocArenas() {
         #if os(Linux)
-        _ = mallopt(arenaMax, 2)
+            _ = mallopt(arenaMax, 2)
         #endif
     }
 }

@@ -9,7 +9,9 @@ import SiteWatch
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the site, serve it for preview and rebuild on every change, reloading open pages.",
-        discussion: "Watches site.yml, content/ and templates/. The site is written to a temporary folder (removed on exit) unless --output names one; public/ is not touched.")
+        discussion:
+            "Watches site.yml, content/ and templates/. The site is written to a temporary folder (removed on exit) unless --output names one; public/ is not touched."
+    )
 
     @OptionGroup var site: SiteOptions
 
@@ -25,9 +27,11 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Notice changes by scanning the files instead of inotify (e.g. on network file systems).")
     var poll = false
 
-    @Option(name: .customLong("allowed-host"), help: ArgumentHelp(
-        "Also answer requests for this host name (repeatable); by default only localhost, *.localhost and IP addresses are answered.",
-        valueName: "name"))
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "Also answer requests for this host name (repeatable); by default only localhost, *.localhost and IP addresses are answered.",
+            valueName: "name"))
     var allowedHosts: [String] = []
 
     // Limits a test can shorten; not for users.
@@ -38,8 +42,11 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        for name in allowedHosts where name.isEmpty || name.contains(where: { $0 == ":" || $0 == "/" || $0.isWhitespace }) {
-            throw ValidationError("--allowed-host takes a host name without port or scheme, e.g. --allowed-host mybox.lan (got '\(name)')")
+        for name in allowedHosts
+        where name.isEmpty || name.contains(where: { $0 == ":" || $0 == "/" || $0.isWhitespace }) {
+            throw ValidationError(
+                "--allowed-host takes a host name without port or scheme, e.g. --allowed-host mybox.lan (got '\(name)')"
+            )
         }
         // The temporary output is new: only the cache is checked then.
         _ = try site.buildOptions(output: output ?? Self.temporaryFolder().appendingPathComponent("site").path)
@@ -48,7 +55,10 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let sourceURL = site.sourceURL
         let temporary = output == nil ? Self.temporaryFolder() : nil
-        let options = try { var o = try site.buildOptions(output: output ?? temporary!.appendingPathComponent("site").path); o.deferImages = true; return o }()
+        let options = try {
+            var o = try site.buildOptions(output: output ?? temporary!.appendingPathComponent("site").path);
+            o.deferImages = true; return o
+        }()
         let outputURL = options.output
         // Watch from the start, so an edit made during the first build is not missed; Ctrl-C
         // stops the watcher once serving, and before that ends the process at once (after
@@ -56,7 +66,11 @@ struct Serve: AsyncParsableCommand {
         let watcher = FileWatcher(root: sourceURL, paths: SiteSession.sourcePaths, polling: poll)
         let serving = OnceFlag()
         let stop = StopSignals {
-            if serving.isSet { watcher.stop() } else { Self.removeLeftovers(temporary: temporary, output: options.output); Foundation.exit(0) }
+            if serving.isSet {
+                watcher.stop()
+            } else {
+                Self.removeLeftovers(temporary: temporary, output: options.output); Foundation.exit(0)
+            }
         }
         defer {
             stop.cancel()
@@ -71,7 +85,8 @@ struct Serve: AsyncParsableCommand {
         var liveSite = await LiveSite.start(options)
         if let message = liveSite.error { server.live.fail(message) } else { server.live.reload(pages: nil) }
         let shownHost = address.host.contains(":") ? "[\(address.host)]" : address.host
-        Terminal.say("sitegen: serving \(sourceURL.path) at http://\(shownHost):\(address.port)\(basePath) (Ctrl-C to stop)")
+        Terminal.say(
+            "sitegen: serving \(sourceURL.path) at http://\(shownHost):\(address.port)\(basePath) (Ctrl-C to stop)")
         Terminal.say("sitegen: output in \(outputURL.path)")
 
         serving.set()
@@ -89,7 +104,8 @@ struct Serve: AsyncParsableCommand {
 
     /// A new name for the temporary output folder (made only when serving).
     static func temporaryFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sitegen-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
     }
 
     /// The preview server, listening; a port in use (or any other failure) ends the command.
@@ -100,7 +116,8 @@ struct Serve: AsyncParsableCommand {
             limits.idleTimeout = idleTimeout
             limits.connections = maxConnections
             limits.eventStreams = maxEventStreams
-            let server = try PreviewServer(folder: folder, root: root, host: host, port: UInt16(port), allowedHosts: allowedHosts, limits: limits)
+            let server = try PreviewServer(
+                folder: folder, root: root, host: host, port: UInt16(port), allowedHosts: allowedHosts, limits: limits)
             return (server, try await server.start())
         } catch {
             Terminal.error("sitegen: error: \(error.description)")
@@ -110,7 +127,9 @@ struct Serve: AsyncParsableCommand {
 
     /// Edits and finished images, one at a time, until the watcher stops: photos are resized
     /// beside the rebuilds, and the pages showing them are rebuilt once they are in the cache.
-    private func rebuildOnChanges(_ watcher: FileWatcher, site liveSite: inout LiveSite, server: PreviewServer, basePath: String) async {
+    private func rebuildOnChanges(
+        _ watcher: FileWatcher, site liveSite: inout LiveSite, server: PreviewServer, basePath: String
+    ) async {
         let (events, post) = AsyncStream.makeStream(of: ServeEvent.self)
         let forwarder = Task {
             for await batch in watcher.changes { post.yield(.edited(batch)) }
@@ -137,11 +156,15 @@ struct Serve: AsyncParsableCommand {
                 }
             case .imagesDone(let outcome):
                 images.finished(outcome)
-                Terminal.say("sitegen: resized \(outcome.done.count) image\(outcome.done.count == 1 ? "" : "s")\(outcome.failed.isEmpty ? "" : "; \(outcome.failed.count) could not be")")
+                Terminal.say(
+                    "sitegen: resized \(outcome.done.count) image\(outcome.done.count == 1 ? "" : "s")\(outcome.failed.isEmpty ? "" : "; \(outcome.failed.count) could not be")"
+                )
                 changed = outcome.done
                 imageProblems = outcome.problems
             }
-            if !changed.isEmpty || refetched { await rebuild(changed, refetched: refetched, site: &liveSite, server: server, basePath: basePath) }
+            if !changed.isEmpty || refetched {
+                await rebuild(changed, refetched: refetched, site: &liveSite, server: server, basePath: basePath)
+            }
             // Answers older than maxAge (or missing) are fetched away from the rebuilds, which
             // use the cache meanwhile; the pages showing them are rebuilt when they arrive.
             if case .edited = event, !fetching, liveSite.wantsData {
@@ -151,7 +174,9 @@ struct Serve: AsyncParsableCommand {
             }
             // Shown after the reload of what did work, which would clear it.
             if let imageProblems {
-                server.live.fail(LiveSite.report(imageProblems, outcome: "the pages show those images as they are until they change"))
+                server.live.fail(
+                    LiveSite.report(imageProblems, outcome: "the pages show those images as they are until they change")
+                )
             }
             images.start(liveSite.session?.waitingImages)
         }
@@ -159,20 +184,29 @@ struct Serve: AsyncParsableCommand {
 
     /// Rebuilds what `changed` touches and reloads the open pages, or shows the build's errors
     /// in them.
-    private func rebuild(_ changed: Set<String>, refetched: Bool = false, site liveSite: inout LiveSite, server: PreviewServer, basePath: String) async {
+    private func rebuild(
+        _ changed: Set<String>, refetched: Bool = false, site liveSite: inout LiveSite, server: PreviewServer,
+        basePath: String
+    ) async {
         let wasBroken = liveSite.error != nil
         switch await liveSite.update(changed, refetched: refetched) {
         case .rebuilt(let report):
             if liveSite.session?.basePath != basePath {
-                Terminal.error("sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(liveSite.session?.basePath ?? "/")")
+                Terminal.error(
+                    "sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(liveSite.session?.basePath ?? "/")"
+                )
             }
             // A fix that changes no file still has to clear the error shown in open pages.
             guard !report.isEmpty || wasBroken else { return }
             server.live.reload(pages: report.changedPages.flatMap { $0.count > 200 ? nil : $0 })
-            let what = report.full ? "the whole site" : "\(report.pagesWritten) page\(report.pagesWritten == 1 ? "" : "s")"
-            let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000))" }.joined(separator: ", ")
+            let what =
+                report.full ? "the whole site" : "\(report.pagesWritten) page\(report.pagesWritten == 1 ? "" : "s")"
+            let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000))" }.joined(
+                separator: ", ")
             let why = refetched ? "data fetched" : Self.summary(changed)
-            Terminal.say("sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(why))\(phases.isEmpty ? "" : "; ms: " + phases)")
+            Terminal.say(
+                "sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(why))\(phases.isEmpty ? "" : "; ms: " + phases)"
+            )
         case .failed(let message):
             server.live.fail(message)
         }
@@ -194,15 +228,20 @@ struct Serve: AsyncParsableCommand {
             return
         }
         let parent = output.deletingLastPathComponent()
-        let prefixes = [".\(output.lastPathComponent).sitegen-\(getpid())-", ".\(output.lastPathComponent).old-\(getpid())-"]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where prefixes.contains(where: name.hasPrefix) {
+        let prefixes = [
+            ".\(output.lastPathComponent).sitegen-\(getpid())-", ".\(output.lastPathComponent).old-\(getpid())-"
+        ]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where prefixes.contains(where: name.hasPrefix) {
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
     }
 
     static func summary(_ paths: Set<String>) -> String {
         let sorted = paths.sorted()
-        return sorted.count <= 3 ? sorted.joined(separator: ", ") : "\(sorted.prefix(2).joined(separator: ", ")) and \(sorted.count - 2) more"
+        return sorted.count <= 3
+            ? sorted.joined(separator: ", ")
+            : "\(sorted.prefix(2).joined(separator: ", ")) and \(sorted.count - 2) more"
     }
 }
 
@@ -252,7 +291,13 @@ struct LiveSite {
             do throws(Diagnostics) {
                 let s = try SiteSession(options)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-                return (s, .success(UpdateReport(full: true, pagesWritten: s.pageCount, filesWritten: 0, removed: 0, changedPages: nil, seconds: seconds)))
+                return (
+                    s,
+                    .success(
+                        UpdateReport(
+                            full: true, pagesWritten: s.pageCount, filesWritten: 0, removed: 0, changedPages: nil,
+                            seconds: seconds))
+                )
             } catch {
                 return (nil, .failure(error))
             }
@@ -334,7 +379,9 @@ struct ImageWorker {
         guard !running, let work = waiting?.excluding(failed) else { return }
         running = true
         let post = post
-        Terminal.say("sitegen: resizing \(work.count) image\(work.count == 1 ? "" : "s") in the background; pages show the originals meanwhile")
+        Terminal.say(
+            "sitegen: resizing \(work.count) image\(work.count == 1 ? "" : "s") in the background; pages show the originals meanwhile"
+        )
         Task {
             let outcome = await offloaded { work.process() }
             post.yield(.imagesDone(outcome))

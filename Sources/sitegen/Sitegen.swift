@@ -53,7 +53,11 @@ struct SiteLocation: ParsableArguments {
     @Option(name: .long, help: "The site's folder, holding site.yml, content/ and templates/.")
     var source: String = "."
 
-    @Option(name: .customLong("base-url"), help: "Override the configuration's baseURL, e.g. https://example.org/apps/ (pages are also served under its path).")
+    @Option(
+        name: .customLong("base-url"),
+        help:
+            "Override the configuration's baseURL, e.g. https://example.org/apps/ (pages are also served under its path)."
+    )
     var baseURL: String?
 
     var sourceURL: URL { URL(fileURLWithPath: source).standardizedFileURL }
@@ -69,10 +73,13 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: "Where processed images are kept between builds (default: <source>/.sitegen-cache).")
     var cacheDir: String?
 
-    @Flag(name: .long, help: "Replace --output even if it is a folder sitegen did not write (never the site's sources or the cache).")
+    @Flag(
+        name: .long,
+        help: "Replace --output even if it is a folder sitegen did not write (never the site's sources or the cache).")
     var force = false
 
-    @Flag(name: .long, help: "Use the answers of HTTP APIs kept in the cache, whatever their age, and never the network.")
+    @Flag(
+        name: .long, help: "Use the answers of HTTP APIs kept in the cache, whatever their age, and never the network.")
     var offline = false
 
     var sourceURL: URL { location.sourceURL }
@@ -83,7 +90,9 @@ struct SiteOptions: ParsableArguments {
     /// and again by `run()`, which builds with the paths it resolves.
     func buildOptions(output: String?) throws -> BuildOptions {
         var options: BuildOptions
-        do { options = try BuildOptions.checked(source: sourceURL, output: output, cacheDir: cacheDir, force: force) } catch {
+        do {
+            options = try BuildOptions.checked(source: sourceURL, output: output, cacheDir: cacheDir, force: force)
+        } catch {
             throw ValidationError(error.description)
         }
         options.baseURL = location.baseURL
@@ -95,14 +104,20 @@ struct SiteOptions: ParsableArguments {
 }
 
 struct Build: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder (default: public/).")
+    static let configuration = CommandConfiguration(
+        abstract: "Build the site into the output folder (default: public/).")
 
     @OptionGroup var site: SiteOptions
 
-    @Option(name: .long, help: "Where to write the site (default: <source>/public). Replaced only when the build succeeds, and only if sitegen wrote it, it is empty or it does not exist.")
+    @Option(
+        name: .long,
+        help:
+            "Where to write the site (default: <source>/public). Replaced only when the build succeeds, and only if sitegen wrote it, it is empty or it does not exist."
+    )
     var output: String?
 
-    @Option(name: .long, help: "Use at most this many threads (default: one per core; the output is the same either way).")
+    @Option(
+        name: .long, help: "Use at most this many threads (default: one per core; the output is the same either way).")
     var threads: Int?
 
     func validate() throws {
@@ -118,8 +133,11 @@ struct Build: ParsableCommand {
         case .success(let report):
             for warning in report.warnings { Terminal.warning(warning.warningDescription) }
             let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-            let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000)) ms" }.joined(separator: ", ")
-            print("sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in \(String(format: "%.0f", total)) ms (\(phases))")
+            let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000)) ms" }.joined(
+                separator: ", ")
+            print(
+                "sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in \(String(format: "%.0f", total)) ms (\(phases))"
+            )
             for notice in report.notices { Terminal.notice(notice) }
             if report.imagesProcessed + report.imagesCached > 0 {
                 print("sitegen: images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache")
@@ -130,7 +148,9 @@ struct Build: ParsableCommand {
             for warning in report.fetchWarnings { Terminal.error(warning) }
         case .failure(let d):
             for line in d.printed() { Terminal.error(line) }
-            Terminal.error("sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged")
+            Terminal.error(
+                "sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged"
+            )
             throw ExitCode(1)
         }
     }

@@ -13,7 +13,8 @@ struct ImageMagickTests {
     /// The bytes ImageMagick writes for a red canvas of `size` ("WxH") saved as `file`.
     private func render(_ file: String, size: String, fill: String = "xc:red", options: [String] = []) throws -> Data {
         let convert = try #require(realConvert)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("imageprobe-\(UUID().uuidString)-\(file)")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "imageprobe-\(UUID().uuidString)-\(file)")
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: convert)
@@ -26,7 +27,7 @@ struct ImageMagickTests {
 
     @Test(arguments: [
         ("a.png", [String]()), ("a.gif", []), ("a.jpg", []), ("b.jpg", ["-interlace", "JPEG"]),
-        ("a.webp", []), ("b.webp", ["-define", "webp:lossless=true"]),
+        ("a.webp", []), ("b.webp", ["-define", "webp:lossless=true"])
     ])
     func agreesWithImageMagick(file: String, options: [String]) throws {
         let data = try render(file, size: "123x45", options: options)

@@ -92,7 +92,8 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
     @Test func webpLossy() throws {
         #expect(try size(Samples.webpLossy(width: 1024, height: 768)) == ImageSize(width: 1024, height: 768))
         // The top two bits of each field are a scaling hint, not part of the size.
-        #expect(try size(Samples.webpLossy(width: 0xC000 | 50, height: 0x4000 | 60)) == ImageSize(width: 50, height: 60))
+        #expect(
+            try size(Samples.webpLossy(width: 0xC000 | 50, height: 0x4000 | 60)) == ImageSize(width: 50, height: 60))
     }
 
     @Test func webpLossyWithBadStartCode() {
@@ -126,16 +127,16 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
 @Suite struct SVGTests {
     @Test func viewBoxAfterPrologRounds() throws {
         let text = """
-        \u{FEFF}<?xml version="1.0" encoding="UTF-8"?>
-        <!-- a comment with <svg width="1" height="1"> inside -->
-        <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
-          <!ENTITY ns "http://www.w3.org/2000/svg">
-        ]>
-        <svg xmlns="http://www.w3.org/2000/svg"
-             viewBox = '-10,-20 100.6   50.4' width="100%">
-          <rect/>
-        </svg>
-        """
+            \u{FEFF}<?xml version="1.0" encoding="UTF-8"?>
+            <!-- a comment with <svg width="1" height="1"> inside -->
+            <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [
+              <!ENTITY ns "http://www.w3.org/2000/svg">
+            ]>
+            <svg xmlns="http://www.w3.org/2000/svg"
+                 viewBox = '-10,-20 100.6   50.4' width="100%">
+              <rect/>
+            </svg>
+            """
         #expect(try size(Samples.svg(text)) == ImageSize(width: 101, height: 50))
     }
 
@@ -146,12 +147,15 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
 
     @Test func widthAndHeightInPixelsOrUnitless() throws {
         #expect(try size(Samples.svg(#"<svg width="120px" height="80"></svg>"#)) == ImageSize(width: 120, height: 80))
-        #expect(try size(Samples.svg(#"<svg:svg xmlns:svg="x" width=" 1.5e2 " height='33.5px'>"#)) == ImageSize(width: 150, height: 34))
+        #expect(
+            try size(Samples.svg(#"<svg:svg xmlns:svg="x" width=" 1.5e2 " height='33.5px'>"#))
+                == ImageSize(width: 150, height: 34))
     }
 
     @Test func neitherViewBoxNorSize() {
-        #expect(failure(Samples.svg(#"<svg xmlns="http://www.w3.org/2000/svg" width="10"></svg>"#))?.message
-            == "SVG has neither a viewBox nor width and height")
+        #expect(
+            failure(Samples.svg(#"<svg xmlns="http://www.w3.org/2000/svg" width="10"></svg>"#))?.message
+                == "SVG has neither a viewBox nor width and height")
     }
 
     @Test func unsupportedUnitsAndBadNumbers() {
@@ -165,8 +169,9 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
     }
 
     @Test func rootThatIsNotSVG() {
-        #expect(failure(Samples.svg("<html><svg viewBox='0 0 1 1'></svg></html>"))?.message
-            == "not an SVG file: the root element is <html>")
+        #expect(
+            failure(Samples.svg("<html><svg viewBox='0 0 1 1'></svg></html>"))?.message
+                == "not an SVG file: the root element is <html>")
         #expect(failure(Samples.svg("<svgfoo viewBox='0 0 1 1'>"))?.message.contains("<svgfoo>") == true)
     }
 
@@ -186,7 +191,7 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
         ("webp-lossy", Samples.webpLossy(width: 33, height: 44)),
         ("webp-lossless", Samples.webpLossless(width: 33, height: 44)),
         ("webp-extended", Samples.webpExtended(width: 33, height: 44)),
-        ("svg", Samples.svg(#"<?xml version="1.0"?><svg viewBox="0 0 33 44"></svg>"#)),
+        ("svg", Samples.svg(#"<?xml version="1.0"?><svg viewBox="0 0 33 44"></svg>"#))
     ]
 
     @Test func emptyAndUnknownInput() {
@@ -316,12 +321,14 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
     }
 
     @Test func theFirstOfDuplicateAttributesCounts() throws {
-        #expect(try size(Samples.svg(#"<svg viewBox="0 0 3 4" viewBox="0 0 30 40">"#)) == ImageSize(width: 3, height: 4))
+        #expect(
+            try size(Samples.svg(#"<svg viewBox="0 0 3 4" viewBox="0 0 30 40">"#)) == ImageSize(width: 3, height: 4))
     }
 
     @Test func attributesMustBeSeparatedBySpace() {
         #expect(failure(Samples.svg(#"<svg width="1"height="2">"#))?.message == "SVG root <svg> tag is malformed")
-        #expect(failure(Samples.svg(#"<svg width="1" height=2>"#))?.message == "SVG attribute height has an unquoted value")
+        #expect(
+            failure(Samples.svg(#"<svg width="1" height=2>"#))?.message == "SVG attribute height has an unquoted value")
         #expect(failure(Samples.svg(#"<svg width>"#))?.message == "SVG attribute width has no value")
     }
 
@@ -347,8 +354,9 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
     @Test func aTagCutAtTheScanLimitSaysSo() throws {
         let padding = String(repeating: " ", count: SVG.scanLimit - 10)
         let spaces = String(repeating: " ", count: 20)
-        #expect(failure(Samples.svg(padding + "<svg" + spaces + "viewBox='0 0 1 1'>"))?.message
-            == "SVG has no complete root <svg> tag within its first \(SVG.scanLimit) bytes")
+        #expect(
+            failure(Samples.svg(padding + "<svg" + spaces + "viewBox='0 0 1 1'>"))?.message
+                == "SVG has no complete root <svg> tag within its first \(SVG.scanLimit) bytes")
         // A tag that ends just within the limit is read.
         let fits = String(repeating: " ", count: SVG.scanLimit - 24) + "<svg viewBox='0 0 1 1'>"
         #expect(fits.utf8.count == SVG.scanLimit - 1)

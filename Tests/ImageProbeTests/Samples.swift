@@ -21,11 +21,11 @@ enum Samples {
         let u16 = order == .intel ? le16 : be16
         let u32 = order == .intel ? le32 : be32
         var tiff: [UInt8] = order == .intel ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
-        tiff += u32(8)                                   // IFD0 right after the header
-        tiff += u16(2)                                   // two entries
+        tiff += u32(8)  // IFD0 right after the header
+        tiff += u16(2)  // two entries
         tiff += u16(0x010F) + u16(2) + u32(4) + ascii("ACME")  // Make: ASCII, 4 bytes inline
         tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + [0, 0]
-        tiff += u32(0)                                   // no next IFD
+        tiff += u32(0)  // no next IFD
         let payload = ascii("Exif") + [0, 0] + tiff
         return [0xFF, 0xE1] + be16(payload.count + 2) + payload
     }
@@ -68,4 +68,3 @@ enum Samples {
 
     static func svg(_ text: String) -> Data { Data(text.utf8) }
 }
-

@@ -32,7 +32,9 @@ public struct SwiftMustacheReference {
             do {
                 library.register(try MustacheTemplate(string: Self.pragma + text), named: name)
             } catch let e as MustacheTemplate.ParserError {
-                throw SyntaxError(line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber, message: Self.describe(e.error))
+                throw SyntaxError(
+                    line: max(1, e.context.lineNumber - 1), column: e.context.columnNumber,
+                    message: Self.describe(e.error))
             } catch {
                 throw SyntaxError(line: 0, column: 0, message: "\(error)")
             }
@@ -45,7 +47,9 @@ public struct SwiftMustacheReference {
     }
 
     static func describe(_ error: Error) -> String {
-        guard let e = error as? MustacheTemplate.Error else { return "\(error)" == "overflow" ? "the text ends inside a tag (missing }})" : "\(error)" }
+        guard let e = error as? MustacheTemplate.Error else {
+            return "\(error)" == "overflow" ? "the text ends inside a tag (missing }})" : "\(error)"
+        }
         switch e {
         case .sectionCloseNameIncorrect: return "a closing tag does not match the open section"
         case .unfinishedName: return "a tag is not closed with }}"

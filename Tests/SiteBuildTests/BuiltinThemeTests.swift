@@ -17,22 +17,25 @@ import SiteRender
         let before: Set<String> = [
             "site", "page", "collection", "collections", "items", "item", "notes", "note", "pagination", "layout",
             "slug", "url", "card", "fieldList", "title", "subtitle", "image", "src", "width", "height", "name", "value",
-            "number", "current", "layoutStyle", "meta", "related", "data", "search", "icon", "description", "count", "countText", "date", "html", "tags", "summary", "prev", "next",
-            "language", "root", "baseURL", "generator", "notesURL", "notesTitle", "skipText", "navLabel", "closeLabel", "pagesLabel", "emptyText", "sections",
+            "number", "current", "layoutStyle", "meta", "related", "data", "search", "icon", "description", "count",
+            "countText", "date", "html", "tags", "summary", "prev", "next",
+            "language", "root", "baseURL", "generator", "notesURL", "notesTitle", "skipText", "navLabel", "closeLabel",
+            "pagesLabel", "emptyText", "sections",
             "canonical", "isFirst", "isLast", "many", "pages", "kind", "css", "style",
             "first", "last", "index", "even", "odd", "feed", "type", "tag", "tagLinks", "tagsTitle", "asset",
             "srcset", "sizes", "sources", "placeholder", "color", "preview", "avif", "webp", "detail",
             // A note's table of contents (issue 32) and the flags its page reads.
             "toc", "showToc", "hasCode", "level", "id", "text", "children", "contentsLabel",
             // The stylesheet of highlighted code (issue 33).
-            "codeStyles",
+            "codeStyles"
         ]
         #expect(PageViews.names == before)
     }
 
     @Test func aTypoInADottedNameIsFound() throws {
         let lib = try TemplateLibrary.load(directory: nil, files: [])
-        #expect(lib.check(using: ["list"], knownNames: PageViews.names.subtracting(["isFirst"])).map(\.message)
+        #expect(
+            lib.check(using: ["list"], knownNames: PageViews.names.subtracting(["isFirst"])).map(\.message)
                 == ["unknown name 'pagination.isFirst': no page, item or note provides 'isFirst'"])
     }
 }

@@ -12,9 +12,11 @@ import Testing
     /// The renderer of a site folder, as a build makes it, and one whose objects keep every
     /// entry's name (turned back into Swift values for swift-mustache).
     static func renderers(_ source: URL) throws -> (PageRenderer, plain: PageRenderer) {
-        let options = BuildOptions(source: source, output: FileManager.default.temporaryDirectory.appendingPathComponent("unused"))
+        let options = BuildOptions(
+            source: source, output: FileManager.default.temporaryDirectory.appendingPathComponent("unused"))
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
-        var inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: Parallelism.cores)
+        var inputs = try SiteInputs.loadData(
+            config: config, content: content, templates: templates, includeDrafts: false, threads: Parallelism.cores)
         try inputs.loadAssets(options.source)
         let model = try SiteModel.make(inputs)
         let plan = SitePlan(model)
@@ -22,14 +24,18 @@ import Testing
     }
 
     /// Renders `pages` with both engines; the differing pages (at most a few) and how many matched.
-    static func compare(_ r: (PageRenderer, plain: PageRenderer), pages: [PlannedPage], templates: (PlannedPage) -> [String]) throws -> (diffs: [String], same: Int) {
+    static func compare(
+        _ r: (PageRenderer, plain: PageRenderer), pages: [PlannedPage], templates: (PlannedPage) -> [String]
+    ) throws -> (diffs: [String], same: Int) {
         let reference = try SwiftMustacheReference(r.plain.templates.texts)
         var diffs: [String] = [], same = 0
         for page in pages {
             let value = r.0.templateValue(page)
             let plain = try #require(r.plain.encoding.names.plain(r.plain.templateValue(page)) as? [String: Any])
             if case .item = page.view {
-                #expect(r.0.encoding.shared != nil && r.plain.encoding.shared == nil, "the build shares converted items; swift-mustache gets them whole")
+                #expect(
+                    r.0.encoding.shared != nil && r.plain.encoding.shared == nil,
+                    "the build shares converted items; swift-mustache gets them whole")
                 #expect(plain["item"] is [String: Any])
             }
             for name in templates(page) {
@@ -38,7 +44,9 @@ import Testing
                 if old == new { same += 1; continue }
                 let at = zip(old.utf8, new.utf8).prefix { $0 == $1 }.count
                 if diffs.count < 5 {
-                    diffs.append("\(name) for \(page.source) differs at byte \(at): swift-mustache …\(old.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) }) vs compiled …\(new.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) })")
+                    diffs.append(
+                        "\(name) for \(page.source) differs at byte \(at): swift-mustache …\(old.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) }) vs compiled …\(new.utf8.dropFirst(max(0, at - 40)).prefix(120).map { Character(Unicode.Scalar($0)) })"
+                    )
                 }
             }
         }
@@ -64,7 +72,9 @@ import Testing
         }
         let names = r.0.templates.compiled.index.keys.sorted()
         #expect(names.count >= 25)
-        let (diffs, same) = try Self.compare(r, pages: firstOfKind.values.sorted { "\($0.view)" < "\($1.view)" }) { _ in names }
+        let (diffs, same) = try Self.compare(r, pages: firstOfKind.values.sorted { "\($0.view)" < "\($1.view)" }) { _ in
+            names
+        }
         #expect(diffs.isEmpty, "\(diffs.joined(separator: "\n"))")
         #expect(same == names.count * firstOfKind.count && firstOfKind.count >= 7)
     }

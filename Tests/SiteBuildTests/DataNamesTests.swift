@@ -8,8 +8,10 @@ import Testing
     @Test func namesNestedInListsAndRecordsAreCollected() {
         let fields: [String: Value] = [
             "title": .string("T"),
-            "cast": .array([.dictionary(["name": .string("Luffy"), "roles": .array([.array([.dictionary(["role": .null])])])])]),
-            "meta": .dictionary(["crew": .dictionary(["captain": .string("Luffy")])]),
+            "cast": .array([
+                .dictionary(["name": .string("Luffy"), "roles": .array([.array([.dictionary(["role": .null])])])])
+            ]),
+            "meta": .dictionary(["crew": .dictionary(["captain": .string("Luffy")])])
         ]
         var names: Set<String> = ["site"]
         DataNames.collect(of: fields, into: &names)
@@ -20,8 +22,12 @@ import Testing
         let encodes = PendingEncodes()
         #expect(encodes.wait() == nil)
         let second = DispatchSemaphore(value: 0)
-        encodes.start { second.wait(); encodes.failed(1, Diagnostic(file: "a.jpg", "first")) }
-        encodes.start { encodes.failed(2, Diagnostic(file: "b.jpg", "second")); second.signal() }
+        encodes.start {
+            second.wait(); encodes.failed(1, Diagnostic(file: "a.jpg", "first"))
+        }
+        encodes.start {
+            encodes.failed(2, Diagnostic(file: "b.jpg", "second")); second.signal()
+        }
         #expect(encodes.wait()?.items.map(\.message) == ["first", "second"])
     }
 }

@@ -24,7 +24,8 @@ import Testing
                 search: { url: /search/things.json, fields: [name, note] }
             """,
             "content/things.json": String(decoding: json, as: UTF8.self),
-            "content/notes/n.md": "---\ntitle: '\(hostile.replacingOccurrences(of: "'", with: "''"))'\nsummary: \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\"\n---\nBody <b onclick=\"x()\">raw</b> <script>alert(3)</script> & text.\n",
+            "content/notes/n.md":
+                "---\ntitle: '\(hostile.replacingOccurrences(of: "'", with: "''"))'\nsummary: \"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\"\n---\nBody <b onclick=\"x()\">raw</b> <script>alert(3)</script> & text.\n"
         ])
     }
 
@@ -66,7 +67,7 @@ import Testing
         let items: [[String: String]] = [
             ["id": "js", "link": " JavaScript:alert(document.domain)"],
             ["id": "data", "link": "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="],
-            ["id": "web", "link": "https://example.org/?a=1&b=2"],
+            ["id": "web", "link": "https://example.org/?a=1&b=2"]
         ]
         let json = try JSONSerialization.data(withJSONObject: items)
         let f = try Fixture(files: [
@@ -82,21 +83,28 @@ import Testing
                 detail: { template: links-item, url: "/links/{slug}/" }
             """,
             "content/links.json": String(decoding: json, as: UTF8.self),
-            "templates/links-list.mustache": "<ul>{{#items}}<li><a href=\"{{link}}\">{{link}}</a></li>{{/items}}</ul>\n",
-            "templates/links-item.mustache": "<p><a href='{{item.link}}' title=\"{{item.link}}\">go</a></p>\n",
+            "templates/links-list.mustache":
+                "<ul>{{#items}}<li><a href=\"{{link}}\">{{link}}</a></li>{{/items}}</ul>\n",
+            "templates/links-item.mustache": "<p><a href='{{item.link}}' title=\"{{item.link}}\">go</a></p>\n"
         ])
         defer { f.remove() }
         _ = try f.build().get()
         let list = try f.read("public/links/index.html")
         let inert = "about:invalid#sitegen-unsafe-url"
-        #expect(list == """
-            <ul><li><a href="\(inert)"> JavaScript:alert(document.domain)</a></li>\
-            <li><a href="\(inert)">data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==</a></li>\
-            <li><a href="https://example.org/?a=1&amp;b=2">https://example.org/?a=1&amp;b=2</a></li></ul>
+        #expect(
+            list == """
+                <ul><li><a href="\(inert)"> JavaScript:alert(document.domain)</a></li>\
+                <li><a href="\(inert)">data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==</a></li>\
+                <li><a href="https://example.org/?a=1&amp;b=2">https://example.org/?a=1&amp;b=2</a></li></ul>
 
-            """)
-        #expect(try f.read("public/links/js/index.html") == "<p><a href='\(inert)' title=\" JavaScript:alert(document.domain)\">go</a></p>\n")
-        #expect(try f.read("public/links/web/index.html") == "<p><a href='https://example.org/?a=1&amp;b=2' title=\"https://example.org/?a=1&amp;b=2\">go</a></p>\n")
+                """)
+        #expect(
+            try f.read("public/links/js/index.html")
+                == "<p><a href='\(inert)' title=\" JavaScript:alert(document.domain)\">go</a></p>\n")
+        #expect(
+            try f.read("public/links/web/index.html")
+                == "<p><a href='https://example.org/?a=1&amp;b=2' title=\"https://example.org/?a=1&amp;b=2\">go</a></p>\n"
+        )
     }
 
     /// Raw HTML goes through the allowlist; a note keeps all of it with `unsafeHTML: true`.
@@ -105,7 +113,7 @@ import Testing
         let f = try Fixture(files: [
             "site.yml": "title: T\nbaseURL: https://example.org/\n",
             "content/notes/safe.md": "---\ntitle: Safe\n---\n" + body,
-            "content/notes/trusted.md": "---\ntitle: Trusted\nunsafeHTML: true\n---\n" + body,
+            "content/notes/trusted.md": "---\ntitle: Trusted\nunsafeHTML: true\n---\n" + body
         ])
         defer { f.remove() }
         _ = try f.build().get()
@@ -113,7 +121,9 @@ import Testing
         #expect(safe.contains("<b>raw</b>") && safe.contains("<i>i</i>"))
         #expect(!safe.contains("javascript:alert"), "the allowlist drops javascript: links")
         let trusted = try f.read("public/notes/trusted/index.html")
-        #expect(trusted.contains("<b>raw</b>") && trusted.contains("<i style=\"x\">i</i>") && trusted.contains("javascript:alert"))
+        #expect(
+            trusted.contains("<b>raw</b>") && trusted.contains("<i style=\"x\">i</i>")
+                && trusted.contains("javascript:alert"))
         try f.write("content/notes/trusted.md", "---\ntitle: Trusted\nunsafeHTML: yes please\n---\n" + body)
         #expect(f.errors() == ["content/notes/trusted.md:3: error: front matter 'unsafeHTML' must be true or false"])
     }

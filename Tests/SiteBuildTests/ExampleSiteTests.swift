@@ -33,7 +33,8 @@ import Testing
             for m in html.matches(of: /(?:href|src)="(\/[^"#]*)"/) {
                 var path = String(m.1).removingPercentEncoding ?? String(m.1)
                 if path.hasSuffix("/") { path += "index.html" }
-                let exists = FileManager.default.fileExists(atPath: site.output.appendingPathComponent(String(path.dropFirst())).path)
+                let exists = FileManager.default.fileExists(
+                    atPath: site.output.appendingPathComponent(String(path.dropFirst())).path)
                 #expect(exists, "\(page) links to missing \(m.1)")
                 checked += 1
             }
@@ -55,18 +56,23 @@ import Testing
         let chopper = try site.read("public/bounties/chopper/index.html")
         #expect(chopper.contains("<a rel=\"prev\" href=\"/bounties/nami/\">") && !chopper.contains("rel=\"next\""))
         // Attached notes get no page of their own; standalone notes do.
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/luffy/index.html").path))
-        #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/about/index.html").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/luffy/index.html").path))
+        #expect(
+            FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/about/index.html").path))
     }
 
     @Test func datasetsAndNotesAreNotPublishedRaw() throws {
         let site = try Fixture.exampleSite()
         defer { site.remove() }
         _ = try site.build().get()
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("bounties/bounties.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: site.output.appendingPathComponent("bounties/bounties.json").path))
         #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/luffy.md").path))
         // A resized image's source is published only through its copies (no GPS, no camera original).
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("bounties/images/luffy.jpg").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: site.output.appendingPathComponent("bounties/images/luffy.jpg").path))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/bounties.css").path))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/sitegen.css").path))
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("404.html").path))
@@ -92,12 +98,16 @@ import Testing
         _ = try site.build().get()
         let before = try site.snapshot()
         #expect(before.count > 15)
-        try site.write("content/bounties/bounties.json", "[\n  { \"name\": \"luffy\", \"bounty\": 300 },\n  { \"name\": \"zoro\" \"bounty\": 1 }\n]\n")
+        try site.write(
+            "content/bounties/bounties.json",
+            "[\n  { \"name\": \"luffy\", \"bounty\": 300 },\n  { \"name\": \"zoro\" \"bounty\": 1 }\n]\n")
         let errors = site.errors()
         #expect(errors.count == 1)
         #expect(errors.first?.hasPrefix("content/bounties/bounties.json:3:") == true, "\(errors)")
         #expect(try site.snapshot() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".public") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter {
+            $0.hasPrefix(".public")
+        }
         #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
     }
 
@@ -106,15 +116,17 @@ import Testing
         defer { site.remove() }
         try site.write("content/notes/wip.md", "---\ntitle: Work in progress\ndraft: true\n---\nSoon.\n")
         _ = try site.build().get()
-        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/wip/index.html").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/wip/index.html").path))
         _ = try site.build(drafts: true).get()
         #expect(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("notes/wip/index.html").path))
     }
 
     @Test func hangulSlugsArePercentEncodedInLinks() throws {
         let site = try Fixture(files: [
-            "site.yml": "title: t\nbaseURL: https://example.org/\nlanguage: ko\ncollections:\n  people:\n    data: people.json\n    slug: name\n",
-            "content/people.json": "[{\"name\": \"루피\"}]",
+            "site.yml":
+                "title: t\nbaseURL: https://example.org/\nlanguage: ko\ncollections:\n  people:\n    data: people.json\n    slug: name\n",
+            "content/people.json": "[{\"name\": \"루피\"}]"
         ])
         defer { site.remove() }
         _ = try site.build().get()
@@ -124,8 +136,9 @@ import Testing
 
     @Test func valuesAreEscaped() throws {
         let site = try Fixture(files: [
-            "site.yml": "title: t\nbaseURL: https://example.org/\ncollections:\n  x:\n    data: x.json\n    slug: id\n    card: { title: name }\n",
-            "content/x.json": #"[{"id": "a", "name": "<script>alert(1)</script> & \"q\" 'q'"}]"#,
+            "site.yml":
+                "title: t\nbaseURL: https://example.org/\ncollections:\n  x:\n    data: x.json\n    slug: id\n    card: { title: name }\n",
+            "content/x.json": #"[{"id": "a", "name": "<script>alert(1)</script> & \"q\" 'q'"}]"#
         ])
         defer { site.remove() }
         _ = try site.build().get()

@@ -8,44 +8,52 @@ import Testing
 /// grid's defaults taken from the data, the starter site and `sitegen eject`.
 @Suite struct FirstSiteTests {
     static let siteYML = """
-    title: T
-    baseURL: https://example.org/
-    collections:
-      films:
-        data: films.json
-        slug: name
-        images: { fields: poster }
-        card: { title: name, image: poster }
-        layout: LAYOUT
-        detail: { template: film }
+        title: T
+        baseURL: https://example.org/
+        collections:
+          films:
+            data: films.json
+            slug: name
+            images: { fields: poster }
+            card: { title: name, image: poster }
+            layout: LAYOUT
+            detail: { template: film }
 
-    """
+        """
 
-    func site(layout: String = "{ kind: grid }", template: String = "{{item.name}}", poster: (Int, Int) = (600, 900),
-              extraField: String = "") throws -> Fixture {
+    func site(
+        layout: String = "{ kind: grid }", template: String = "{{item.name}}", poster: (Int, Int) = (600, 900),
+        extraField: String = ""
+    ) throws -> Fixture {
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(poster.0) \(poster.1)\"></svg>"
         return try Fixture(files: [
             "site.yml": Self.siteYML.replacingOccurrences(of: "LAYOUT", with: layout),
-            "content/films.json": "[{\"name\": \"a\", \"poster\": \"p.svg\"\(extraField)}, {\"name\": \"b\", \"poster\": \"q.svg\"}, {\"name\": \"c\", \"poster\": \"p.svg\"}]",
-            "content/p.svg": svg, "content/q.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\"></svg>",
-            "templates/film.mustache": template,
+            "content/films.json":
+                "[{\"name\": \"a\", \"poster\": \"p.svg\"\(extraField)}, {\"name\": \"b\", \"poster\": \"q.svg\"}, {\"name\": \"c\", \"poster\": \"p.svg\"}]",
+            "content/p.svg": svg,
+            "content/q.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\"></svg>",
+            "templates/film.mustache": template
         ])
     }
 
     @Test func aNameAtTheTopLevelWrittenUnderItemIsAnErrorWithItsPlace() throws {
-        let s = try site(template: "{{#item.prev}}{{title}}{{/item.prev}}\n{{item.next.name}}{{^item.notes}}-{{/item.notes}}")
+        let s = try site(
+            template: "{{#item.prev}}{{title}}{{/item.prev}}\n{{item.next.name}}{{^item.notes}}-{{/item.notes}}")
         defer { s.remove() }
-        #expect(s.errors() == [
-            "templates/film.mustache:1:1: error: unknown name 'item.prev': `prev` is top-level: `{{#prev}}`",
-            "templates/film.mustache:2:1: error: unknown name 'item.next.name': `next` is top-level: `{{next.name}}`",
-            "templates/film.mustache:2:19: error: unknown name 'item.notes': `notes` is top-level: `{{^notes}}`",
-        ])
+        #expect(
+            s.errors() == [
+                "templates/film.mustache:1:1: error: unknown name 'item.prev': `prev` is top-level: `{{#prev}}`",
+                "templates/film.mustache:2:1: error: unknown name 'item.next.name': `next` is top-level: `{{next.name}}`",
+                "templates/film.mustache:2:19: error: unknown name 'item.notes': `notes` is top-level: `{{^notes}}`"
+            ])
     }
 
     @Test func aDataFieldOfThatNameIsNoMistake() throws {
         // An item that has a field `prev` prints it: no hint.
         // Nor a name that is no page's (`src` is an image's: it prints nothing here, as before).
-        let s = try site(template: "{{item.prev}}{{#prev}}{{name}}{{/prev}}{{site.title}}{{item.src}}", extraField: ", \"prev\": \"x\"")
+        let s = try site(
+            template: "{{item.prev}}{{#prev}}{{name}}{{/prev}}{{site.title}}{{item.src}}",
+            extraField: ", \"prev\": \"x\"")
         defer { s.remove() }
         #expect(s.errors() == [])
         // Nor is a top-level name under a record that holds no page names.
@@ -87,9 +95,11 @@ import Testing
     @Test func aTemplateThatStartsShowingDetailGetsItsFilesInServe() throws {
         let f = try Fixture(files: [
             "site.yml": Self.siteYML.replacingOccurrences(of: "LAYOUT", with: "{ kind: grid }")
-                .replacingOccurrences(of: "images: { fields: poster }", with: "images: { fields: poster, widths: [100, 200], formats: [jpeg] }"),
+                .replacingOccurrences(
+                    of: "images: { fields: poster }",
+                    with: "images: { fields: poster, widths: [100, 200], formats: [jpeg] }"),
             "content/films.json": "[{\"name\": \"a\", \"poster\": \"a.jpg\"}]",
-            "templates/film.mustache": "{{item.name}}",
+            "templates/film.mustache": "{{item.name}}"
         ])
         defer { f.remove() }
         try f.write("content/a.jpg", try ImageBuildTests.photo("01"))
@@ -104,7 +114,8 @@ import Testing
     @Test func theStarterGoesBesideDotfilesOnly() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-init-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data("*.log\n".utf8).write(to: dir.appendingPathComponent(".gitignore"))
         let outcome = try StarterSite.write(to: dir)
         #expect(outcome.keptGitignore)
@@ -112,27 +123,37 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("templates/book.mustache").path))
         let fresh = dir.appendingPathComponent("fresh")
         #expect(try !StarterSite.write(to: fresh).keptGitignore)
-        #expect(try String(contentsOf: fresh.appendingPathComponent(".gitignore"), encoding: .utf8) == "public/\n.sitegen-cache/\n")
+        #expect(
+            try String(contentsOf: fresh.appendingPathComponent(".gitignore"), encoding: .utf8)
+                == "public/\n.sitegen-cache/\n")
         // Now it holds site.yml: refused, naming it.
         do { _ = try StarterSite.write(to: dir); Issue.record("a folder with a site in it was written over") } catch {
-            #expect(error.description == "\(dir.path): error: folder is not empty (it holds 'content'); sitegen init writes only into a new folder or one holding nothing but dotfiles such as .git")
+            #expect(
+                error.description
+                    == "\(dir.path): error: folder is not empty (it holds 'content'); sitegen init writes only into a new folder or one holding nothing but dotfiles such as .git"
+            )
         }
     }
 
     @Test func ejectWritesTheThemeOnceAndNeverOverwrites() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-eject-\(UUID().uuidString)/templates")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sitegen-eject-\(UUID().uuidString)/templates")
         defer { try? FileManager.default.removeItem(at: dir.deletingLastPathComponent()) }
         let first = try ThemeEject.write(into: dir)
         #expect(first.written == ThemeEject.files.map(\.path) && first.skipped.isEmpty)
         #expect(first.written.contains("detail.mustache") && first.written.contains("assets/sitegen.css"))
-        #expect(try String(contentsOf: dir.appendingPathComponent("card.mustache"), encoding: .utf8) == ThemeEject.files.first { $0.path == "card.mustache" }?.text)
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("card.mustache"), encoding: .utf8)
+                == ThemeEject.files.first { $0.path == "card.mustache" }?.text)
         try Data("mine".utf8).write(to: dir.appendingPathComponent("detail.mustache"))
         let again = try ThemeEject.write(into: dir, names: ["detail", "card-body"])
         #expect(again == ThemeEject.Outcome(written: [], skipped: ["card-body.mustache", "detail.mustache"]))
         #expect(try String(contentsOf: dir.appendingPathComponent("detail.mustache"), encoding: .utf8) == "mine")
         #expect(throws: Diagnostic.self) { try ThemeEject.write(into: dir, names: ["detial"]) }
         do { _ = try ThemeEject.write(into: dir, names: ["detial"]) } catch {
-            #expect(error.message.hasPrefix("the built-in theme has no 'detial'; did you mean 'detail'? it has: 404, sitegen-search.js"))
+            #expect(
+                error.message.hasPrefix(
+                    "the built-in theme has no 'detial'; did you mean 'detail'? it has: 404, sitegen-search.js"))
         }
     }
 }

@@ -6,7 +6,8 @@ import SiteCore
 struct Fixture {
     let root: URL
 
-    static let repository: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static let sharedCache = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-test-image-cache")
 
@@ -14,12 +15,14 @@ struct Fixture {
     static func exampleSite() throws -> Fixture {
         let f = try Fixture(files: [:])
         for name in ["site.yml", "content", "templates"] {
-            try FileManager.default.copyItem(at: repository.appendingPathComponent(name), to: f.root.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent(name), to: f.root.appendingPathComponent(name))
         }
         // One image cache for every copy: the photos are resized once per test run (sharing a
         // cache between concurrent builds is supported, and exercised here).
         try FileManager.default.createDirectory(at: sharedCache, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: f.root.appendingPathComponent(".sitegen-cache"), withDestinationURL: sharedCache)
+        try FileManager.default.createSymbolicLink(
+            at: f.root.appendingPathComponent(".sitegen-cache"), withDestinationURL: sharedCache)
         return f
     }
 
@@ -46,7 +49,9 @@ struct Fixture {
     var output: URL { root.appendingPathComponent("public") }
 
     func build(baseURL: String? = nil, drafts: Bool = false) -> Result<BuildReport, Diagnostics> {
-        Result { () throws(Diagnostics) in try SiteBuilder.build(BuildOptions(source: root, output: output, baseURL: baseURL, includeDrafts: drafts)) }
+        Result { () throws(Diagnostics) in
+            try SiteBuilder.build(BuildOptions(source: root, output: output, baseURL: baseURL, includeDrafts: drafts))
+        }
     }
 
     /// The diagnostics of a build that must fail.
@@ -66,7 +71,9 @@ struct Fixture {
         while let rel = walker.nextObject() as? String {
             var isDir: ObjCBool = false
             let url = root.appendingPathComponent(rel)
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) { out[rel] = isDir.boolValue ? .some(nil) : try Data(contentsOf: url) }
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) {
+                out[rel] = isDir.boolValue ? .some(nil) : try Data(contentsOf: url)
+            }
         }
         return out
     }

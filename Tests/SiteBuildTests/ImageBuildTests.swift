@@ -13,8 +13,12 @@ import SiteWrite
     }
 
     /// A site of one collection whose items name `files` (content/ paths), resized by `images`.
-    func site(_ files: [String: Data], refs: [String], images: String = "{ fields: file, widths: [100, 200], formats: [webp, jpeg] }") throws -> Fixture {
-        let items = refs.enumerated().map { "{\"name\": \"p\($0.offset)\", \"file\": \"\($0.element)\"}" }.joined(separator: ",\n")
+    func site(
+        _ files: [String: Data], refs: [String],
+        images: String = "{ fields: file, widths: [100, 200], formats: [webp, jpeg] }"
+    ) throws -> Fixture {
+        let items = refs.enumerated().map { "{\"name\": \"p\($0.offset)\", \"file\": \"\($0.element)\"}" }.joined(
+            separator: ",\n")
         let f = try Fixture(files: [
             "site.yml": """
             title: T
@@ -26,7 +30,7 @@ import SiteWrite
                 images: \(images)
                 layout: { kind: grid, columns: { 0: 2 } }
             """,
-            "content/pics.json": "[\n\(items)\n]\n",
+            "content/pics.json": "[\n\(items)\n]\n"
         ])
         for (path, data) in files { try f.write("content/\(path)", data) }
         return f
@@ -44,11 +48,14 @@ import SiteWrite
     }
 
     func entries(_ f: Fixture) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: f.root.appendingPathComponent(".sitegen-cache/images").path).filter { $0.hasSuffix(".json") && $0 != "sources.json" }
+        try FileManager.default.contentsOfDirectory(atPath: f.root.appendingPathComponent(".sitegen-cache/images").path)
+            .filter { $0.hasSuffix(".json") && $0 != "sources.json" }
     }
 
     @Test func coldWarmAndOneChangedBuildsDecodeOnlyWhatChanged() throws {
-        let f = try site(["a.jpg": try Self.photo("01"), "b.jpg": try Self.photo("02"), "c.jpg": try Self.photo("03")], refs: ["a.jpg", "b.jpg", "c.jpg"])
+        let f = try site(
+            ["a.jpg": try Self.photo("01"), "b.jpg": try Self.photo("02"), "c.jpg": try Self.photo("03")],
+            refs: ["a.jpg", "b.jpg", "c.jpg"])
         defer { f.remove() }
         #expect(try counts(f) == (3, 0))
         #expect(try counts(f) == (0, 3))
@@ -74,7 +81,8 @@ import SiteWrite
         let published = try Self.images(in: f.output.appendingPathComponent("assets/img").path)
         #expect(published.count == 6)
         for path in published {
-            let cached = f.root.appendingPathComponent(".sitegen-cache/images/\((path as NSString).lastPathComponent)").path
+            let cached = f.root.appendingPathComponent(".sitegen-cache/images/\((path as NSString).lastPathComponent)")
+                .path
             let (site, cache) = (try Self.status(path), try Self.status(cached))
             #expect(site.st_ino == cache.st_ino && site.st_dev == cache.st_dev, "\(path)")
             #expect(cache.st_mode & 0o777 == 0o444, "\(cached)")
@@ -88,7 +96,9 @@ import SiteWrite
         let elsewhere = URL(fileURLWithPath: "/dev/shm/sitegen-test-cache-\(UUID().uuidString)")
         defer { f.remove(); try? FileManager.default.removeItem(at: elsewhere) }
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        #expect(try Self.status(elsewhere.path).st_dev != Self.status(f.root.path).st_dev, "/dev/shm is on the temporary folder's file system")
+        #expect(
+            try Self.status(elsewhere.path).st_dev != Self.status(f.root.path).st_dev,
+            "/dev/shm is on the temporary folder's file system")
         var o = options(f)
         o.cacheDir = elsewhere
         _ = try SiteBuilder.build(o)
@@ -99,7 +109,8 @@ import SiteWrite
         for path in published {
             let cached = elsewhere.appendingPathComponent("images/\((path as NSString).lastPathComponent)").path
             #expect(try Self.status(path).st_ino != Self.status(cached).st_ino)
-            #expect(FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: cached), "\(path)")
+            #expect(
+                FileManager.default.contents(atPath: path) == FileManager.default.contents(atPath: cached), "\(path)")
         }
     }
 
@@ -119,8 +130,10 @@ import SiteWrite
         let f = try Fixture(files: ["cache/ready.webp": "ready"])
         defer { f.remove() }
         let cache = f.root.appendingPathComponent("cache").path
-        let files = [PlannedFile(path: "img/ready.webp", kind: .image("\(cache)/ready.webp"), source: "ready"),
-                     PlannedFile(path: "img/late.webp", kind: .image("\(cache)/late.webp"), source: "late")]
+        let files = [
+            PlannedFile(path: "img/ready.webp", kind: .image("\(cache)/ready.webp"), source: "ready"),
+            PlannedFile(path: "img/late.webp", kind: .image("\(cache)/late.webp"), source: "late")
+        ]
         let encodes = PendingEncodes()
         let gate = DispatchSemaphore(value: 0)
         encodes.add(["\(cache)/late.webp"])
@@ -132,7 +145,8 @@ import SiteWrite
         let failure = Mutex<Diagnostics?>(nil)
         let sink = LiveOutput(folder: f.output)
         Thread {
-            do throws(Diagnostics) { try BuildPass.publishImages(files, encodes: encodes, to: sink, threads: 2) } catch { failure.withLock { $0 = error } }
+            do throws(Diagnostics) { try BuildPass.publishImages(files, encodes: encodes, to: sink, threads: 2) } catch
+            { failure.withLock { $0 = error } }
             copied.signal()
         }.start()
         // The cached file is copied while the other is still being encoded …
@@ -153,7 +167,9 @@ import SiteWrite
     func waitUntilSettled(_ f: Fixture, _ names: [String]) throws {
         let paths = names.map { f.root.appendingPathComponent("content/\($0)").path }
         let deadline = Date().addingTimeInterval(10)
-        while paths.contains(where: { SourceDigests.entry($0, hash: "", readAt: SourceDigests.now) == nil }), Date() < deadline {
+        while paths.contains(where: { SourceDigests.entry($0, hash: "", readAt: SourceDigests.now) == nil }),
+            Date() < deadline
+        {
             usleep(20_000)
         }
     }
@@ -205,9 +221,12 @@ import SiteWrite
         let folder = f.root.appendingPathComponent(".sitegen-cache/images")
         let entry = try #require(try entries(f).first)
         let old = Date(timeIntervalSince1970: 946_684_800)
-        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: folder.appendingPathComponent(entry).path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: old], ofItemAtPath: folder.appendingPathComponent(entry).path)
         #expect(try counts(f) == (0, 1))
-        let renewed = try #require(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(entry).path)[.modificationDate] as? Date)
+        let renewed = try #require(
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(entry).path)[
+                .modificationDate] as? Date)
         #expect(renewed.timeIntervalSinceNow > -3600, "used by the build, its time is renewed")
         // Another site's build sharing the cache keeps what this one used a moment ago.
         _ = ImageCache(folder: folder).prune(keeping: [], untouchedSince: Date().addingTimeInterval(-600))
@@ -215,13 +234,24 @@ import SiteWrite
     }
 
     @Test func digestsReadBackAsWrittenAndAnotherFormatIsNone() {
-        let e = { (h: String, n: Int64) in SourceDigests.Entry(device: 2049, inode: UInt64(n), size: 3_000_000 + n, modified: 1_700_000_000_123_456_789 + n, changed: 1_700_000_001_000_000_000 + n, hash: h) }
-        let digests = SourceDigests(entries: ["/a b/c.jpg": e("ab12", 1), "/tab\there.jpg": e("cd34", 2), "/ünï/çödé.png": e("ef56", 3), "/line\nbreak.jpg": e("0", 4)])
+        let e = { (h: String, n: Int64) in
+            SourceDigests.Entry(
+                device: 2049, inode: UInt64(n), size: 3_000_000 + n, modified: 1_700_000_000_123_456_789 + n,
+                changed: 1_700_000_001_000_000_000 + n, hash: h)
+        }
+        let digests = SourceDigests(entries: [
+            "/a b/c.jpg": e("ab12", 1), "/tab\there.jpg": e("cd34", 2), "/ünï/çödé.png": e("ef56", 3),
+            "/line\nbreak.jpg": e("0", 4)
+        ])
         let read = SourceDigests(text: Substring(digests.text))
         #expect(read.entries.count == 3, "a path with a line break is not kept")
         #expect(read.entries == digests.entries.filter { !$0.key.contains("\n") })
-        #expect(SourceDigests(text: #"{"/a.jpg":{"hash":"ab12","device":1,"inode":2,"size":3,"modified":4,"changed":5}}"#).entries.isEmpty)
-        #expect(SourceDigests(text: Substring(digests.text.replacingOccurrences(of: "\t2049\t", with: "\tx\t"))).entries.isEmpty)
+        #expect(
+            SourceDigests(text: #"{"/a.jpg":{"hash":"ab12","device":1,"inode":2,"size":3,"modified":4,"changed":5}}"#)
+                .entries.isEmpty)
+        #expect(
+            SourceDigests(text: Substring(digests.text.replacingOccurrences(of: "\t2049\t", with: "\tx\t"))).entries
+                .isEmpty)
     }
 
     @Test func aBuildKilledMidWayLeavesACacheTheNextBuildUses() throws {
@@ -247,9 +277,12 @@ import SiteWrite
         #expect(other != key)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("\(other)-100.jpg"))
         #expect(try counts(f) == (1, 1))
-        let published = try FileManager.default.contentsOfDirectory(atPath: f.output.appendingPathComponent("assets/img").path)
+        let published = try FileManager.default.contentsOfDirectory(
+            atPath: f.output.appendingPathComponent("assets/img").path)
         for name in published where name.hasPrefix(key) {
-            #expect(try Data(contentsOf: f.output.appendingPathComponent("assets/img/\(name)")) == Data(contentsOf: folder.appendingPathComponent(name)))
+            #expect(
+                try Data(contentsOf: f.output.appendingPathComponent("assets/img/\(name)"))
+                    == Data(contentsOf: folder.appendingPathComponent(name)))
         }
     }
 
@@ -281,9 +314,11 @@ import SiteWrite
     /// widest, in AVIF too, so its encodes outlast the rest of the failing build.
     @Test(arguments: ["note", "cut"])
     func aFailedBuildEndsItsEncodesFirst(failure: String) throws {
-        let photo = try Data(contentsOf: Fixture.repository.appendingPathComponent("content/photos/images/JhPbiLWp6Gx.jpg"))
+        let photo = try Data(
+            contentsOf: Fixture.repository.appendingPathComponent("content/photos/images/JhPbiLWp6Gx.jpg"))
         let files = failure == "cut" ? ["a.jpg": photo, "cut.jpg": photo.prefix(photo.count / 2)] : ["a.jpg": photo]
-        let f = try site(files, refs: files.keys.sorted(), images: "{ fields: file, widths: [2160], formats: [avif, webp, jpeg] }")
+        let f = try site(
+            files, refs: files.keys.sorted(), images: "{ fields: file, widths: [2160], formats: [avif, webp, jpeg] }")
         defer { f.remove() }
         if failure == "note" { try f.write("content/n.md", "---\ntitle: N\nitem: pics/nope\n---\nText.\n") }
         #expect(throws: Diagnostics.self) { try SiteBuilder.build(options(f)) }
@@ -295,17 +330,23 @@ import SiteWrite
     /// no item, found by the model after the image phase) returns only once the photo is stored,
     /// so nothing of a failed update runs on into the next one.
     @Test func aFailedUpdateEndsItsEncodesFirst() throws {
-        let f = try site(["a.jpg": try Self.photo("01")], refs: ["a.jpg"],
-                         images: "{ fields: file, widths: [2160], formats: [avif, webp, jpeg] }")
+        let f = try site(
+            ["a.jpg": try Self.photo("01")], refs: ["a.jpg"],
+            images: "{ fields: file, widths: [2160], formats: [avif, webp, jpeg] }")
         defer { f.remove() }
         var session = try SiteSession(options(f))
         #expect(try entries(f).count == 1)
         // The example's widest photo, with a comment of its own so that no cache has it.
-        let photo = try Data(contentsOf: Fixture.repository.appendingPathComponent("content/photos/images/JhPbiLWp6Gx.jpg"))
+        let photo = try Data(
+            contentsOf: Fixture.repository.appendingPathComponent("content/photos/images/JhPbiLWp6Gx.jpg"))
         try f.write("content/big.jpg", photo + Data("\(UUID())".utf8))
-        try f.write("content/pics.json", "[{\"name\": \"p0\", \"file\": \"a.jpg\"}, {\"name\": \"p1\", \"file\": \"big.jpg\"}]\n")
+        try f.write(
+            "content/pics.json",
+            "[{\"name\": \"p0\", \"file\": \"a.jpg\"}, {\"name\": \"p1\", \"file\": \"big.jpg\"}]\n")
         try f.write("content/n.md", "---\ntitle: N\nitem: pics/nope\n---\nText.\n")
-        #expect(throws: Diagnostics.self) { try session.update(["content/big.jpg", "content/pics.json", "content/n.md"]) }
+        #expect(throws: Diagnostics.self) {
+            try session.update(["content/big.jpg", "content/pics.json", "content/n.md"])
+        }
         // The entry's JSON is written last, after every file.
         #expect(try entries(f).count == 2, "the failed update returned before the photo's encodes ended")
     }
@@ -314,19 +355,33 @@ import SiteWrite
         var bomb = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8))
         bomb += Data([0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 2, 0, 0, 0, 0, 0, 0, 0])  // 100000 × 100000, RGB
         let good = try Self.photo("01")
-        let f = try site(["good.jpg": good, "cut.jpg": good.prefix(good.count / 2), "text.jpg": Data("not a picture\n".utf8),
-                          "bomb.png": bomb, "pic.bmp": Data("BM".utf8) + Data(count: 60)],
-                         refs: ["good.jpg"])
+        let f = try site(
+            [
+                "good.jpg": good, "cut.jpg": good.prefix(good.count / 2), "text.jpg": Data("not a picture\n".utf8),
+                "bomb.png": bomb, "pic.bmp": Data("BM".utf8) + Data(count: 60)
+            ],
+            refs: ["good.jpg"])
         defer { f.remove() }
         _ = try SiteBuilder.build(options(f))
         let before = try f.read("public/pics/index.html")
         for (ref, message) in [
-            ("cut.jpg", "content/pics.json:3:1: error: at [1].file: image 'content/cut.jpg': cannot decode: VipsJpeg: Premature end of input file"),
+            (
+                "cut.jpg",
+                "content/pics.json:3:1: error: at [1].file: image 'content/cut.jpg': cannot decode: VipsJpeg: Premature end of input file"
+            ),
             ("text.jpg", "content/pics.json:3:24: error: image 'content/text.jpg': not a JPEG file: bad signature"),
-            ("bomb.png", "content/pics.json:3:24: error: image 'content/bomb.png' is 100000×100000 px, more than the limit of 100000000 pixels (images.maxPixels): refused before decoding"),
-            ("pic.bmp", "content/pics.json:3:24: error: 'content/pic.bmp' is not an image sitegen can size (png, jpg, gif, webp, svg)"),
+            (
+                "bomb.png",
+                "content/pics.json:3:24: error: image 'content/bomb.png' is 100000×100000 px, more than the limit of 100000000 pixels (images.maxPixels): refused before decoding"
+            ),
+            (
+                "pic.bmp",
+                "content/pics.json:3:24: error: 'content/pic.bmp' is not an image sitegen can size (png, jpg, gif, webp, svg)"
+            )
         ] {
-            try f.write("content/pics.json", "[\n{\"name\": \"p0\", \"file\": \"good.jpg\"},\n{\"name\": \"p1\", \"file\": \"\(ref)\"}\n]\n")
+            try f.write(
+                "content/pics.json",
+                "[\n{\"name\": \"p0\", \"file\": \"good.jpg\"},\n{\"name\": \"p1\", \"file\": \"\(ref)\"}\n]\n")
             #expect(f.errors() == [message])
             #expect(try f.read("public/pics/index.html") == before, "\(ref)")
         }

@@ -16,7 +16,8 @@ import Testing
     static func cases() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { !$0.hasPrefix("_") && !$0.hasPrefix(".") && $0 != "__pycache__" }
-            .filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/expected.txt").path) }.sorted()
+            .filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/expected.txt").path) }
+            .sorted()
     }
 
     @Test func everyCaseIsHere() {
@@ -29,10 +30,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: work) }
         let site = work.appendingPathComponent("site")
         try lay(name, at: site)
-        let expected = try String(contentsOf: Self.folder.appendingPathComponent("\(name)/expected.txt"), encoding: .utf8)
-            .replacingOccurrences(of: "<SITE>", with: site.path)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .filter { !$0.isEmpty && !$0.hasPrefix("sitegen: ") }
+        let expected = try String(
+            contentsOf: Self.folder.appendingPathComponent("\(name)/expected.txt"), encoding: .utf8
+        )
+        .replacingOccurrences(of: "<SITE>", with: site.path)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        .filter { !$0.isEmpty && !$0.hasPrefix("sitegen: ") }
         do {
             _ = try SiteBuilder.build(BuildOptions(source: site, output: site.appendingPathComponent("public")))
             Issue.record("\(name): the build succeeded")
@@ -50,7 +53,8 @@ import Testing
         let caseFolder = Self.folder.appendingPathComponent(name)
         let files = (fm.enumerator(atPath: caseFolder.path)?.allObjects as? [String] ?? []).filter { rel in
             var isFolder: ObjCBool = false
-            return fm.fileExists(atPath: caseFolder.appendingPathComponent(rel).path, isDirectory: &isFolder) && !isFolder.boolValue
+            return fm.fileExists(atPath: caseFolder.appendingPathComponent(rel).path, isDirectory: &isFolder)
+                && !isFolder.boolValue
         }
         for rel in files where !Self.meta.contains(rel) {
             let target = site.appendingPathComponent(rel)
@@ -59,11 +63,13 @@ import Testing
             try fm.copyItem(at: caseFolder.appendingPathComponent(rel), to: target)
         }
         for line in (try? String(contentsOf: caseFolder.appendingPathComponent("remove.txt"), encoding: .utf8))?
-            .split(separator: "\n") ?? [] where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            .split(separator: "\n") ?? [] where !line.trimmingCharacters(in: .whitespaces).isEmpty
+        {
             try fm.removeItem(at: site.appendingPathComponent(line.trimmingCharacters(in: .whitespaces)))
         }
         for line in (try? String(contentsOf: caseFolder.appendingPathComponent("symlinks.txt"), encoding: .utf8))?
-            .split(separator: "\n") ?? [] where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            .split(separator: "\n") ?? [] where !line.trimmingCharacters(in: .whitespaces).isEmpty
+        {
             let parts = line.components(separatedBy: " -> ").map { $0.trimmingCharacters(in: .whitespaces) }
             let link = site.appendingPathComponent(parts[0])
             try fm.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)

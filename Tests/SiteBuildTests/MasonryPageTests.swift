@@ -17,7 +17,9 @@ import Testing
     }
 
     static func cards(_ html: String) -> [(slug: String, props: [String: Double])] {
-        html.matches(of: /<li class="card" data-item="([^"]+)" style="([^"]+)">/).map { (String($0.1), properties($0.2)) }
+        html.matches(of: /<li class="card" data-item="([^"]+)" style="([^"]+)">/).map {
+            (String($0.1), properties($0.2))
+        }
     }
 
     @Test func shortestColumnPlacementAndPaginationReachThePage() throws {
@@ -46,26 +48,32 @@ import Testing
                   text: { maxLines: 4 }
                 detail: false
             """,
-            "content/pins.json": "[\(rows.joined(separator: ","))]",
+            "content/pins.json": "[\(rows.joined(separator: ","))]"
         ])
         defer { site.remove() }
         _ = try site.build().get()
 
-        var expectedMasonry = ResponsiveMasonry(policy: .shortestColumn, breakpoints: [.init(minWidth: 0, columns: 2), .init(minWidth: 900, columns: 3)],
-                                                gap: 10, insets: EdgeInsets(top: 20, left: 4, bottom: 8, right: 4), maxWidth: 1240)
+        var expectedMasonry = ResponsiveMasonry(
+            policy: .shortestColumn, breakpoints: [.init(minWidth: 0, columns: 2), .init(minWidth: 900, columns: 3)],
+            gap: 10, insets: EdgeInsets(top: 20, left: 4, bottom: 8, right: 4), maxWidth: 1240)
         expectedMasonry.text.maxLines = 4
         for (page, range) in [("public/pins/index.html", 0..<4), ("public/pins/page/2/index.html", 4..<6)] {
             let html = try site.read(page)
             let cards = Self.cards(html)
             #expect(cards.map(\.slug) == range.map { "p\($0)" }, "data order on \(page)")
             // Each page is its own masonry, placed from its own items.
-            let arranged = expectedMasonry.arrange(range.map { i in
-                MasonryCard(aspect: Double(sizes[i].1) / Double(sizes[i].0), text: String(repeating: "word ", count: i * 7))
-            })
+            let arranged = expectedMasonry.arrange(
+                range.map { i in
+                    MasonryCard(
+                        aspect: Double(sizes[i].1) / Double(sizes[i].0), text: String(repeating: "word ", count: i * 7))
+                })
             for (k, card) in cards.enumerated() {
-                #expect(card.props["--r"] == Double(sizes[range.lowerBound + k].1) / Double(sizes[range.lowerBound + k].0))
+                #expect(
+                    card.props["--r"] == Double(sizes[range.lowerBound + k].1) / Double(sizes[range.lowerBound + k].0))
                 for (b, a) in arranged.enumerated() {
-                    #expect(card.props["--c\(b)"] == Double(a.placement.columns[k]), "\(card.slug) column at breakpoint \(b)")
+                    #expect(
+                        card.props["--c\(b)"] == Double(a.placement.columns[k]),
+                        "\(card.slug) column at breakpoint \(b)")
                     let top = try #require(card.props["--a\(b)"])
                     let perWidth = try #require(card.props["--b\(b)"])
                     #expect(abs(top - a.placement.tops[k].constant) < 1e-4)
@@ -81,7 +89,9 @@ import Testing
         let first = Self.cards(try site.read("public/pins/index.html"))
         #expect(first.map { $0.props["--c0"] } == [0, 1, 1, 0])
         // Remote images keep their URL and declared size.
-        #expect(try site.read("public/pins/index.html").contains("<img src=\"https://img.example/0.jpg\" width=\"400\" height=\"600\""))
+        #expect(
+            try site.read("public/pins/index.html").contains(
+                "<img src=\"https://img.example/0.jpg\" width=\"400\" height=\"600\""))
     }
 
     /// Worked by hand, not by the core: picture-only cards in two columns, 10 px apart. As in the
@@ -105,7 +115,7 @@ import Testing
                 layout: { kind: masonry, columns: { 0: 2 }, gap: 10, insets: { top: 20, left: 0, bottom: 0, right: 0 }, text: false }
                 detail: false
             """,
-            "content/pins.json": "[\(rows.joined(separator: ","))]",
+            "content/pins.json": "[\(rows.joined(separator: ","))]"
         ])
         defer { site.remove() }
         _ = try site.build().get()

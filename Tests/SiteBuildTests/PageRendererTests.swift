@@ -10,8 +10,10 @@ import Testing
     @Test func aPageThatCannotBeWrittenIsAnError() throws {
         let site = try Fixture.exampleSite()
         defer { site.remove() }
-        let (config, content, templates) = try SiteInputs.loadConfiguration(BuildOptions(source: site.root, output: site.output))
-        let inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: 2)
+        let (config, content, templates) = try SiteInputs.loadConfiguration(
+            BuildOptions(source: site.root, output: site.output))
+        let inputs = try SiteInputs.loadData(
+            config: config, content: content, templates: templates, includeDrafts: false, threads: 2)
         let model = try SiteModel.make(inputs)
         let plan = SitePlan(model)
         let renderer = PageRenderer(model: model, plan: plan)
@@ -28,8 +30,9 @@ import Testing
         } catch {
             #expect(error.items.map(\.location.file) == [item.source], "\(error)")
             // The item page is named by its dataset and the item's place in it.
-            #expect(item.source.range(of: #"^content/\S+\.(json|plist) \[\d+\]$"#, options: .regularExpression) != nil,
-                    "\(item.source)")
+            #expect(
+                item.source.range(of: #"^content/\S+\.(json|plist) \[\d+\]$"#, options: .regularExpression) != nil,
+                "\(item.source)")
         }
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
     }

@@ -13,51 +13,51 @@ import Testing
     /// Photos in data order p10, p3, p1, p2; by rank (numeric) they show as p1, p2, p3, p10.
     /// p3's caption carries HTML; p2 has no image and no note.
     static let photos = #"""
-    [
-      {"id": "p10", "rank": 10, "caption": "Tenth", "note": "n10", "image": "img/d.svg", "tags": ["sea"], "user": {"username": "bob", "name": "Bob"}},
-      {"id": "p3", "rank": 3, "caption": "Third <b>&\"'", "note": "n3 <i>", "image": "img/c.svg", "tags": ["sea", "sky"], "user": {"username": "ann", "name": "Ann Émile"}},
-      {"id": "p1", "rank": 1, "caption": "First", "note": "n1", "image": "img/a.svg", "tags": ["sky"], "user": {"username": "bob", "name": "Bob"}},
-      {"id": "p2", "rank": 2, "caption": "Second  Ｓｈｏｔ", "tags": [], "user": {"username": "ann", "name": "Ann Émile"}}
-    ]
-    """#
+        [
+          {"id": "p10", "rank": 10, "caption": "Tenth", "note": "n10", "image": "img/d.svg", "tags": ["sea"], "user": {"username": "bob", "name": "Bob"}},
+          {"id": "p3", "rank": 3, "caption": "Third <b>&\"'", "note": "n3 <i>", "image": "img/c.svg", "tags": ["sea", "sky"], "user": {"username": "ann", "name": "Ann Émile"}},
+          {"id": "p1", "rank": 1, "caption": "First", "note": "n1", "image": "img/a.svg", "tags": ["sky"], "user": {"username": "bob", "name": "Bob"}},
+          {"id": "p2", "rank": 2, "caption": "Second  Ｓｈｏｔ", "tags": [], "user": {"username": "ann", "name": "Ann Émile"}}
+        ]
+        """#
 
     static let siteYML = """
-    title: T
-    baseURL: https://example.org/
-    collections:
-      photos:
-        icon: icons/photos.svg
-        data: photos.json
-        slug: id
-        sort: [{ field: rank, compare: number }]
-        images: { fields: image }
-        card: { title: caption, subtitle: note, image: image }
-        search: { url: /search/photos.json, fields: [caption, tags, user.name] }
-      tags:
-        data: tags.json
-        slug: id
-        sort: [{ field: id }]
-        related:
-          tagged: { collection: photos, via: tags }
-        detail: { template: tag }
-      users:
-        menu: false
-        data: users.json
-        slug: username
-        related:
-          shots: { collection: photos, via: user.username }
-        detail: { template: user }
-    pages:
-      discover:
-        url: /discover/
-        title: Discover
-        description: Everything at once
-      about:
-        url: /about/us/
-        template: about-page
-        title: About
-        section: tags
-    """
+        title: T
+        baseURL: https://example.org/
+        collections:
+          photos:
+            icon: icons/photos.svg
+            data: photos.json
+            slug: id
+            sort: [{ field: rank, compare: number }]
+            images: { fields: image }
+            card: { title: caption, subtitle: note, image: image }
+            search: { url: /search/photos.json, fields: [caption, tags, user.name] }
+          tags:
+            data: tags.json
+            slug: id
+            sort: [{ field: id }]
+            related:
+              tagged: { collection: photos, via: tags }
+            detail: { template: tag }
+          users:
+            menu: false
+            data: users.json
+            slug: username
+            related:
+              shots: { collection: photos, via: user.username }
+            detail: { template: user }
+        pages:
+          discover:
+            url: /discover/
+            title: Discover
+            description: Everything at once
+          about:
+            url: /about/us/
+            template: about-page
+            title: About
+            section: tags
+        """
 
     static func site(yml: String = siteYML, templates: [String: String] = [:]) throws -> Fixture {
         var files: [String: String] = [
@@ -75,8 +75,10 @@ import Testing
                 + "{{#data.tags}}<ul>{{#items}}({{slug}}){{/items}}</ul>{{/data.tags}}"
                 + "{{#data.users}}<p>{{#items}}[{{slug}}]{{/items}}</p>{{/data.users}}\n",
             "templates/about-page.mustache": "{{<base}}{{$content}}<p id=\"about\">About us</p>{{/content}}{{/base}}\n",
-            "templates/tag.mustache": "<ol id=\"related\">{{#item.related.tagged}}<li><a href=\"{{url}}\">{{slug}}</a></li>{{/item.related.tagged}}</ol>{{^item.related.tagged}}<p id=\"none\">none</p>{{/item.related.tagged}}\n",
-            "templates/user.mustache": "<ol id=\"related\">{{#item.related.shots}}<li>{{slug}}:{{user.name}}</li>{{/item.related.shots}}</ol>{{^item.related.shots}}<p id=\"none\">none</p>{{/item.related.shots}}\n",
+            "templates/tag.mustache":
+                "<ol id=\"related\">{{#item.related.tagged}}<li><a href=\"{{url}}\">{{slug}}</a></li>{{/item.related.tagged}}</ol>{{^item.related.tagged}}<p id=\"none\">none</p>{{/item.related.tagged}}\n",
+            "templates/user.mustache":
+                "<ol id=\"related\">{{#item.related.shots}}<li>{{slug}}:{{user.name}}</li>{{/item.related.shots}}</ol>{{^item.related.shots}}<p id=\"none\">none</p>{{/item.related.shots}}\n"
         ]
         for (k, v) in templates { files[k] = v }
         return try Fixture(files: files)
@@ -95,7 +97,10 @@ import Testing
         let html = try site.read("public/discover/index.html")
         #expect(html.contains("<title>Discover</title><meta content=\"Everything at once\">"))
         #expect(html.contains("<h1>photos 4</h1>"))
-        #expect(html.contains("<ol><li>p1=First</li><li>p2=Second  Ｓｈｏｔ</li><li>p3=Third &lt;b&gt;&amp;&quot;&#39;</li><li>p10=Tenth</li></ol>"))
+        #expect(
+            html.contains(
+                "<ol><li>p1=First</li><li>p2=Second  Ｓｈｏｔ</li><li>p3=Third &lt;b&gt;&amp;&quot;&#39;</li><li>p10=Tenth</li></ol>"
+            ))
         #expect(html.contains("<ul>(land)(sea)(sky)</ul>"))
         // A collection left out of the menu is still reachable from a page; no sort: data order.
         #expect(html.contains("<p>[cat][bob][ann]</p>"))
@@ -121,7 +126,9 @@ import Testing
         #expect(exists(site, "discover/index.html"))
         let locs = try site.read("public/sitemap.xml").matches(of: /<loc>([^<]+)<\/loc>/).map { String($0.1) }
         #expect(locs.contains("https://example.com/apps/discover/"))
-        #expect(try site.read("public/about/us/index.html").contains("<link rel=\"canonical\" href=\"https://example.com/apps/about/us/\">"))
+        #expect(
+            try site.read("public/about/us/index.html").contains(
+                "<link rel=\"canonical\" href=\"https://example.com/apps/about/us/\">"))
     }
 
     // MARK: - (b) related
@@ -132,10 +139,16 @@ import Testing
         _ = try site.build().get()
         // sky: p3 and p1 in the data, p1 first by rank; sea: p10 then p3 in the data, p3 first.
         let sky = try site.read("public/tags/sky/index.html")
-        #expect(sky.contains("<ol id=\"related\"><li><a href=\"/photos/p1/\">p1</a></li><li><a href=\"/photos/p3/\">p3</a></li></ol>"))
+        #expect(
+            sky.contains(
+                "<ol id=\"related\"><li><a href=\"/photos/p1/\">p1</a></li><li><a href=\"/photos/p3/\">p3</a></li></ol>"
+            ))
         #expect(!sky.contains("id=\"none\""))
         let sea = try site.read("public/tags/sea/index.html")
-        #expect(sea.contains("<ol id=\"related\"><li><a href=\"/photos/p3/\">p3</a></li><li><a href=\"/photos/p10/\">p10</a></li></ol>"))
+        #expect(
+            sea.contains(
+                "<ol id=\"related\"><li><a href=\"/photos/p3/\">p3</a></li><li><a href=\"/photos/p10/\">p10</a></li></ol>"
+            ))
         // No photo has the tag: an empty list.
         let land = try site.read("public/tags/land/index.html")
         #expect(land.contains("<ol id=\"related\"></ol><p id=\"none\">none</p>"))
@@ -146,9 +159,14 @@ import Testing
         defer { site.remove() }
         _ = try site.build().get()
         // ann: p3 and p2 in the data → p2, p3; bob: p10 and p1 → p1, p10; cat: nothing.
-        #expect(try site.read("public/users/ann/index.html").contains("<ol id=\"related\"><li>p2:Ann Émile</li><li>p3:Ann Émile</li></ol>"))
-        #expect(try site.read("public/users/bob/index.html").contains("<ol id=\"related\"><li>p1:Bob</li><li>p10:Bob</li></ol>"))
-        #expect(try site.read("public/users/cat/index.html").contains("<ol id=\"related\"></ol><p id=\"none\">none</p>"))
+        #expect(
+            try site.read("public/users/ann/index.html").contains(
+                "<ol id=\"related\"><li>p2:Ann Émile</li><li>p3:Ann Émile</li></ol>"))
+        #expect(
+            try site.read("public/users/bob/index.html").contains(
+                "<ol id=\"related\"><li>p1:Bob</li><li>p10:Bob</li></ol>"))
+        #expect(
+            try site.read("public/users/cat/index.html").contains("<ol id=\"related\"></ol><p id=\"none\">none</p>"))
     }
 
     /// Photos x, y, z (by rank: y, x, z) and labels one ("a") and two ("b"), related by `rules`.
@@ -169,16 +187,19 @@ import Testing
             \(rules)
                 detail: { template: label }
             """,
-            "content/photos.json": #"[{"id": "x", "rank": 2, "tags": ["b", "a"]}, {"id": "y", "rank": 1, "tags": ["a"]}, {"id": "z", "rank": 3, "tags": []}]"#,
-            "content/labels.json": #"[{"id": "one", "name": "a"}, {"id": "two", "name": "b"}, {"id": "three", "name": "c"}]"#,
-            "templates/label.mustache": template,
+            "content/photos.json":
+                #"[{"id": "x", "rank": 2, "tags": ["b", "a"]}, {"id": "y", "rank": 1, "tags": ["a"]}, {"id": "z", "rank": 3, "tags": []}]"#,
+            "content/labels.json":
+                #"[{"id": "one", "name": "a"}, {"id": "two", "name": "b"}, {"id": "three", "name": "c"}]"#,
+            "templates/label.mustache": template
         ])
     }
 
     @Test func relatedWithAnExplicitKey() throws {
         // `key:` names this item's field (not its slug).
-        let site = try Self.labelSite("      byName: { collection: photos, via: tags, key: name }",
-                                      template: "by name:{{#item.related.byName}}[{{slug}}]{{/item.related.byName}}.\n")
+        let site = try Self.labelSite(
+            "      byName: { collection: photos, via: tags, key: name }",
+            template: "by name:{{#item.related.byName}}[{{slug}}]{{/item.related.byName}}.\n")
         defer { site.remove() }
         _ = try site.build().get()
         // "a" is in the tags of x and y (y first by rank); "b" in x's; "c" in none.
@@ -189,8 +210,9 @@ import Testing
 
     @Test func relatedViaAnIndexedKeyPath() throws {
         // `via` is checked as a key path, and key paths may index into lists: `tags[0]` is the first tag.
-        let site = try Self.labelSite("      firstTag: { collection: photos, via: \"tags[0]\", key: name }",
-                                      template: "first:{{#item.related.firstTag}}[{{slug}}]{{/item.related.firstTag}}.\n")
+        let site = try Self.labelSite(
+            "      firstTag: { collection: photos, via: \"tags[0]\", key: name }",
+            template: "first:{{#item.related.firstTag}}[{{slug}}]{{/item.related.firstTag}}.\n")
         defer { site.remove() }
         _ = try site.build().get()
         // y's first tag is "a", x's is "b".
@@ -220,12 +242,13 @@ import Testing
         #expect(items.map { $0["title"] as? String } == ["First", "Second  Ｓｈｏｔ", "Third <b>&\"'", "Tenth"])
         #expect(items.map { $0["subtitle"] as? String } == ["n1", nil, "n3 <i>", "n10"])
         // The searched fields, list fields element by element, folded (accents, width, case, spaces).
-        #expect(items.map { $0["text"] as? String } == [
-            "first sky bob",
-            "second shot ann emile",
-            "third <b>&\"' sea sky ann emile",
-            "tenth sea bob",
-        ])
+        #expect(
+            items.map { $0["text"] as? String } == [
+                "first sky bob",
+                "second shot ann emile",
+                "third <b>&\"' sea sky ann emile",
+                "tenth sea bob"
+            ])
         // Images with their pixel sizes; none for the item without one.
         func image(_ k: Int) -> [String: Any]? { items[k]["image"] as? [String: Any] }
         #expect(image(0)?["src"] as? String == "/img/a.svg")
@@ -248,18 +271,18 @@ import Testing
 
     @Test func searchIndexUnderABaseURLPathAndWithoutItemPages() throws {
         let yml = """
-        title: T
-        baseURL: https://example.org/
-        collections:
-          photos:
-            data: photos.json
-            slug: id
-            sort: [{ field: rank, compare: number, order: descending }]
-            images: { fields: image }
-            card: { title: caption, image: image }
-            search: { url: /photos.json, fields: user }
-            detail: false
-        """
+            title: T
+            baseURL: https://example.org/
+            collections:
+              photos:
+                data: photos.json
+                slug: id
+                sort: [{ field: rank, compare: number, order: descending }]
+                images: { fields: image }
+                card: { title: caption, image: image }
+                search: { url: /photos.json, fields: user }
+                detail: false
+            """
         let site = try Self.site(yml: yml)
         defer { site.remove() }
         _ = try site.build(baseURL: "https://example.com/apps/").get()
@@ -302,7 +325,9 @@ import Testing
         let home = try site.read("public/index.html")
         let tiles = home.matches(of: /<li class="app" data-item="([^"]+)"/).map { String($0.1) }
         #expect(tiles == ["photos", "tags"])
-        for page in ["public/index.html", "public/photos/index.html", "public/users/index.html", "public/photos/p1/index.html"] {
+        for page in [
+            "public/index.html", "public/photos/index.html", "public/users/index.html", "public/photos/p1/index.html"
+        ] {
             let html = try site.read(page)
             let nav = try #require(html.firstMatch(of: /<nav class="site-nav"[^>]*>(.*?)<\/nav>/)).1
             let links = nav.matches(of: /href="([^"]+)"/).map { String($0.1) }
@@ -322,7 +347,9 @@ import Testing
         _ = try site.build().get()
         let home = try site.read("public/index.html")
         let photosTile = try #require(home.firstMatch(of: /<li class="app" data-item="photos">.*?<\/li>/)).0
-        #expect(photosTile.contains("<img class=\"app-icon\" src=\"/icons/photos.svg\" width=\"64\" height=\"48\" alt=\"\">"))
+        #expect(
+            photosTile.contains(
+                "<img class=\"app-icon\" src=\"/icons/photos.svg\" width=\"64\" height=\"48\" alt=\"\">"))
         let tagsTile = try #require(home.firstMatch(of: /<li class="app" data-item="tags">.*?<\/li>/)).0
         #expect(!tagsTile.contains("app-icon"))
         #expect(home.matches(of: /class="app-icon"/).count == 1)
@@ -331,18 +358,27 @@ import Testing
     }
 
     @Test func aMissingIconIsABuildErrorNamingSiteYmlAndTheKey() throws {
-        let site = try Self.site(yml: Self.siteYML.replacingOccurrences(of: "icon: icons/photos.svg", with: "icon: icons/nope.svg"))
+        let site = try Self.site(
+            yml: Self.siteYML.replacingOccurrences(of: "icon: icons/photos.svg", with: "icon: icons/nope.svg"))
         defer { site.remove() }
-        #expect(site.errors() == ["site.yml: error: at collections.photos.icon: image 'content/icons/nope.svg' does not exist"])
+        #expect(
+            site.errors() == [
+                "site.yml: error: at collections.photos.icon: image 'content/icons/nope.svg' does not exist"
+            ])
         #expect(!exists(site, "index.html"))
     }
 
     // MARK: - (f) template check
 
     @Test func unknownNamesInPageTemplatesAreReported() throws {
-        let site = try Self.site(templates: ["templates/discover.mustache": "<h1>{{page.title}}</h1>\n{{#data.photos}}{{nonsense}}{{/data.photos}}\n"])
+        let site = try Self.site(templates: [
+            "templates/discover.mustache": "<h1>{{page.title}}</h1>\n{{#data.photos}}{{nonsense}}{{/data.photos}}\n"
+        ])
         defer { site.remove() }
-        #expect(site.errors() == ["templates/discover.mustache:2:17: error: unknown name 'nonsense': no page, item or note provides it"])
+        #expect(
+            site.errors() == [
+                "templates/discover.mustache:2:17: error: unknown name 'nonsense': no page, item or note provides it"
+            ])
         #expect(!exists(site, "index.html"))
     }
 
@@ -350,7 +386,10 @@ import Testing
         let site = try Self.site()
         defer { site.remove() }
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("templates/about-page.mustache"))
-        #expect(site.errors() == ["site.yml: error: template 'about-page' not found (looked for templates/about-page.mustache and the built-in theme)"])
+        #expect(
+            site.errors() == [
+                "site.yml: error: template 'about-page' not found (looked for templates/about-page.mustache and the built-in theme)"
+            ])
     }
 
     @Test func relatedRuleNamesAreKnownToTheTemplateCheck() throws {
@@ -359,8 +398,13 @@ import Testing
         let ok = try Self.site()
         defer { ok.remove() }
         _ = try ok.build().get()
-        let bad = try Self.site(templates: ["templates/tag.mustache": "{{#item.related.tagged}}{{slug}}{{/item.related.tagged}}{{#taggd}}x{{/taggd}}\n"])
+        let bad = try Self.site(templates: [
+            "templates/tag.mustache": "{{#item.related.tagged}}{{slug}}{{/item.related.tagged}}{{#taggd}}x{{/taggd}}\n"
+        ])
         defer { bad.remove() }
-        #expect(bad.errors() == ["templates/tag.mustache:1:57: error: unknown name 'taggd': no page, item or note provides it"])
+        #expect(
+            bad.errors() == [
+                "templates/tag.mustache:1:57: error: unknown name 'taggd': no page, item or note provides it"
+            ])
     }
 }

@@ -12,7 +12,8 @@ import Testing
         let site = try Fixture.exampleSite()
         let options = BuildOptions(source: site.root, output: site.output)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
-        let inputs = try SiteInputs.loadData(config: config, content: content, templates: templates, includeDrafts: false, threads: 2)
+        let inputs = try SiteInputs.loadData(
+            config: config, content: content, templates: templates, includeDrafts: false, threads: 2)
         let model = try SiteModel.make(inputs)
         let plan = SitePlan(model)
         let files = plan.pages.map { model.urls.file(ofPagePath: $0.path) }
@@ -20,7 +21,9 @@ import Testing
         #expect(plan.pages.filter { !$0.inSitemap }.map(\.view) == [.notFound])
         // Item pages are planned in display order (the sitemap's), not in the data's.
         for (ci, c) in model.collections.enumerated() where c.config.detailURL != nil {
-            let items = plan.pages.compactMap { p -> Int? in if case .item(ci, let i) = p.view { return i }; return nil }
+            let items = plan.pages.compactMap { p -> Int? in
+                if case .item(ci, let i) = p.view { return i }; return nil
+            }
             #expect(items == c.order)
         }
         _ = try site.build().get()
@@ -55,7 +58,9 @@ import Testing
     /// note once per tag however often it names it, none for a name with no usable slug.
     @Test func tagsBySlugEachNoteOnce() {
         func note(_ slug: String, _ tags: [String]) -> Note {
-            Note(slug: slug, title: slug, date: nil, tags: tags, summary: nil, fields: [:], html: "", file: "content/\(slug).md")
+            Note(
+                slug: slug, title: slug, date: nil, tags: tags, summary: nil, fields: [:], html: "",
+                file: "content/\(slug).md")
         }
         let notes = [note("a", ["Swift", "swift", "!!!"]), note("b", ["Go"]), note("c", ["swift", "Go"])]
         let (tags, slugs) = SitePlan.tags(of: [0, 1, 2], in: notes)
@@ -84,7 +89,9 @@ extension SitePlanTests {
     @Test(arguments: [0, 1, 50_000, 50_001, 100_000, 100_001])
     func sitemapFileNames(count: Int) {
         let urls = (0..<count).map { (loc: "https://example.org/\($0)/", lastModified: String?.none) }
-        #expect(Sitemap.fileNames(urlCount: count) == Sitemap.files(urls: urls, indexBase: "https://example.org/").map(\.name))
+        #expect(
+            Sitemap.fileNames(urlCount: count)
+                == Sitemap.files(urls: urls, indexBase: "https://example.org/").map(\.name))
     }
 }
 
@@ -94,7 +101,9 @@ extension SitePlanTests {
         let site = try Fixture.exampleSite()
         defer { site.remove() }
         try Data("<urlset/>".utf8).write(to: site.root.appendingPathComponent("content/sitemap.xml"))
-        let error = #expect(throws: Diagnostics.self) { try FullBuild.run(BuildOptions(source: site.root, output: site.output)) }
+        let error = #expect(throws: Diagnostics.self) {
+            try FullBuild.run(BuildOptions(source: site.root, output: site.output))
+        }
         #expect(error?.items == [Diagnostic(file: "sitemap", "'sitemap.xml' is also written by content/sitemap.xml")])
         #expect(!FileManager.default.fileExists(atPath: site.output.path), "nothing written")
         // A rebuild writes into the live output, which does not look for clashes: the plan does.

@@ -29,26 +29,31 @@ import Testing
         }
 
         /// Fails the test when the session's output differs from a full build's.
-        func expectSameAsFullBuild(_ comment: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        func expectSameAsFullBuild(_ comment: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws
+        {
             _ = try SiteBuilder.build(BuildOptions(source: site.root, output: fresh))
             let a = try site.snapshot(of: live), b = try site.snapshot(of: fresh)
             let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
-            #expect(differing.isEmpty, "\(comment): files or folders differ from a full build: \(differing.prefix(10))", sourceLocation: sourceLocation)
+            #expect(
+                differing.isEmpty, "\(comment): files or folders differ from a full build: \(differing.prefix(10))",
+                sourceLocation: sourceLocation)
         }
     }
 
     static let note = """
-    ---
-    title: Harbour notes
-    date: 2026-11-22
-    ---
-    First *draft* of the harbour notes.
-    """
+        ---
+        title: Harbour notes
+        date: 2026-11-22
+        ---
+        First *draft* of the harbour notes.
+        """
 
     @Test func editingANoteRendersOnlyThePagesShowingIt() throws {
         let s = try Live()
         let original = try s.site.read("content/notes/about.md")
-        try s.site.write("content/notes/about.md", original.replacingOccurrences(of: "Every page here", with: "Every single page here"))
+        try s.site.write(
+            "content/notes/about.md",
+            original.replacingOccurrences(of: "Every page here", with: "Every single page here"))
         // `sed -i` and some editors write a temporary file and rename it over the note: the
         // batch names a file that is gone again, which changes nothing.
         let r = try s.session.update(["content/notes/about.md", "content/notes/sedX1b2c3"])
@@ -56,12 +61,17 @@ import Testing
         // of its tags; of the other files only the feed (which carries the note's text).
         #expect(r.changedPages == ["/", "/notes/", "/notes/about/", "/tags/%EC%98%88%EC%A0%9C/", "/tags/sitegen/"])
         #expect(r.pagesWritten == 5 && r.filesWritten == 1 && r.removed == 0)
-        #expect(try String(contentsOf: s.live.appendingPathComponent("feed.xml"), encoding: .utf8).contains("Every single page here"))
-        #expect(try String(contentsOf: s.live.appendingPathComponent("notes/about/index.html"), encoding: .utf8).contains("Every single page here"))
+        #expect(
+            try String(contentsOf: s.live.appendingPathComponent("feed.xml"), encoding: .utf8).contains(
+                "Every single page here"))
+        #expect(
+            try String(contentsOf: s.live.appendingPathComponent("notes/about/index.html"), encoding: .utf8).contains(
+                "Every single page here"))
         try s.expectSameAsFullBuild("after editing a standalone note")
 
         let luffy = try s.site.read("content/notes/luffy.md")
-        let r2 = try s.edit("content/notes/luffy.md", luffy.replacingOccurrences(of: "highest first", with: "largest first"))
+        let r2 = try s.edit(
+            "content/notes/luffy.md", luffy.replacingOccurrences(of: "highest first", with: "largest first"))
         #expect(r2.changedPages == ["/bounties/luffy/"], "an attached note shows only on its item's page")
         try s.expectSameAsFullBuild("after editing an attached note")
     }
@@ -77,12 +87,16 @@ import Testing
         #expect(try sitemap().contains("<lastmod>2026-11-19</lastmod>"))
         try s.expectSameAsFullBuild("after changing a note's date")
         // A slug of its own moves the note's page: the same pages in the same order, one path changed.
-        try s.edit("content/notes/about.md", earlier.replacingOccurrences(of: "title: About this site", with: "title: About this site\nslug: about-the-site"))
+        try s.edit(
+            "content/notes/about.md",
+            earlier.replacingOccurrences(
+                of: "title: About this site", with: "title: About this site\nslug: about-the-site"))
         #expect(try sitemap().contains("/notes/about-the-site/"))
         try s.expectSameAsFullBuild("after changing a note's slug")
         // An attached note is in no feed: the feed is not written again.
         let luffy = try s.site.read("content/notes/luffy.md")
-        let r = try s.edit("content/notes/luffy.md", luffy.replacingOccurrences(of: "highest first", with: "largest first"))
+        let r = try s.edit(
+            "content/notes/luffy.md", luffy.replacingOccurrences(of: "highest first", with: "largest first"))
         #expect(r.filesWritten == 0, "nothing but the item's page")
         try s.expectSameAsFullBuild("after editing an attached note")
     }
@@ -92,12 +106,19 @@ import Testing
     @Test func linksAndImagesOfNotesFollowEdits() throws {
         let s = try Live()
         try s.site.write("content/notes/pics/shot.png", NoteMarkdownTests.png)
-        try s.edit("content/notes/linking.md", "---\ntitle: Linking\n---\nSee [about](about.md#top) and ![a shot](pics/shot.png).\n")
-        let page = { try String(contentsOf: s.live.appendingPathComponent("notes/linking/index.html"), encoding: .utf8) }
+        try s.edit(
+            "content/notes/linking.md",
+            "---\ntitle: Linking\n---\nSee [about](about.md#top) and ![a shot](pics/shot.png).\n")
+        let page = {
+            try String(contentsOf: s.live.appendingPathComponent("notes/linking/index.html"), encoding: .utf8)
+        }
         #expect(try page().contains("<a href=\"/notes/about/#top\">about</a>") && page().contains("<picture>"))
         try s.expectSameAsFullBuild("after adding a note with a link and an image")
         let about = try s.site.read("content/notes/about.md")
-        try s.edit("content/notes/about.md", about.replacingOccurrences(of: "title: About this site", with: "title: About this site\nslug: about-the-site"))
+        try s.edit(
+            "content/notes/about.md",
+            about.replacingOccurrences(
+                of: "title: About this site", with: "title: About this site\nslug: about-the-site"))
         #expect(try page().contains("<a href=\"/notes/about-the-site/#top\">about</a>"))
         try s.expectSameAsFullBuild("after changing the linked note's slug")
     }
@@ -111,7 +132,9 @@ import Testing
         try s.edit("content/notes/harbour.md", Self.note.replacingOccurrences(of: "2026-11-22", with: "2020-01-01"))
         try s.expectSameAsFullBuild("after changing a note's date")
         try s.edit("content/notes/harbour.md", Self.note.replacingOccurrences(of: "date:", with: "slug: port\ndate:"))
-        #expect(!FileManager.default.fileExists(atPath: s.live.appendingPathComponent("notes/harbour").path), "the old page and its folder are gone")
+        #expect(
+            !FileManager.default.fileExists(atPath: s.live.appendingPathComponent("notes/harbour").path),
+            "the old page and its folder are gone")
         try s.expectSameAsFullBuild("after changing a note's slug")
         // Attached to an item, then a draft, then deleted.
         try s.edit("content/notes/harbour.md", Self.note.replacingOccurrences(of: "date:", with: "item: zoro\ndate:"))
@@ -127,10 +150,13 @@ import Testing
         let s = try Live()
         // A bounty changes: its collection re-sorts; other collections are not rendered again.
         let bounties = try s.site.read("content/bounties/bounties.json")
-        let r = try s.edit("content/bounties/bounties.json", bounties.replacingOccurrences(of: "\"bounty\": 16000000", with: "\"bounty\": 1600000000"))
+        let r = try s.edit(
+            "content/bounties/bounties.json",
+            bounties.replacingOccurrences(of: "\"bounty\": 16000000", with: "\"bounty\": 1600000000"))
         let touched = try #require(r.changedPages)
         #expect(touched.contains("/bounties/") && touched.contains("/bounties/nami/"))
-        #expect(!touched.contains { $0.hasPrefix("/photos/") || $0.hasPrefix("/pinterest/") || $0.hasPrefix("/trends/") })
+        #expect(
+            !touched.contains { $0.hasPrefix("/photos/") || $0.hasPrefix("/pinterest/") || $0.hasPrefix("/trends/") })
         try s.expectSameAsFullBuild("after editing a dataset")
 
         // A template: only the pages rendered with it (and its partials).
@@ -141,7 +167,8 @@ import Testing
         try s.expectSameAsFullBuild("after editing a template")
 
         // An asset, a new asset, a content file added and removed.
-        try s.edit("templates/assets/bounties.css", try s.site.read("templates/assets/bounties.css") + "\n/* edited */\n")
+        try s.edit(
+            "templates/assets/bounties.css", try s.site.read("templates/assets/bounties.css") + "\n/* edited */\n")
         try s.edit("templates/assets/extra.css", "body { color: red; }\n")
         try s.edit("content/bounties/readme.txt", "hello\n")
         try s.expectSameAsFullBuild("after asset and content file edits")
@@ -149,7 +176,8 @@ import Testing
         try s.edit("templates/assets/extra.css", nil)
         try s.expectSameAsFullBuild("after removing files")
         // The assets folder moved away and back: one event for the folder, none for its files.
-        let assets = s.site.root.appendingPathComponent("templates/assets"), away = s.site.root.appendingPathComponent("assets-away")
+        let assets = s.site.root.appendingPathComponent("templates/assets"),
+            away = s.site.root.appendingPathComponent("assets-away")
         try FileManager.default.moveItem(at: assets, to: away)
         _ = try s.session.update(["templates/assets"])
         try s.expectSameAsFullBuild("after moving the assets folder away")
@@ -159,7 +187,8 @@ import Testing
 
         // The configuration: everything again.
         let config = try s.site.read("site.yml")
-        let r3 = try s.edit("site.yml", config.replacingOccurrences(of: "title: sitegen 예제", with: "title: sitegen example"))
+        let r3 = try s.edit(
+            "site.yml", config.replacingOccurrences(of: "title: sitegen 예제", with: "title: sitegen example"))
         #expect(r3.full && r3.changedPages == nil)
         try s.expectSameAsFullBuild("after editing the configuration")
     }
@@ -174,7 +203,8 @@ import Testing
         // Another edit while the note is still broken does not clear the error.
         try s.site.write("content/notes/harbour.md", Self.note)
         #expect(throws: Diagnostics.self) { try s.session.update(["content/notes/harbour.md"]) }
-        try s.site.write("content/notes/about.md", original.replacingOccurrences(of: "Every page here", with: "Fixed: every page"))
+        try s.site.write(
+            "content/notes/about.md", original.replacingOccurrences(of: "Every page here", with: "Fixed: every page"))
         let r = try s.session.update(["content/notes/about.md"])
         #expect(r.changedPages?.contains("/notes/harbour/") == true, "the edit made while broken is applied too")
         try s.expectSameAsFullBuild("after fixing a broken note")
@@ -198,7 +228,9 @@ import Testing
         // A content file where a page is written.
         try s.site.write("content/notes/about/index.html", "<p>mine</p>\n")
         let file = #expect(throws: Diagnostics.self) { try s.session.update(["content/notes/about/index.html"]) }
-        #expect(file?.items.first?.description.contains("'notes/about/index.html' is also written by") == true, "\(file?.items ?? [])")
+        #expect(
+            file?.items.first?.description.contains("'notes/about/index.html' is also written by") == true,
+            "\(file?.items ?? [])")
         #expect(try s.site.snapshot(of: s.live) == before, "nothing written")
         try FileManager.default.removeItem(at: s.site.root.appendingPathComponent("content/notes/about"))
         _ = try s.session.update(["content/notes/about"])

@@ -30,20 +30,23 @@ import Testing
             [note:{{#notes}}{{title}}|{{#tags}}{{.}},{{/tags}}|{{date}}|{{mood}}|{{html}}{{/notes}}]
 
             """,
-            "content/notes/a.md": "---\ntitle: A note\ndate: 2026-01-02\ntags: [Swift, sea]\nitem: things/one\nmood: 0\n---\nHi.\n",
+            "content/notes/a.md":
+                "---\ntitle: A note\ndate: 2026-01-02\ntags: [Swift, sea]\nitem: things/one\nmood: 0\n---\nHi.\n"
         ])
         defer { f.remove() }
         _ = try f.build().get()
-        #expect(try f.read("public/things/one/index.html") == """
-            [n:yes 0|plus:|x:1.5|list:<1><a>|map:2|slug:one|url:/things/one/|related:field|gone:absent|fields:id=one;n=0;related=field;slug=data-slug;url=http://data/;x=1.5;]
-            [note:A note|Swift,sea,|2026-01-02|0|&lt;p&gt;Hi.&lt;/p&gt;
-            ]
+        #expect(
+            try f.read("public/things/one/index.html") == """
+                [n:yes 0|plus:|x:1.5|list:<1><a>|map:2|slug:one|url:/things/one/|related:field|gone:absent|fields:id=one;n=0;related=field;slug=data-slug;url=http://data/;x=1.5;]
+                [note:A note|Swift,sea,|2026-01-02|0|&lt;p&gt;Hi.&lt;/p&gt;
+                ]
 
-            """)
-        #expect(try f.read("public/things/two/index.html") == """
-            [n:yes 7|plus:|x:2|list:|map:|slug:two|url:/things/two/|related:r|gone:absent|fields:id=two;n=7;related=r;slug=s;url=u;x=2;]
-            [note:]
+                """)
+        #expect(
+            try f.read("public/things/two/index.html") == """
+                [n:yes 7|plus:|x:2|list:|map:|slug:two|url:/things/two/|related:r|gone:absent|fields:id=two;n=7;related=r;slug=s;url=u;x=2;]
+                [note:]
 
-            """)
+                """)
     }
 }

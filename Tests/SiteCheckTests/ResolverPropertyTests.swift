@@ -27,7 +27,8 @@ import Testing
         let encoded = url.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
         if encoded.isEmpty { return page }  // Foundation makes no URL of ""; RFC 3986 gives the base
         guard let base = URL(string: "https://example.org" + page),
-              let absolute = URL(string: encoded, relativeTo: base)?.absoluteString else { return nil }
+            let absolute = URL(string: encoded, relativeTo: base)?.absoluteString
+        else { return nil }
         return String(absolute.dropFirst("https://example.org".count))
     }
 

@@ -9,17 +9,22 @@ import Testing
     /// `inside` results as `path` (folders end with "/"), `path#fragment`, or the case name.
     func resolve(_ url: String, from file: String = "bounties/luffy/index.html", site: SiteAddress = site) -> String {
         switch LinkResolver(site: site).resolve(url, from: SitePath(file: file, site: site)) {
-        case .inside(let path, _, let fragment): String(decoding: path, as: UTF8.self) + (fragment.map { "#" + $0 } ?? "")
+        case .inside(let path, _, let fragment):
+            String(decoding: path, as: UTF8.self) + (fragment.map { "#" + $0 } ?? "")
         case .outsideBasePath: "outside"
         case .external: "external"
         }
     }
 
     @Test func baseAddress() {
-        #expect(Self.apps.root == "/apps/" && Self.apps.host == "example.org" && Self.apps.description == "https://example.org/apps/")
+        #expect(
+            Self.apps.root == "/apps/" && Self.apps.host == "example.org"
+                && Self.apps.description == "https://example.org/apps/")
         #expect(SiteAddress(baseURL: "http://localhost:8080")?.port == 8080)
         #expect(SiteAddress(baseURL: "https://example.org:443/")?.port == nil)
-        for bad in ["example.org", "/apps/", "ftp://example.org/", "https://", "https://example.org/?q", "https://x:port/"] {
+        for bad in [
+            "example.org", "/apps/", "ftp://example.org/", "https://", "https://example.org/?q", "https://x:port/"
+        ] {
             #expect(SiteAddress(baseURL: bad) == nil, "\(bad)")
         }
     }
@@ -51,9 +56,11 @@ import Testing
     }
 
     @Test func otherOriginsAndSchemesAreNotChecked() {
-        for url in ["https://example.com/", "https://example.org:8443/x", "//cdn.example/x.js", "https://sub.example.org/",
-                    "mailto:a@example.org", "tel:+821012345678", "javascript:void(0)", "data:image/png;base64,AAAA",
-                    "about:invalid#sitegen-unsafe-url", "about:blank", "ftp://example.org/x", "http:no-slashes"] {
+        for url in [
+            "https://example.com/", "https://example.org:8443/x", "//cdn.example/x.js", "https://sub.example.org/",
+            "mailto:a@example.org", "tel:+821012345678", "javascript:void(0)", "data:image/png;base64,AAAA",
+            "about:invalid#sitegen-unsafe-url", "about:blank", "ftp://example.org/x", "http:no-slashes"
+        ] {
             #expect(resolve(url) == "external", "\(url)")
         }
     }
@@ -77,7 +84,8 @@ import Testing
 
     /// Bytes, not Strings: a decomposed é in the link does not find a precomposed file name.
     @Test func decodedBytesAreCompared() {
-        let r = LinkResolver(site: Self.site).resolve("/cafe%CC%81/", from: SitePath(file: "index.html", site: Self.site))
+        let r = LinkResolver(site: Self.site).resolve(
+            "/cafe%CC%81/", from: SitePath(file: "index.html", site: Self.site))
         #expect(r == .inside(path: Array("cafe\u{301}/".utf8), isFolder: true, fragment: nil))
         #expect(r != .inside(path: Array("caf\u{E9}/".utf8), isFolder: true, fragment: nil))
     }
@@ -102,8 +110,11 @@ import Testing
         #expect(r.resolve("x/", from: nil) == .external)
         #expect(r.resolve("#a", from: nil) == .external)
         #expect(r.resolve("/x/", from: nil) == .external, "a root-relative path is on the base's host")
-        #expect(r.resolve("https://example.org/x/", from: nil) == .inside(path: Array("x/".utf8), isFolder: true, fragment: nil))
-        #expect(r.resolve("//example.org/x", from: nil) == .inside(path: Array("x".utf8), isFolder: false, fragment: nil))
+        #expect(
+            r.resolve("https://example.org/x/", from: nil)
+                == .inside(path: Array("x/".utf8), isFolder: true, fragment: nil))
+        #expect(
+            r.resolve("//example.org/x", from: nil) == .inside(path: Array("x".utf8), isFolder: false, fragment: nil))
     }
 
     /// The guards of the base URL: IPv6 brackets, default ports per scheme, a fragment, a lone-dot host.

@@ -11,7 +11,8 @@ import Testing
     func urls(_ html: String) -> [String] { scan(html).references.map(\.url) }
 
     @Test func quotedAndUnquotedValues() {
-        let html = #"<a title='x > y' href="/double quoted/">a</a><a href='/single/'>b</a><a data-x=1 href=/unquoted/>c</a><A HREF = "/spaced/" >d</A><a href>e</a>"#
+        let html =
+            #"<a title='x > y' href="/double quoted/">a</a><a href='/single/'>b</a><a data-x=1 href=/unquoted/>c</a><A HREF = "/spaced/" >d</A><a href>e</a>"#
         #expect(urls(html) == ["/double quoted/", "/single/", "/unquoted/", "/spaced/", ""])
     }
 
@@ -27,9 +28,14 @@ import Testing
     }
 
     @Test func characterReferencesInValues() {
-        let html = #"<a href="/search/?a=1&amp;b=2">1</a><a href="&#47;slash&#x2F;">2</a><a href="/x?a=1&copy=2&lt=3">3</a>"#
+        let html =
+            #"<a href="/search/?a=1&amp;b=2">1</a><a href="&#47;slash&#x2F;">2</a><a href="/x?a=1&copy=2&lt=3">3</a>"#
             + #"<a href="/&unknown;&amp">4</a><a href="/caf&#233;/">5</a><a href="/z&#0;&#x110000;&#128;">6</a><a href="/a&colon;b&NewLine;">7</a>"#
-        #expect(urls(html) == ["/search/?a=1&b=2", "/slash/", "/x?a=1&copy=2&lt=3", "/&unknown;&", "/café/", "/z\u{FFFD}\u{FFFD}€", "/a:b\n"])
+        #expect(
+            urls(html) == [
+                "/search/?a=1&b=2", "/slash/", "/x?a=1&copy=2&lt=3", "/&unknown;&", "/café/", "/z\u{FFFD}\u{FFFD}€",
+                "/a:b\n"
+            ])
     }
 
     @Test func commentsAndDeclarationsAreSkipped() {
@@ -65,13 +71,18 @@ import Testing
         #expect(PageScan.candidates("a.jpg 1x, /b.jpg 2x") == ["a.jpg", "/b.jpg"])
         #expect(PageScan.candidates("  a.jpg 480w,b.jpg  800w  ") == ["a.jpg", "b.jpg"])
         #expect(PageScan.candidates("a.jpg, b.jpg,, c.jpg") == ["a.jpg", "b.jpg", "c.jpg"])
-        #expect(PageScan.candidates("img(1).jpg 1x, x.jpg (max-width: 2,3) 2x, y.jpg") == ["img(1).jpg", "x.jpg", "y.jpg"])
+        #expect(
+            PageScan.candidates("img(1).jpg 1x, x.jpg (max-width: 2,3) 2x, y.jpg") == ["img(1).jpg", "x.jpg", "y.jpg"])
         #expect(PageScan.candidates("data:image/png;base64,iVBOR= 1x") == ["data:image/png;base64,iVBOR="])
         #expect(PageScan.candidates(" , ") == [])
-        let page = scan(#"<picture><source srcset="/a.webp 1x, /b.webp 2x"><img src="/a.jpg" srcset="/a.jpg 1x, /c.jpg 2x"></picture>"#)
-        #expect(page.references.map { "\($0.attribute) \($0.url) \($0.role)" } == [
-            "srcset /a.webp image", "srcset /b.webp image", "src /a.jpg image", "srcset /a.jpg image", "srcset /c.jpg image",
-        ])
+        let page = scan(
+            #"<picture><source srcset="/a.webp 1x, /b.webp 2x"><img src="/a.jpg" srcset="/a.jpg 1x, /c.jpg 2x"></picture>"#
+        )
+        #expect(
+            page.references.map { "\($0.attribute) \($0.url) \($0.role)" } == [
+                "srcset /a.webp image", "srcset /b.webp image", "src /a.jpg image", "srcset /a.jpg image",
+                "srcset /c.jpg image"
+            ])
     }
 
     @Test func rolesOfReferences() {
@@ -81,10 +92,13 @@ import Testing
             <video src="/v.mp4" poster="/p.jpg"><track src="/t.vtt"></video><iframe src="/frame/"></iframe><object data="/o.svg"></object>
             <meta http-equiv="Refresh" content="0; URL='/moved/'"><meta name="x" content="/not-a-url/"><area href="/map/"><svg><image href="/svg.png"/></svg>
             """
-        #expect(scan(html).references.map { "\($0.url) \($0.role)" } == [
-            "/s.css resource", "/i.png image", "/search/ navigation", "/go.png image", "/v.mp4 resource", "/p.jpg image",
-            "/t.vtt resource", "/frame/ navigation", "/o.svg resource", "/moved/ navigation", "/map/ navigation", "/svg.png image",
-        ])
+        #expect(
+            scan(html).references.map { "\($0.url) \($0.role)" } == [
+                "/s.css resource", "/i.png image", "/search/ navigation", "/go.png image", "/v.mp4 resource",
+                "/p.jpg image",
+                "/t.vtt resource", "/frame/ navigation", "/o.svg resource", "/moved/ navigation", "/map/ navigation",
+                "/svg.png image"
+            ])
     }
 
     @Test func metaRefresh() {
@@ -96,8 +110,9 @@ import Testing
     }
 
     @Test func anchorsAndBase() {
-        let page = scan(#"<base href="/docs/"><h2 id="intro">x</h2><a name="old-anchor"></a><p name="not-an-anchor" id="">"#
-            + #"<div id="caf&eacute;" ID="ignored"><span id="&#51060;&#47492;"></span><base href="/second/">"#)
+        let page = scan(
+            #"<base href="/docs/"><h2 id="intro">x</h2><a name="old-anchor"></a><p name="not-an-anchor" id="">"#
+                + #"<div id="caf&eacute;" ID="ignored"><span id="&#51060;&#47492;"></span><base href="/second/">"#)
         #expect(page.anchors == ["intro", "old-anchor", "caf&eacute;", "이름"])
         #expect(page.base == "/docs/")
     }
@@ -122,15 +137,17 @@ import Testing
 
     /// Numeric and named references at the edges of what the standard decodes.
     @Test func characterReferenceEdges() {
-        let html = #"<a href="&#X2F;a">1</a><a href="/&#x100000041;">2</a><a href="/&#;&#x;">3</a>"#
+        let html =
+            #"<a href="&#X2F;a">1</a><a href="/&#x100000041;">2</a><a href="/&#;&#x;">3</a>"#
             + #"<a href="/&colon/">4</a><a href="/&#65a;">5</a>"#
         #expect(urls(html) == ["/a", "/\u{FFFD}", "/&#;&#x;", "/&colon/", "/Aa;"])
     }
 
     @Test func emptyNamesFormsAndRefreshes() {
         #expect(scan(#"<a name="">x</a>"#).anchors.isEmpty)
-        #expect(urls(#"<form method action="/empty-method/"></form><form method=dialog action="/d/"></form>"#)
-            == ["/empty-method/"])
+        #expect(
+            urls(#"<form method action="/empty-method/"></form><form method=dialog action="/d/"></form>"#)
+                == ["/empty-method/"])
         #expect(PageScan.refreshURL("1.5; url=/x/") == "/x/")
         #expect(PageScan.refreshURL("0; urls.html") == "urls.html")
         #expect(PageScan.candidates("a.jpg 1x), b.jpg") == ["a.jpg", "b.jpg"], "an unmatched ) is no nesting")

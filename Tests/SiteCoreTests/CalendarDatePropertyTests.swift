@@ -34,20 +34,25 @@ import Testing
 
     /// Every month's end in years that test the leap rules (÷4, ÷100, ÷400), against Foundation.
     @Test func monthEndsMatchFoundation() {
-        for y in [1600, 1700, 1900, 2000, 2023, 2024, 2100, 2400] { for m in 1...12 { for d in 28...31 {
-            let back = Self.utc.date(from: DateComponents(year: y, month: m, day: d))
-                .map { Self.utc.dateComponents([.year, .month, .day], from: $0) }
-            let real = back?.year == y && back?.month == m && back?.day == d
-            #expect(CalendarDate.isReal(year: y, month: m, day: d) == real, "\(y)-\(m)-\(d)")
-        } } }
+        for y in [1600, 1700, 1900, 2000, 2023, 2024, 2100, 2400] {
+            for m in 1...12 {
+                for d in 28...31 {
+                    let back = Self.utc.date(from: DateComponents(year: y, month: m, day: d))
+                        .map { Self.utc.dateComponents([.year, .month, .day], from: $0) }
+                    let real = back?.year == y && back?.month == m && back?.day == d
+                    #expect(CalendarDate.isReal(year: y, month: m, day: d) == real, "\(y)-\(m)-\(d)")
+                }
+            }
+        }
     }
 
     /// Adding days is Foundation's adding of days, across months, leap years and centuries.
     @Test func addingDaysMatchesFoundation() async {
         await propertyCheck(input: Self.years, Self.months, Self.days, Gen.int(in: -400_000...400_000)) { y, m, d, n in
             guard CalendarDate.isReal(year: y, month: m, day: d),
-                  let start = Self.utc.date(from: DateComponents(year: y, month: m, day: d)),
-                  let end = Self.utc.date(byAdding: .day, value: n, to: start) else { return }
+                let start = Self.utc.date(from: DateComponents(year: y, month: m, day: d)),
+                let end = Self.utc.date(byAdding: .day, value: n, to: start)
+            else { return }
             let parts = Self.utc.dateComponents([.year, .month, .day], from: end)
             guard let ey = parts.year, let em = parts.month, let ed = parts.day, ey >= 1600 else { return }
             let ours = CalendarDate(year: y, month: m, day: d).adding(days: n)

@@ -11,8 +11,11 @@ import Testing
     /// A value from the data with a NUL or a line break cannot hide part of the message or
     /// start a fake one.
     @Test func controlCharactersAreShown() {
-        let d = Diagnostic(file: "content/a.json", line: 1, column: 8, "slug 'a\u{0}b\ncontent/x.json:1: error: fake\t\u{7F}' is bad")
-        #expect(d.description == #"content/a.json:1:8: error: slug 'a\u{0}b\ncontent/x.json:1: error: fake\t\u{7F}' is bad"#)
+        let d = Diagnostic(
+            file: "content/a.json", line: 1, column: 8, "slug 'a\u{0}b\ncontent/x.json:1: error: fake\t\u{7F}' is bad")
+        #expect(
+            d.description == #"content/a.json:1:8: error: slug 'a\u{0}b\ncontent/x.json:1: error: fake\t\u{7F}' is bad"#
+        )
     }
 
     /// DEL (U+007F) alone is enough to have the message shown escaped.
@@ -33,7 +36,13 @@ import Testing
 
     /// Messages name a value's type with its article ("found an array", never "a array").
     @Test func valueTypesAreNamedWithTheirArticle() {
-        let values: [Value] = [.null, .bool(true), .int(1), .double(1.5), .string("x"), .date(Date(timeIntervalSince1970: 0)), .array([]), .dictionary([:])]
-        #expect(values.map(\.typePhrase) == ["null", "a boolean", "an integer", "a number", "a string", "a date", "an array", "a dictionary"])
+        let values: [Value] = [
+            .null, .bool(true), .int(1), .double(1.5), .string("x"), .date(Date(timeIntervalSince1970: 0)), .array([]),
+            .dictionary([:])
+        ]
+        #expect(
+            values.map(\.typePhrase) == [
+                "null", "a boolean", "an integer", "a number", "a string", "a date", "an array", "a dictionary"
+            ])
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct DateFormatTests {
     @Test(arguments: [
-        ("MM/DD/YYYY", "01/05/2022"), ("YYYY-MM-DD", "2022-01-05"), ("YYYYMMDD", "20220105"), ("YYYYMMDD", "20220105~20220107"),
+        ("MM/DD/YYYY", "01/05/2022"), ("YYYY-MM-DD", "2022-01-05"), ("YYYYMMDD", "20220105"),
+        ("YYYYMMDD", "20220105~20220107")
     ])
     func parsesEachDeclaredFormat(pattern: String, text: String) {
         #expect(DateFormat(pattern).parse(text) == CalendarDate(year: 2022, month: 1, day: 5))
@@ -29,7 +30,9 @@ import Testing
     @Test func instantsBecomeUTCDays() {
         let d = Date(timeIntervalSince1970: 1_641_340_800)  // 2022-01-05T00:00:00Z
         #expect(CalendarDate(d) == CalendarDate(year: 2022, month: 1, day: 5))
-        #expect(CalendarDate(Date(timeIntervalSince1970: -1)) == CalendarDate(year: 1969, month: 12, day: 31, secondsOfDay: 86_399))
+        #expect(
+            CalendarDate(Date(timeIntervalSince1970: -1))
+                == CalendarDate(year: 1969, month: 12, day: 31, secondsOfDay: 86_399))
     }
 }
 
@@ -52,19 +55,25 @@ import Testing
     @Test func dateReformat() {
         let d = Derivation.date(from: "openDt", input: DateFormat("YYYYMMDD"), output: DateFormat("YYYY.MM.DD"))
         #expect(d.apply(["openDt": .string("20220105")], language: "ko") == .success(.string("2022.01.05")))
-        #expect(d.apply(["openDt": .string("2022")], language: "ko") == .failure(CoreError("field 'openDt' is not a date in the form YYYYMMDD: \"2022\"")))
+        #expect(
+            d.apply(["openDt": .string("2022")], language: "ko")
+                == .failure(CoreError("field 'openDt' is not a date in the form YYYYMMDD: \"2022\"")))
     }
 
     @Test func templateSignAbsListSlug() {
         let fields: [String: Value] = ["name": .string("luffy"), "inten": .string("-3"), "cast": .string("A, B ,, C")]
-        #expect(Derivation.template("images/{name}.jpg").apply(fields, language: "ko") == .success(.string("images/luffy.jpg")))
+        #expect(
+            Derivation.template("images/{name}.jpg").apply(fields, language: "ko")
+                == .success(.string("images/luffy.jpg")))
         #expect(Derivation.template("images/{name}.jpg").inputs == ["name"])
         let down: Value = .dictionary(["name": .string("down"), "down": .bool(true)])
         #expect(Derivation.sign(from: "inten").apply(fields, language: "ko") == .success(down))
         let same: Value = .dictionary(["name": .string("same"), "same": .bool(true)])
         #expect(Derivation.sign(from: "n").apply(["n": .string("0")], language: "ko") == .success(same))
         #expect(Derivation.absolute(from: "inten").apply(fields, language: "ko") == .success(.int(3)))
-        #expect(Derivation.list(from: "cast", separator: ",").apply(fields, language: "ko") == .success(.array([.string("A"), .string("B"), .string("C")])))
+        #expect(
+            Derivation.list(from: "cast", separator: ",").apply(fields, language: "ko")
+                == .success(.array([.string("A"), .string("B"), .string("C")])))
         #expect(Slug.make("Luffy D. Monkey!") == "luffy-d-monkey")
         #expect(Slug.make("오징어 게임") == "오징어-게임")
         #expect(Slug.make("Café Crème") == "café-crème")
@@ -74,20 +83,32 @@ import Testing
         let info: Value = .dictionary([
             "directors": .array([.dictionary(["peopleNm": .string("가")]), .dictionary(["peopleNm": .string("나")])]),
             "genres": .array([.string("액션"), .string(""), .string("드라마")]),
-            "openDt": .string("20250105"),
+            "openDt": .string("20250105")
         ])
-        let fields: [String: Value] = ["info": info, "status": .string("NEW"), "urls": .dictionary(["small": .string("a.jpg")])]
+        let fields: [String: Value] = [
+            "info": info, "status": .string("NEW"), "urls": .dictionary(["small": .string("a.jpg")])
+        ]
         #expect(Derivation.copy(from: "urls.small").apply(fields, language: "ko") == .success(.string("a.jpg")))
         #expect(Derivation.copy(from: "urls.large").apply(fields, language: "ko") == .success(.null))
         #expect(Derivation.equals(from: "status", value: "NEW").apply(fields, language: "ko") == .success(.bool(true)))
         #expect(Derivation.equals(from: "status", value: "OLD").apply(fields, language: "ko") == .success(.bool(false)))
-        #expect(Derivation.equals(from: "missing", value: "NEW").apply(fields, language: "ko") == .success(.bool(false)))
-        #expect(Derivation.join(from: "info.directors", field: "peopleNm", separator: ", ").apply(fields, language: "ko") == .success(.string("가, 나")))
-        #expect(Derivation.join(from: "info.genres", field: nil, separator: " · ").apply(fields, language: "ko") == .success(.string("액션 · 드라마")))
-        #expect(Derivation.join(from: "status", field: nil, separator: ", ").apply(fields, language: "ko") == .failure(CoreError("field 'status' is not a list: \"NEW\"")))
-        let opened = Derivation.date(from: "info.openDt", input: DateFormat("YYYYMMDD"), output: DateFormat("YYYY.MM.DD"))
+        #expect(
+            Derivation.equals(from: "missing", value: "NEW").apply(fields, language: "ko") == .success(.bool(false)))
+        #expect(
+            Derivation.join(from: "info.directors", field: "peopleNm", separator: ", ").apply(fields, language: "ko")
+                == .success(.string("가, 나")))
+        #expect(
+            Derivation.join(from: "info.genres", field: nil, separator: " · ").apply(fields, language: "ko")
+                == .success(.string("액션 · 드라마")))
+        #expect(
+            Derivation.join(from: "status", field: nil, separator: ", ").apply(fields, language: "ko")
+                == .failure(CoreError("field 'status' is not a list: \"NEW\"")))
+        let opened = Derivation.date(
+            from: "info.openDt", input: DateFormat("YYYYMMDD"), output: DateFormat("YYYY.MM.DD"))
         #expect(opened.apply(fields, language: "ko") == .success(.string("2025.01.05")))
-        #expect(Derivation.template("{info.directors.1.peopleNm}!").apply(fields, language: "ko") == .success(.string("나!")))
+        #expect(
+            Derivation.template("{info.directors.1.peopleNm}!").apply(fields, language: "ko") == .success(.string("나!"))
+        )
         #expect(Derivation.lookup("info.directors.5.peopleNm", in: fields) == nil)
     }
 

@@ -45,7 +45,10 @@ import Testing
 
     @Test func shortestColumnDiffersFromRoundRobinWhenAColumnRunsLong() {
         // A tall photo first: round-robin puts the third item under it, Masonry.js beside it.
-        let tall = [MasonryItem(fixedHeight: 25, aspect: 3), MasonryItem(fixedHeight: 25, aspect: 0.5), MasonryItem(fixedHeight: 25, aspect: 1)]
+        let tall = [
+            MasonryItem(fixedHeight: 25, aspect: 3), MasonryItem(fixedHeight: 25, aspect: 0.5),
+            MasonryItem(fixedHeight: 25, aspect: 1)
+        ]
         let rr = Masonry.place(tall, geometry: app, policy: .roundRobin)
         let shortest = Masonry.place(tall, geometry: app, policy: .shortestColumn, referenceCardWidth: 170.5)
         #expect(rr.columns == [0, 1, 0])
@@ -57,7 +60,8 @@ import Testing
 
     @Test func shortestColumnTakesTheLeftmostOnTies() {
         let same = Array(repeating: MasonryItem(fixedHeight: 10, aspect: 1), count: 7)
-        let p = Masonry.place(same, geometry: MasonryGeometry(columns: 3, gap: 4), policy: .shortestColumn, referenceCardWidth: 100)
+        let p = Masonry.place(
+            same, geometry: MasonryGeometry(columns: 3, gap: 4), policy: .shortestColumn, referenceCardWidth: 100)
         #expect(p.columns == [0, 1, 2, 0, 1, 2, 0])
     }
 
@@ -73,15 +77,21 @@ import Testing
     static let items = zip(Gen.double(in: 0...300), Gen.double(in: 0...4))
         .map { MasonryItem(fixedHeight: $0, aspect: $1) }
         .array(of: 0...80)
-    static let insets = zip(Gen.double(in: 0...40), Gen.double(in: 0...40), Gen.double(in: 0...40), Gen.double(in: 0...40))
-        .map { EdgeInsets(top: $0, left: $1, bottom: $2, right: $3) }
+    static let insets = zip(
+        Gen.double(in: 0...40), Gen.double(in: 0...40), Gen.double(in: 0...40), Gen.double(in: 0...40)
+    )
+    .map { EdgeInsets(top: $0, left: $1, bottom: $2, right: $3) }
     static let policy = Gen.element(of: MasonryPolicy.allCases).map { $0 ?? .roundRobin }
 
     static let tolerance = 1e-6
 
     /// Places and returns the frames at `width`, with the reference width the shortest policy used.
-    static func place(_ items: [MasonryItem], _ columns: Int, _ gap: Double, _ insets: EdgeInsets, _ policy: MasonryPolicy, width: Double)
-        -> (MasonryPlacement, [Frame], Double) {
+    static func place(
+        _ items: [MasonryItem], _ columns: Int, _ gap: Double, _ insets: EdgeInsets, _ policy: MasonryPolicy,
+        width: Double
+    )
+        -> (MasonryPlacement, [Frame], Double)
+    {
         let g = MasonryGeometry(columns: columns, gap: gap, insets: insets)
         let w = g.cardWidth(containerWidth: width)
         let p = Masonry.place(items, geometry: g, policy: policy, referenceCardWidth: w)
@@ -89,12 +99,16 @@ import Testing
     }
 
     @Test func noTwoCardsOverlap() async {
-        await propertyCheck(input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Self.policy, Gen.double(in: 100...2000)) { items, n, gap, insets, policy, width in
+        await propertyCheck(
+            input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Self.policy,
+            Gen.double(in: 100...2000)
+        ) { items, n, gap, insets, policy, width in
             let (_, frames, _) = Self.place(items, n, gap, insets, policy, width: width)
             for i in frames.indices {
                 for j in frames.indices where j > i {
                     let a = frames[i], b = frames[j]
-                    let overlap = a.x < b.maxX - Self.tolerance && b.x < a.maxX - Self.tolerance
+                    let overlap =
+                        a.x < b.maxX - Self.tolerance && b.x < a.maxX - Self.tolerance
                         && a.y < b.maxY - Self.tolerance && b.y < a.maxY - Self.tolerance
                     // (A compiler crash in Swift 6.3.1 forbids `||` chains inside #expect here.)
                     let degenerate = a.width == 0 || a.height == 0 || b.height == 0
@@ -106,14 +120,18 @@ import Testing
     }
 
     @Test func eachColumnIsFilledTopToBottomWithoutHolesInItemOrder() async {
-        await propertyCheck(input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Self.policy, Gen.double(in: 100...2000)) { items, n, gap, insets, policy, width in
+        await propertyCheck(
+            input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Self.policy,
+            Gen.double(in: 100...2000)
+        ) { items, n, gap, insets, policy, width in
             let (p, frames, _) = Self.place(items, n, gap, insets, policy, width: width)
             let g = p.geometry
             for column in 0..<n {
                 let members = p.columns.indices.filter { p.columns[$0] == column }
                 var expectedTop = insets.top + gap / 2
                 for k in members {
-                    #expect(abs(frames[k].y - expectedTop) < 1e-6 * max(1, expectedTop), "item \(k) in column \(column)")
+                    #expect(
+                        abs(frames[k].y - expectedTop) < 1e-6 * max(1, expectedTop), "item \(k) in column \(column)")
                     #expect(abs(frames[k].x - g.cardLeft(column: column, containerWidth: width)) < Self.tolerance)
                     expectedTop = frames[k].maxY + gap
                 }
@@ -131,14 +149,18 @@ import Testing
     }
 
     @Test func shortestColumnAlwaysPicksALowestColumnLeftmostOnTies() async {
-        await propertyCheck(input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Gen.double(in: 100...2000)) { items, n, gap, insets, width in
+        await propertyCheck(
+            input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Gen.double(in: 100...2000)
+        ) { items, n, gap, insets, width in
             let (p, frames, _) = Self.place(items, n, gap, insets, .shortestColumn, width: width)
             // Replay: the bottoms of the columns just before each item is placed.
             var next = [Double](repeating: insets.top + gap / 2, count: n)
             for k in items.indices {
                 let lowest = next.min()!
                 let chosen = p.columns[k]
-                #expect(next[chosen] == lowest, "item \(k) went to column \(chosen) at \(next[chosen]), lowest is \(lowest)")
+                #expect(
+                    next[chosen] == lowest, "item \(k) went to column \(chosen) at \(next[chosen]), lowest is \(lowest)"
+                )
                 #expect(next.firstIndex(of: lowest) == chosen, "ties go to the leftmost column")
                 next[chosen] = frames[k].maxY + gap
             }
@@ -146,7 +168,10 @@ import Testing
     }
 
     @Test func theSameInputGivesTheSamePlacement() async {
-        await propertyCheck(input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Self.policy, Gen.double(in: 100...2000)) { items, n, gap, insets, policy, width in
+        await propertyCheck(
+            input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Self.policy,
+            Gen.double(in: 100...2000)
+        ) { items, n, gap, insets, policy, width in
             let a = Self.place(items, n, gap, insets, policy, width: width)
             let b = Self.place(items, n, gap, insets, policy, width: width)
             #expect(a.0 == b.0)
@@ -155,7 +180,10 @@ import Testing
     }
 
     @Test func contentHeightCoversEveryCardAndTheBottomInset() async {
-        await propertyCheck(input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Self.policy, Gen.double(in: 100...2000)) { items, n, gap, insets, policy, width in
+        await propertyCheck(
+            input: Self.items, Gen.int(in: 1...6), Gen.double(in: 0...30), Self.insets, Self.policy,
+            Gen.double(in: 100...2000)
+        ) { items, n, gap, insets, policy, width in
             let (p, frames, w) = Self.place(items, n, gap, insets, policy, width: width)
             let height = p.contentHeight(atCardWidth: w)
             let lowest = frames.map(\.maxY).max() ?? insets.top - gap / 2
@@ -165,9 +193,13 @@ import Testing
 }
 
 @Suite struct ResponsiveMasonryTests {
-    let masonry = ResponsiveMasonry(policy: .roundRobin,
-                                    breakpoints: [ColumnBreakpoint(minWidth: 1280, columns: 4), ColumnBreakpoint(minWidth: 0, columns: 2), ColumnBreakpoint(minWidth: 768, columns: 3)],
-                                    gap: 12, insets: EdgeInsets(top: 23, left: 5, bottom: 10, right: 5), maxWidth: 1240)
+    let masonry = ResponsiveMasonry(
+        policy: .roundRobin,
+        breakpoints: [
+            ColumnBreakpoint(minWidth: 1280, columns: 4), ColumnBreakpoint(minWidth: 0, columns: 2),
+            ColumnBreakpoint(minWidth: 768, columns: 3)
+        ],
+        gap: 12, insets: EdgeInsets(top: 23, left: 5, bottom: 10, right: 5), maxWidth: 1240)
 
     @Test func breakpointsAreSortedAndMeasuredAtTheirNarrowestContainer() {
         #expect(masonry.breakpoints.map(\.columns) == [2, 3, 4])
@@ -179,7 +211,9 @@ import Testing
 
     @Test func everyBreakpointGetsAPlacementAndTextLines() {
         let long = String(repeating: "사진 설명 ", count: 12)
-        let cards = [MasonryCard(aspect: 1, text: ""), MasonryCard(aspect: 0.5, text: "짧다"), MasonryCard(aspect: 1.5, text: long)]
+        let cards = [
+            MasonryCard(aspect: 1, text: ""), MasonryCard(aspect: 0.5, text: "짧다"), MasonryCard(aspect: 1.5, text: long)
+        ]
         let arranged = masonry.arrange(cards)
         #expect(arranged.count == 3)
         #expect(arranged.map { $0.placement.geometry.columns } == [2, 3, 4])

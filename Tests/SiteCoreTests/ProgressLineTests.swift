@@ -19,7 +19,8 @@ import SiteCore
 
     @Test func aLineAfterTheFirstSecondWithRateAndTimeLeft() {
         var p = live()
-        #expect(p.update(done: 4, total: 10, now: Self.t0 + 2 * Self.second) == "\r\u{1B}[Kimages 4/10, 2.0/s, 3 s left")
+        #expect(
+            p.update(done: 4, total: 10, now: Self.t0 + 2 * Self.second) == "\r\u{1B}[Kimages 4/10, 2.0/s, 3 s left")
     }
 
     @Test func atMostOneLineATenthOfASecond() {
@@ -39,7 +40,8 @@ import SiteCore
 
     @Test func nothingDoneYetHasNoTimeLeft() {
         var p = live()
-        #expect(p.update(done: 0, total: 10, now: Self.t0 + 2 * Self.second) == "\r\u{1B}[Kimages 0/10, 0.0/s, 0 s left")
+        #expect(
+            p.update(done: 0, total: 10, now: Self.t0 + 2 * Self.second) == "\r\u{1B}[Kimages 0/10, 0.0/s, 0 s left")
     }
 
     @Test func plainLinesEveryFiveSeconds() {

@@ -75,8 +75,9 @@ import Testing
 
     /// Scalars worth hitting often: accents, compatibility forms, Hangul, Greek sigma, spaces, marks.
     static let interesting: [Unicode.Scalar] = [
-        "a", "Z", "É", "é", "\u{301}", "\u{308}", "\u{20DD}", "Ａ", "ﬁ", "Ⅻ", "바", "박", "\u{1107}", "\u{11A8}", "Σ", "ς", "σ",
-        "İ", "ß", "ẞ", "Ǆ", "Ω", "K", "Å", " ", "\t", "\n", "\u{00A0}", "\u{3000}", "\u{2028}", "①", "㎏", "ｶ", "ﾞ",
+        "a", "Z", "É", "é", "\u{301}", "\u{308}", "\u{20DD}", "Ａ", "ﬁ", "Ⅻ", "바", "박", "\u{1107}", "\u{11A8}", "Σ", "ς",
+        "σ",
+        "İ", "ß", "ẞ", "Ǆ", "Ω", "K", "Å", " ", "\t", "\n", "\u{00A0}", "\u{3000}", "\u{2028}", "①", "㎏", "ｶ", "ﾞ"
     ]
 
     /// Texts mixing the scalars above with any scalar of planes 0–2.
@@ -94,7 +95,9 @@ import Testing
             let twice = SearchText.fold(once)
             let onceScalars = Self.scalars(once)
             let twiceScalars = Self.scalars(twice)
-            #expect(twiceScalars == onceScalars, "fold is not idempotent on \(Self.scalars(text).map { String($0, radix: 16) })")
+            #expect(
+                twiceScalars == onceScalars,
+                "fold is not idempotent on \(Self.scalars(text).map { String($0, radix: 16) })")
         }
     }
 
@@ -102,7 +105,9 @@ import Testing
         await propertyCheck(input: Self.texts) { text in
             let folded = Array(SearchText.fold(text).unicodeScalars)
             let hex = Self.scalars(text).map { String($0, radix: 16) }
-            let marks = folded.filter { [.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory) }
+            let marks = folded.filter {
+                [.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory)
+            }
             #expect(marks.isEmpty, "marks left in fold of \(hex)")
             let whitespace = folded.filter { $0.properties.isWhitespace }
             let onlyPlainSpaces = whitespace.allSatisfy { $0 == " " }
@@ -155,7 +160,8 @@ import Testing
     /// recorded failure) without node.
     static func foldInNode(_ texts: [String]) throws -> [[UInt32]]? {
         guard let node else {
-            Issue.record("node is not on PATH (scripts/setup.sh test installs nodejs): the browser's fold cannot be compared")
+            Issue.record(
+                "node is not on PATH (scripts/setup.sh test installs nodejs): the browser's fold cannot be compared")
             return nil
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fold-\(UUID().uuidString)")
@@ -186,7 +192,7 @@ import Testing
     @Test func browserFoldAgreesWithFoldInNode() throws {
         let samples = [
             "Café Lumière", "ＡＢＣ", "ﬁ", "바", "바람", "박", "ΟΔΟΣ", "οδος", "Ὀδός", "  a \t b\n", "HeLLo World", "Ⅻ",
-            "İstanbul", "Ǆemal", "a\u{00A0}b\u{3000}c", "x\u{2028}y", "①②", "ｶﾞｷﾞ", "naïve — “quoted” <b>&</b>", "",
+            "İstanbul", "Ǆemal", "a\u{00A0}b\u{3000}c", "x\u{2028}y", "①②", "ｶﾞｷﾞ", "naïve — “quoted” <b>&</b>", ""
         ]
         guard let js = try Self.foldInNode(samples) else { return }
         #expect(js.count == samples.count)
@@ -207,7 +213,9 @@ import Testing
             for _ in 0..<Int(rng.next() % 12) {
                 let v = UInt32(rng.next() % 0x40000)
                 let u = v >= 0x30000 ? Self.interesting[Int(v) % Self.interesting.count] : (Unicode.Scalar(v) ?? "x")
-                guard let age = u.properties.age, age.major < 15 || (age.major == 15 && age.minor == 0) else { continue }
+                guard let age = u.properties.age, age.major < 15 || (age.major == 15 && age.minor == 0) else {
+                    continue
+                }
                 if u != "\u{0085}" && u != "\u{FEFF}" { text.append(u) }
             }
             samples.append(String(text))
@@ -215,9 +223,13 @@ import Testing
         guard let js = try Self.foldInNode(samples) else { return }
         var disagreements: [String] = []
         for (text, fromNode) in zip(samples, js) where Self.scalars(SearchText.fold(text)) != fromNode {
-            disagreements.append("\(Self.scalars(text).map { String($0, radix: 16) }): Swift \(Self.scalars(SearchText.fold(text)).map { String($0, radix: 16) }), node \(fromNode.map { String($0, radix: 16) })")
+            disagreements.append(
+                "\(Self.scalars(text).map { String($0, radix: 16) }): Swift \(Self.scalars(SearchText.fold(text)).map { String($0, radix: 16) }), node \(fromNode.map { String($0, radix: 16) })"
+            )
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) of \(samples.count) differ:\n\(disagreements.prefix(20).joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) of \(samples.count) differ:\n\(disagreements.prefix(20).joined(separator: "\n"))")
     }
 
     /// Swift's `isWhitespace` (Unicode White_Space) includes NEL (U+0085) but not U+FEFF;
@@ -233,4 +245,3 @@ import Testing
         }
     }
 }
-

@@ -33,7 +33,8 @@ import Testing
     /// Against Foundation: the same bytes as `addingPercentEncoding` with RFC 3986's unreserved
     /// set, and decoding gives the text back.
     @Test func encodeSegmentMatchesFoundation() async {
-        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        let unreserved = CharacterSet(
+            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
         await propertyCheck(input: Self.texts) { text in
             let encoded = SitePath.encodeSegment(text)
             #expect(encoded == text.addingPercentEncoding(withAllowedCharacters: unreserved))

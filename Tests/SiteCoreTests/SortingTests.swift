@@ -19,10 +19,16 @@ import Testing
 
     @Test func integersBeyondInt32AndBeyondDoublePrecision() throws {
         // 2^53 + 1 and 2^53 are equal as Doubles; they must still order exactly.
-        let items: [[String: Value]] = [.int(9_007_199_254_740_993), .int(9_007_199_254_740_992), .int(3_000_000_000), .string("9007199254740994")]
-            .map { ["n": $0] }
+        let items: [[String: Value]] = [
+            .int(9_007_199_254_740_993), .int(9_007_199_254_740_992), .int(3_000_000_000), .string("9007199254740994")
+        ]
+        .map { ["n": $0] }
         let out = try sorted(items, [SortKey(field: "n", direction: .descending, comparison: .number)])
-        #expect(out.map { $0["n"]! } == [.string("9007199254740994"), .int(9_007_199_254_740_993), .int(9_007_199_254_740_992), .int(3_000_000_000)])
+        #expect(
+            out.map { $0["n"]! } == [
+                .string("9007199254740994"), .int(9_007_199_254_740_993), .int(9_007_199_254_740_992),
+                .int(3_000_000_000)
+            ])
     }
 
     @Test func mixedIntegersAndFloats() throws {
@@ -46,17 +52,25 @@ import Testing
         let out = try sorted(items, [SortKey(field: "group", comparison: .number)])
         for g in 0..<3 {
             let ids = out.filter { $0["group"] == .int(Int64(g)) }.map { $0["id"]! }
-            #expect(ids == ids.sorted { if case .int(let a) = $0, case .int(let b) = $1 { return a < b }; return false })
+            #expect(
+                ids
+                    == ids.sorted {
+                        if case .int(let a) = $0, case .int(let b) = $1 { return a < b }; return false
+                    })
         }
-        #expect(out.map { $0["group"]! } == Array(repeating: .int(0), count: 17) + Array(repeating: .int(1), count: 17) + Array(repeating: .int(2), count: 16))
+        #expect(
+            out.map { $0["group"]! } == Array(repeating: .int(0), count: 17) + Array(repeating: .int(1), count: 17)
+                + Array(repeating: .int(2), count: 16))
     }
 
     @Test func multipleKeys() throws {
         let items: [[String: Value]] = [
             ["g": .string("b"), "n": .int(1)], ["g": .string("a"), "n": .int(1)],
-            ["g": .string("b"), "n": .int(2)], ["g": .string("a"), "n": .int(3)],
+            ["g": .string("b"), "n": .int(2)], ["g": .string("a"), "n": .int(3)]
         ]
-        let out = try sorted(items, [SortKey(field: "g", comparison: .text), SortKey(field: "n", direction: .descending, comparison: .number)])
+        let out = try sorted(
+            items,
+            [SortKey(field: "g", comparison: .text), SortKey(field: "n", direction: .descending, comparison: .number)])
         #expect(out.map { "\($0["g"]!.stringValue!)\(TemplateText.plain($0["n"]!))" } == ["a3", "a1", "b2", "b1"])
     }
 
@@ -68,8 +82,12 @@ import Testing
 
     @Test func missingValuesGoLastInBothDirections() throws {
         let items: [[String: Value]] = [["n": .int(1)], [:], ["n": .int(2)]]
-        #expect(try sorted(items, [SortKey(field: "n", comparison: .number)]).map { $0["n"] } == [.int(1), .int(2), nil])
-        #expect(try sorted(items, [SortKey(field: "n", direction: .descending, comparison: .number)]).map { $0["n"] } == [.int(2), .int(1), nil])
+        #expect(
+            try sorted(items, [SortKey(field: "n", comparison: .number)]).map { $0["n"] } == [.int(1), .int(2), nil])
+        #expect(
+            try sorted(items, [SortKey(field: "n", direction: .descending, comparison: .number)]).map { $0["n"] } == [
+                .int(2), .int(1), nil
+            ])
     }
 
     /// `"rank": null` (JSON null, an empty plist value) is a value nobody gave: it sorts last like
@@ -78,9 +96,13 @@ import Testing
     func nullValuesGoLastLikeMissingOnes(comparison: SortComparison) throws {
         let a: Value = comparison == .number ? .int(1) : .string("2020-01-01")
         let b: Value = comparison == .number ? .int(2) : .string("2021-01-01")
-        let items: [[String: Value]] = [["n": .null, "i": .int(0)], ["n": a, "i": .int(1)], [:], ["n": b, "i": .int(3)], ["n": .null, "i": .int(4)]]
+        let items: [[String: Value]] = [
+            ["n": .null, "i": .int(0)], ["n": a, "i": .int(1)], [:], ["n": b, "i": .int(3)], ["n": .null, "i": .int(4)]
+        ]
         let up = try sorted(items, [SortKey(field: "n", comparison: comparison)]).map { $0["i"] }
-        let down = try sorted(items, [SortKey(field: "n", direction: .descending, comparison: comparison)]).map { $0["i"] }
+        let down = try sorted(items, [SortKey(field: "n", direction: .descending, comparison: comparison)]).map {
+            $0["i"]
+        }
         #expect(up == [.int(1), .int(3), .int(0), nil, .int(4)])
         #expect(down == [.int(3), .int(1), .int(0), nil, .int(4)])
     }
@@ -121,8 +143,11 @@ import Testing
 }
 
 @Suite struct GridGeometryTests {
-    let bounty = GridGeometry(breakpoints: [.init(minWidth: 0, columns: 2), .init(minWidth: 1024, columns: 4), .init(minWidth: 640, columns: 3)],
-                              spacing: 10, mediaAspect: (7, 10), textHeight: 65)
+    let bounty = GridGeometry(
+        breakpoints: [
+            .init(minWidth: 0, columns: 2), .init(minWidth: 1024, columns: 4), .init(minWidth: 640, columns: 3)
+        ],
+        spacing: 10, mediaAspect: (7, 10), textHeight: 65)
 
     @Test func phoneCellMatchesTheApp() {
         let cell = bounty.cell(gridWidth: 375, columns: 2)

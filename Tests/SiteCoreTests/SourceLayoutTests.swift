@@ -3,23 +3,26 @@ import SiteCore
 
 /// What a change to a site's folder is, as `serve`'s rebuilds sort it.
 @Suite struct SourceLayoutTests {
-    @Test(arguments: [
-        ("site.yml", SourceLayout.ChangeKind.configuration),
-        ("content/notes/a.md", .content("notes/a.md")),
-        ("content/books.json", .content("books.json")),
-        ("templates/book.mustache", .template("book.mustache")),
-        ("templates/partials/card.mustache", .template("partials/card.mustache")),
-        ("templates/assets/site.css", .asset("site.css")),
-        ("templates/assets/fonts/a.woff2", .asset("fonts/a.woff2")),
-        ("templates/assets", .template("assets")),
-        ("templates/assetsx/a.css", .template("assetsx/a.css")),
-    ] as [(String, SourceLayout.ChangeKind)])
+    @Test(
+        arguments: [
+            ("site.yml", SourceLayout.ChangeKind.configuration),
+            ("content/notes/a.md", .content("notes/a.md")),
+            ("content/books.json", .content("books.json")),
+            ("templates/book.mustache", .template("book.mustache")),
+            ("templates/partials/card.mustache", .template("partials/card.mustache")),
+            ("templates/assets/site.css", .asset("site.css")),
+            ("templates/assets/fonts/a.woff2", .asset("fonts/a.woff2")),
+            ("templates/assets", .template("assets")),
+            ("templates/assetsx/a.css", .template("assetsx/a.css"))
+        ] as [(String, SourceLayout.ChangeKind)])
     func changesOfTheSources(path: String, kind: SourceLayout.ChangeKind) {
         #expect(SourceLayout.change(at: path) == kind)
     }
 
-    @Test(arguments: ["public/index.html", "content", "templates", "README.md", ".sitegen-cache/x", "content/.a.md.swp",
-                      "content/.git/x", "templates/.x.mustache", "other/site.yml"])
+    @Test(arguments: [
+        "public/index.html", "content", "templates", "README.md", ".sitegen-cache/x", "content/.a.md.swp",
+        "content/.git/x", "templates/.x.mustache", "other/site.yml"
+    ])
     func notSources(path: String) {
         #expect(SourceLayout.change(at: path) == nil)
     }

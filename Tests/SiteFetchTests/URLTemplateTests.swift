@@ -4,10 +4,13 @@ import SiteCore
 @testable import SiteFetch
 
 @Suite struct URLTemplateTests {
-    static let kobis = "https://kobis.or.kr/x/searchDailyBoxOfficeList.json?key={env.KOBIS_KEY}&targetDt={yesterday:YYYYMMDD}"
+    static let kobis =
+        "https://kobis.or.kr/x/searchDailyBoxOfficeList.json?key={env.KOBIS_KEY}&targetDt={yesterday:YYYYMMDD}"
     static let secret = "s3cr3t-KEY-0123456789"
 
-    func context(_ day: CalendarDate = CalendarDate(year: 2025, month: 1, day: 1), env: [String: String] = ["KOBIS_KEY": secret]) -> FetchContext {
+    func context(
+        _ day: CalendarDate = CalendarDate(year: 2025, month: 1, day: 1), env: [String: String] = ["KOBIS_KEY": secret]
+    ) -> FetchContext {
         FetchContext(environment: env, today: day)
     }
 
@@ -35,14 +38,19 @@ import SiteCore
     @Test func missingOrEmptyVariableIsNamed() throws {
         let source = RemoteSource(url: try URLTemplate(Self.kobis), at: SourceLocation(file: "site.yml"))
         for env in [[:], ["KOBIS_KEY": ""]] {
-            #expect(throws: FetchProblem("{env.KOBIS_KEY} is not set: export the environment variable KOBIS_KEY before building")) {
+            #expect(
+                throws: FetchProblem(
+                    "{env.KOBIS_KEY} is not set: export the environment variable KOBIS_KEY before building")
+            ) {
                 try source.prepare(context(env: env))
             }
         }
     }
 
     @Test func fieldsAreEncodedAndRequired() throws {
-        let source = RemoteSource(url: try URLTemplate("https://api.example.org/m?q={title}&cd={movieCd}"), at: SourceLocation(file: "site.yml"))
+        let source = RemoteSource(
+            url: try URLTemplate("https://api.example.org/m?q={title}&cd={movieCd}"),
+            at: SourceLocation(file: "site.yml"))
         let r = try source.prepare(context(), fields: ["title": .string("a&b=c d/é"), "movieCd": .int(2019)])
         #expect(r.url == "https://api.example.org/m?q=a%26b%3Dc%20d%2F%C3%A9&cd=2019")
         #expect(throws: FetchProblem("the item has no field 'movieCd' for {movieCd} of the URL")) {
@@ -51,9 +59,10 @@ import SiteCore
     }
 
     @Test func headersAreSecrets() throws {
-        let source = RemoteSource(url: try URLTemplate("https://api.unsplash.com/photos?per_page=30"),
-                                  headers: [.init(name: "Authorization", value: try URLTemplate("Client-ID {env.UNSPLASH_KEY}"))],
-                                  at: SourceLocation(file: "site.yml"))
+        let source = RemoteSource(
+            url: try URLTemplate("https://api.unsplash.com/photos?per_page=30"),
+            headers: [.init(name: "Authorization", value: try URLTemplate("Client-ID {env.UNSPLASH_KEY}"))],
+            at: SourceLocation(file: "site.yml"))
         let r = try source.prepare(context(env: ["UNSPLASH_KEY": "abcdefgh12345"]))
         #expect(r.headers == [["Authorization", "Client-ID abcdefgh12345"]])
         #expect(r.secrets.contains("Client-ID abcdefgh12345"))
@@ -86,15 +95,18 @@ import SiteCore
     static let epoch = "1736020800"
 
     @Test func todayIsSourceDateEpochInTheTimeZone() throws {
-        let seoul = try FetchContext.current(timeZone: TimeZone(identifier: "Asia/Seoul")!, environment: ["SOURCE_DATE_EPOCH": Self.epoch])
-        let utc = try FetchContext.current(timeZone: TimeZone(identifier: "UTC")!, environment: ["SOURCE_DATE_EPOCH": Self.epoch])
+        let seoul = try FetchContext.current(
+            timeZone: TimeZone(identifier: "Asia/Seoul")!, environment: ["SOURCE_DATE_EPOCH": Self.epoch])
+        let utc = try FetchContext.current(
+            timeZone: TimeZone(identifier: "UTC")!, environment: ["SOURCE_DATE_EPOCH": Self.epoch])
         #expect(seoul.today == CalendarDate(year: 2025, month: 1, day: 5))
         #expect(utc.today == CalendarDate(year: 2025, month: 1, day: 4))
         #expect(seoul.day(offset: -1) == CalendarDate(year: 2025, month: 1, day: 4))
     }
 
     @Test func clockWithoutSourceDateEpoch() throws {
-        let c = try FetchContext.current(timeZone: TimeZone(identifier: "UTC")!, environment: [:], clock: Date(timeIntervalSince1970: 86_400 * 365))
+        let c = try FetchContext.current(
+            timeZone: TimeZone(identifier: "UTC")!, environment: [:], clock: Date(timeIntervalSince1970: 86_400 * 365))
         #expect(c.today == CalendarDate(year: 1971, month: 1, day: 1))
     }
 
@@ -107,11 +119,16 @@ import SiteCore
 
 @Suite struct AddressPolicyTests {
     @Test func privateAddresses() {
-        for a in ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-                  "0.0.0.0", "::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "not an address"] {
+        for a in [
+            "127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1",
+            "0.0.0.0", "::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "not an address"
+        ] {
             #expect(AddressPolicy.isPrivate(a), "\(a)")
         }
-        for a in ["8.8.8.8", "172.32.0.1", "172.15.0.1", "100.128.0.1", "198.51.100.7", "2001:db8::1", "::ffff:8.8.8.8", "169.255.0.1"] {
+        for a in [
+            "8.8.8.8", "172.32.0.1", "172.15.0.1", "100.128.0.1", "198.51.100.7", "2001:db8::1", "::ffff:8.8.8.8",
+            "169.255.0.1"
+        ] {
             #expect(!AddressPolicy.isPrivate(a), "\(a)")
         }
     }
@@ -138,13 +155,16 @@ import SiteCore
     }
 
     @Test func startOfBody() {
-        #expect(HTTPFetcher.start(of: Data("  {\"error\":\n  \"no such key\"}\n".utf8)) == "{\"error\": \"no such key\"}")
+        #expect(
+            HTTPFetcher.start(of: Data("  {\"error\":\n  \"no such key\"}\n".utf8)) == "{\"error\": \"no such key\"}")
         #expect(HTTPFetcher.start(of: Data(String(repeating: "a", count: 300).utf8)).count == 201)
     }
 
     @Test func plistByTypeOrName() {
         func plist(_ type: String?, _ url: String) -> Bool {
-            FetchSession.fetched(DataCache.Entry(url: url, source: url, fetched: 0, contentType: type, bytes: 0), Data()).isPlist
+            FetchSession.fetched(
+                DataCache.Entry(url: url, source: url, fetched: 0, contentType: type, bytes: 0), Data()
+            ).isPlist
         }
         #expect(plist("application/x-plist", "https://x/a"))
         #expect(plist(nil, "https://x/Photos.plist?key=***"))
@@ -153,7 +173,10 @@ import SiteCore
     }
 
     @Test func ages() {
-        #expect([5, 150, 3600, 3700, 86_400, 200_000].map { FetchSession.age(Double($0)) } == ["5 s", "2 min", "1 h", "1 h 1 min", "1 day", "2 days"])
+        #expect(
+            [5, 150, 3600, 3700, 86_400, 200_000].map { FetchSession.age(Double($0)) } == [
+                "5 s", "2 min", "1 h", "1 h 1 min", "1 day", "2 days"
+            ])
     }
 }
 
@@ -165,9 +188,15 @@ import SiteCore
     @Test func storesAndFindsTheLatestOfASource() throws {
         let cache = DataCache(folder: folder())
         defer { try? FileManager.default.removeItem(at: cache.folder) }
-        try cache.store("a", .init(url: "https://x/?d=1", source: "https://x/?d={today}", fetched: 100, contentType: nil, bytes: 2), data: Data("[]".utf8))
-        try cache.store("b", .init(url: "https://x/?d=2", source: "https://x/?d={today}", fetched: 200, contentType: nil, bytes: 3), data: Data("[1]".utf8))
-        try cache.store("c", .init(url: "https://y/", source: "https://y/", fetched: 300, contentType: nil, bytes: 2), data: Data("{}".utf8))
+        try cache.store(
+            "a", .init(url: "https://x/?d=1", source: "https://x/?d={today}", fetched: 100, contentType: nil, bytes: 2),
+            data: Data("[]".utf8))
+        try cache.store(
+            "b", .init(url: "https://x/?d=2", source: "https://x/?d={today}", fetched: 200, contentType: nil, bytes: 3),
+            data: Data("[1]".utf8))
+        try cache.store(
+            "c", .init(url: "https://y/", source: "https://y/", fetched: 300, contentType: nil, bytes: 2),
+            data: Data("{}".utf8))
         #expect(cache.lookup("a")?.1 == Data("[]".utf8))
         #expect(cache.latest(source: "https://x/?d={today}")?.key == "b")
         #expect(cache.latest(source: "https://z/") == nil)
@@ -180,9 +209,12 @@ import SiteCore
         let cache = DataCache(folder: folder())
         defer { try? FileManager.default.removeItem(at: cache.folder) }
         for key in ["old", "kept"] {
-            try cache.store(key, .init(url: "https://x/\(key)", source: key, fetched: 1, contentType: nil, bytes: 1), data: Data("1".utf8))
+            try cache.store(
+                key, .init(url: "https://x/\(key)", source: key, fetched: 1, contentType: nil, bytes: 1),
+                data: Data("1".utf8))
         }
-        #expect(cache.prune(keeping: ["kept"], untouchedSince: Date().addingTimeInterval(-60)) == 0)  // written just now
+        // written just now
+        #expect(cache.prune(keeping: ["kept"], untouchedSince: Date().addingTimeInterval(-60)) == 0)
         #expect(cache.prune(keeping: ["kept"], untouchedSince: Date().addingTimeInterval(60)) == 2)
         #expect(cache.lookup("kept") != nil && cache.lookup("old") == nil)
     }

@@ -11,7 +11,9 @@ private func read(_ data: Data) throws -> Value {
     try PropertyListReader.read(data, file: "t.plist")
 }
 
-private func expectError(_ data: Data, path: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+private func expectError(
+    _ data: Data, path: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     // Trailer errors add a hint that the file may be cut off.
     let full = path == "trailer" ? message + " (is the file truncated or damaged?)" : message
     #expect(plistFailure(data) == Diagnostic(file: "t.plist", path: path, full), sourceLocation: sourceLocation)
@@ -20,36 +22,41 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
 @Suite struct BinaryPropertyListValidTests {
     @Test func roundTripsEveryTypeWrittenByFoundation() throws {
         let date = Date(timeIntervalSinceReferenceDate: 730_000_000.5)
-        let data = try binary([
-            "title": "파묘",
-            "ascii": "Exhuma",
-            "rank": 1,
-            "share": 12.5,
-            "open": true,
-            "closed": false,
-            "released": date,
-            "poster": Data([1, 2, 3, 4]),
-            "tags": ["horror", 3, ["nested": "yes"]] as [Any],
-            "empty": [String: Any](),
-            "none": [Any](),
-        ] as [String: Any])
-        #expect(try read(data) == .dictionary([
-            "title": .string("파묘"),
-            "ascii": .string("Exhuma"),
-            "rank": .int(1),
-            "share": .double(12.5),
-            "open": .bool(true),
-            "closed": .bool(false),
-            "released": .date(date),
-            "poster": .string("AQIDBA=="),
-            "tags": .array([.string("horror"), .int(3), .dictionary(["nested": .string("yes")])]),
-            "empty": .dictionary([:]),
-            "none": .array([]),
-        ]))
+        let data = try binary(
+            [
+                "title": "파묘",
+                "ascii": "Exhuma",
+                "rank": 1,
+                "share": 12.5,
+                "open": true,
+                "closed": false,
+                "released": date,
+                "poster": Data([1, 2, 3, 4]),
+                "tags": ["horror", 3, ["nested": "yes"]] as [Any],
+                "empty": [String: Any](),
+                "none": [Any]()
+            ] as [String: Any])
+        #expect(
+            try read(data)
+                == .dictionary([
+                    "title": .string("파묘"),
+                    "ascii": .string("Exhuma"),
+                    "rank": .int(1),
+                    "share": .double(12.5),
+                    "open": .bool(true),
+                    "closed": .bool(false),
+                    "released": .date(date),
+                    "poster": .string("AQIDBA=="),
+                    "tags": .array([.string("horror"), .int(3), .dictionary(["nested": .string("yes")])]),
+                    "empty": .dictionary([:]),
+                    "none": .array([])
+                ]))
     }
 
     @Test func sixtyFourBitIntegers() throws {
-        let numbers: [Int64] = [.max, .min, -1, 1 << 40, 9_007_199_254_740_993, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, 0]
+        let numbers: [Int64] = [
+            .max, .min, -1, 1 << 40, 9_007_199_254_740_993, 255, 256, 65_535, 65_536, 4_294_967_295, 4_294_967_296, 0
+        ]
         let data = try binary(numbers.map { NSNumber(value: $0) })
         #expect(try read(data) == .array(numbers.map(Value.int)))
     }
@@ -205,8 +212,9 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
     @Test func countLargerThanTheFile() {
         var builder = BinaryPlistBuilder()
         builder.add([0xAF, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
-        expectError(builder.data, path: "top object",
-                    "array of 9223372036854775807 elements does not fit in the 0 bytes left in the object area")
+        expectError(
+            builder.data, path: "top object",
+            "array of 9223372036854775807 elements does not fit in the 0 bytes left in the object area")
     }
 
     /// A UTF-16 string's length counts 2-byte units: 3 of them need 6 bytes, so 5 left is an
@@ -214,7 +222,8 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
     @Test func utf16LengthCountsTwoBytesPerUnit() throws {
         var short = BinaryPlistBuilder()
         short.add([0x63, 0x00, 0x41, 0x00, 0x42, 0x00])
-        expectError(short.data, path: "top object", "string of 3 elements does not fit in the 5 bytes left in the object area")
+        expectError(
+            short.data, path: "top object", "string of 3 elements does not fit in the 5 bytes left in the object area")
         var exact = BinaryPlistBuilder()
         exact.add([0x63, 0x00, 0x41, 0x00, 0x42, 0xD5, 0x5C])
         #expect(try read(exact.data) == .string("AB한"))
@@ -227,14 +236,17 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
         array.refSize = 2
         array.add([0x10, 0x07])
         array.top = array.add([0xA2, 0x00, 0x00, 0x00])
-        expectError(array.data, path: "top object", "array of 2 elements does not fit in the 3 bytes left in the object area")
+        expectError(
+            array.data, path: "top object", "array of 2 elements does not fit in the 3 bytes left in the object area")
         array.objects[1] = [0xA2, 0x00, 0x00, 0x00, 0x00]
         #expect(try read(array.data) == .array([.int(7), .int(7)]))
         var dict = BinaryPlistBuilder()
         dict.add(BinaryPlistBuilder.ascii("k"))
         dict.add([0x10, 0x07])
         dict.top = dict.add([0xD2, 0x00, 0x00, 0x01])
-        expectError(dict.data, path: "top object", "dictionary of 2 elements does not fit in the 3 bytes left in the object area")
+        expectError(
+            dict.data, path: "top object",
+            "dictionary of 2 elements does not fit in the 3 bytes left in the object area")
         dict.objects[2] = [0xD1, 0x00, 0x01]
         #expect(try read(dict.data) == .dictionary(["k": .int(7)]))
     }
@@ -248,7 +260,8 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
     @Test func dataCountPastEnd() {
         var builder = BinaryPlistBuilder()
         builder.add([0x4F, 0x10, 0x20, 1, 2, 3])
-        expectError(builder.data, path: "top object", "data of 32 elements does not fit in the 3 bytes left in the object area")
+        expectError(
+            builder.data, path: "top object", "data of 32 elements does not fit in the 3 bytes left in the object area")
     }
 
     @Test func integerPastEnd() {
@@ -273,12 +286,16 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
         expectError(mutated { $0[trailer + 7] = 200 }, path: "trailer", "object reference size is 200, expected 1 to 8")
         expectError(mutated { $0[trailer + 15] = 0 }, path: "trailer", "object count is 0")
         expectError(mutated { $0[trailer + 23] = 2 }, path: "trailer", "top object 2 is not below the object count 2")
-        expectError(mutated { for i in 8..<16 { $0[trailer + i] = 0xFF } }, path: "trailer",
-                    "offset table of 18446744073709551615 entries of 1 bytes at byte 11 runs past the trailer")
-        expectError(mutated { for i in 24..<32 { $0[trailer + i] = 0xFF } }, path: "trailer",
-                    "offset table starts at byte 18446744073709551615, outside the area between the header and the trailer (bytes 9 to 12)")
-        expectError(mutated { $0[trailer + 31] = 3 }, path: "trailer",
-                    "offset table starts at byte 3, outside the area between the header and the trailer (bytes 9 to 12)")
+        expectError(
+            mutated { for i in 8..<16 { $0[trailer + i] = 0xFF } }, path: "trailer",
+            "offset table of 18446744073709551615 entries of 1 bytes at byte 11 runs past the trailer")
+        expectError(
+            mutated { for i in 24..<32 { $0[trailer + i] = 0xFF } }, path: "trailer",
+            "offset table starts at byte 18446744073709551615, outside the area between the header and the trailer (bytes 9 to 12)"
+        )
+        expectError(
+            mutated { $0[trailer + 31] = 3 }, path: "trailer",
+            "offset table starts at byte 3, outside the area between the header and the trailer (bytes 9 to 12)")
     }
 
     @Test func tooShort() {
@@ -286,12 +303,14 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
     }
 
     @Test func unsupportedVersion() {
-        expectError(Data("bplist15".utf8 + [UInt8](repeating: 0, count: 40)), path: "header",
-                    #"unsupported binary property list version "15", expected bplist00"#)
+        expectError(
+            Data("bplist15".utf8 + [UInt8](repeating: 0, count: 40)), path: "header",
+            #"unsupported binary property list version "15", expected bplist00"#)
     }
 
     @Test func truncatedFilesFailCleanly() throws {
-        let data = try binary(["a": [1, 2.5, "x", Date(timeIntervalSinceReferenceDate: 0)], "b": Data([9])] as [String: Any])
+        let data = try binary(
+            ["a": [1, 2.5, "x", Date(timeIntervalSinceReferenceDate: 0)], "b": Data([9])] as [String: Any])
         for length in 0..<data.count {
             let diagnostic = plistFailure(data.prefix(length))
             #expect(diagnostic != nil, "prefix of \(length) bytes")
@@ -300,12 +319,16 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
     }
 
     @Test func mutatedFilesNeverCrash() throws {
-        let data = try binary([
-            "list": [1, -5, 1 << 40, 2.5, "ascii", "한글", true, Data([1, 2, 3])] as [Any],
-            "nested": ["deeper": ["x": Date(timeIntervalSinceReferenceDate: 10)]],
-        ] as [String: Any])
+        let data = try binary(
+            [
+                "list": [1, -5, 1 << 40, 2.5, "ascii", "한글", true, Data([1, 2, 3])] as [Any],
+                "nested": ["deeper": ["x": Date(timeIntervalSinceReferenceDate: 10)]]
+            ] as [String: Any])
         let original = [UInt8](data)
-        let replacements: [UInt8] = [0x00, 0x01, 0x08, 0x0F, 0x10, 0x13, 0x14, 0x23, 0x33, 0x4F, 0x5F, 0x6F, 0x7F, 0x80, 0xA1, 0xAF, 0xD1, 0xDF, 0xFF]
+        let replacements: [UInt8] = [
+            0x00, 0x01, 0x08, 0x0F, 0x10, 0x13, 0x14, 0x23, 0x33, 0x4F, 0x5F, 0x6F, 0x7F, 0x80, 0xA1, 0xAF, 0xD1, 0xDF,
+            0xFF
+        ]
         var failures = 0
         for index in original.indices {
             for replacement in replacements + [original[index] ^ 0x01] {
@@ -354,7 +377,9 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
         for level in 0..<12 { builder.add(builder.array(Array(repeating: level + 1, count: 10))) }
         builder.add(BinaryPlistBuilder.ascii("lol"))
         let diagnostic = plistFailure(builder.data)
-        #expect(diagnostic?.message == "shared objects expand the property list to more than 1000000 values", "\(String(describing: diagnostic))")
+        #expect(
+            diagnostic?.message == "shared objects expand the property list to more than 1000000 values",
+            "\(String(describing: diagnostic))")
     }
 
     /// The limit exactly: 9 × 111,111 = 999,999 values under the top array pass; one more value
@@ -367,7 +392,9 @@ private func expectError(_ data: Data, path: String, _ message: String, sourceLo
         builder.top = builder.add(builder.array(Array(repeating: level, count: 9)))
         #expect(plistFailure(builder.data) == nil)
         builder.objects[builder.top] = builder.array(Array(repeating: level, count: 9) + [leaf])
-        #expect(plistFailure(builder.data)?.message == "shared objects expand the property list to more than 1000000 values")
+        #expect(
+            plistFailure(builder.data)?.message == "shared objects expand the property list to more than 1000000 values"
+        )
     }
 
     @Test func modestSharingIsFine() throws {

@@ -42,7 +42,8 @@ import Testing
         // Columns count from just after the mark.
         let data = Data([0xEF, 0xBB, 0xBF] + Array("ab\n cd".utf8) + [0xE9])
         #expect(InvalidUTF8.first(in: data) == InvalidUTF8(line: 2, column: 4, byte: 0xE9))
-        #expect(InvalidUTF8.first(in: Data([0xEF, 0xBB, 0xBF, 0x61, 0xFF])) == InvalidUTF8(line: 1, column: 2, byte: 0xFF))
+        #expect(
+            InvalidUTF8.first(in: Data([0xEF, 0xBB, 0xBF, 0x61, 0xFF])) == InvalidUTF8(line: 1, column: 2, byte: 0xFF))
         #expect(InvalidUTF8.first(in: Data([0xEF, 0xBB, 0xBF])) == nil)
     }
 
@@ -51,7 +52,9 @@ import Testing
         #expect(describe(Array("ab".utf8), at: 2) == "end of file")
         #expect(describe(Array("ab".utf8), at: -1) == "end of file")
         #expect(describe(Array("x NaN_1 y".utf8), at: 2) == "'NaN_1'")
-        #expect(describe(Array(String(repeating: "w", count: 30).utf8), at: 0) == "'" + String(repeating: "w", count: 24) + "'")
+        #expect(
+            describe(Array(String(repeating: "w", count: 30).utf8), at: 0) == "'" + String(repeating: "w", count: 24)
+                + "'")
         #expect(describe([0x0A], at: 0) == "a line break")
         #expect(describe([0x0D], at: 0) == "a line break")
         #expect(describe([0x07], at: 0) == "U+0007")
@@ -64,7 +67,9 @@ import Testing
 
     /// Each boundary of the encoding's lengths, against Swift's encoder.
     @Test func encodingAgreesWithSwift() {
-        for value: UInt32 in [0, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0xAC00, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF] {
+        for value: UInt32 in [
+            0, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0xAC00, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF
+        ] {
             var out: [UInt8] = []
             ByteText.appendUTF8(value, to: &out)
             #expect(out == Array(String(Unicode.Scalar(value)!).utf8), "U+\(String(value, radix: 16))")

@@ -7,34 +7,38 @@ import Testing
 /// finds that item by itself (messages keep their lines while loading stays linear).
 @Suite struct ElementLocationTests {
     static let json = """
-    {"meta": {"day": "x"},
-     "items": [
-       {"a": 1},
-        [2, {"b": [3]}],
-      "três", 4.5e1,
-    \t{"c": null}, true
-     ],
-     "after": [9]}
-    """
+        {"meta": {"day": "x"},
+         "items": [
+           {"a": 1},
+            [2, {"b": [3]}],
+          "três", 4.5e1,
+        \t{"c": null}, true
+         ],
+         "after": [9]}
+        """
 
-    static let plist = xmlPlist("""
-    <dict>
-      <key>after</key><array><integer>9</integer></array>
-      <key>items</key>
-      <array>
-        <dict><key>a</key><integer>1</integer></dict>
-          <array><integer>2</integer><dict><key>b</key><string>é</string></dict></array>
-        <string>três</string> <real>45</real>
-        <true/>
-      </array>
-    </dict>
-    """)
+    static let plist = xmlPlist(
+        """
+        <dict>
+          <key>after</key><array><integer>9</integer></array>
+          <key>items</key>
+          <array>
+            <dict><key>a</key><integer>1</integer></dict>
+              <array><integer>2</integer><dict><key>b</key><string>é</string></dict></array>
+            <string>três</string> <real>45</real>
+            <true/>
+          </array>
+        </dict>
+        """)
 
     @Test(arguments: [[PathComponent.key("items")], [.key("after")], [.key("items"), .index(1)]])
     func jsonElementsAreWhereEachIsLocated(_ path: [PathComponent]) throws {
         let data = Data(Self.json.utf8)
         let all = try #require(JSONReader.elementLocations(of: path, in: data))
-        let count = try #require(JSONReader.read(data, file: "t.json").value(at: path).flatMap { v -> Int? in if case .array(let a) = v { a.count } else { nil } })
+        let count = try #require(
+            JSONReader.read(data, file: "t.json").value(at: path).flatMap { v -> Int? in
+                if case .array(let a) = v { a.count } else { nil }
+            })
         #expect(all.count == count)
         for (i, lc) in all.enumerated() {
             let one = try #require(JSONReader.location(of: path + [.index(i)], in: data))
@@ -46,7 +50,10 @@ import Testing
     func plistElementsAreWhereEachIsLocated(_ path: [PathComponent]) throws {
         let data = Data(Self.plist.utf8)
         let all = try #require(PropertyListReader.elementLocations(of: path, in: data))
-        let count = try #require(PropertyListReader.read(data, file: "t.plist").value(at: path).flatMap { v -> Int? in if case .array(let a) = v { a.count } else { nil } })
+        let count = try #require(
+            PropertyListReader.read(data, file: "t.plist").value(at: path).flatMap { v -> Int? in
+                if case .array(let a) = v { a.count } else { nil }
+            })
         #expect(all.count == count)
         for (i, lc) in all.enumerated() {
             let one = try #require(PropertyListReader.location(of: path + [.index(i)], in: data))
@@ -66,7 +73,11 @@ import Testing
         let data = Data(Self.plist.utf8)
         #expect(PropertyListReader.elementLocations(of: [], in: data) == nil, "a dictionary")
         #expect(PropertyListReader.elementLocations(of: [.key("none")], in: data) == nil, "no such key")
-        #expect(try PropertyListReader.read(data, file: "t.plist", locatingElementsOf: [.key("items"), .index(2)]).elements == nil)
-        #expect(try PropertyListReader.read(data, file: "t.plist", locatingElementsOf: [.key("after")]).elements?.count == 1)
+        #expect(
+            try PropertyListReader.read(data, file: "t.plist", locatingElementsOf: [.key("items"), .index(2)]).elements
+                == nil)
+        #expect(
+            try PropertyListReader.read(data, file: "t.plist", locatingElementsOf: [.key("after")]).elements?.count == 1
+        )
     }
 }

@@ -17,7 +17,8 @@ private func read(_ text: String) throws -> Value {
     }
 
     @Test func integersKeepSixtyFourBits() throws {
-        let value = try read("""
+        let value = try read(
+            """
             {"small": 7, "negative": -2, "beyondInt32": 4294967296, "beyondDouble": 9007199254740993,
              "max": 9223372036854775807, "min": -9223372036854775808, "zero": 0, "negativeZero": -0}
             """)
@@ -38,8 +39,11 @@ private func read(_ text: String) throws -> Value {
     }
 
     @Test func floats() throws {
-        #expect(try read("[1.5, -0.25, 1e3, 2.5E-3, 0.1, 1E+2, 1.0]")
-            == .array([.double(1.5), .double(-0.25), .double(1000), .double(0.0025), .double(0.1), .double(100), .double(1)]))
+        #expect(
+            try read("[1.5, -0.25, 1e3, 2.5E-3, 0.1, 1E+2, 1.0]")
+                == .array([
+                    .double(1.5), .double(-0.25), .double(1000), .double(0.0025), .double(0.1), .double(100), .double(1)
+                ]))
     }
 
     @Test func escapes() throws {
@@ -55,28 +59,33 @@ private func read(_ text: String) throws -> Value {
             for d in [String(digit), digit.uppercased()] {
                 let expected = String(UnicodeScalar(UInt8(0x40 + v)))
                 #expect(try read("\"\\u004\(d)\"") == .string(expected), "\\u004\(d)")
-                #expect(try read("\"\\u0\(d)40\"") == .string(String(UnicodeScalar(UInt32(v) << 8 | 0x40)!)), "\\u0\(d)40")
+                #expect(
+                    try read("\"\\u0\(d)40\"") == .string(String(UnicodeScalar(UInt32(v) << 8 | 0x40)!)), "\\u0\(d)40")
             }
         }
         #expect(try read(#""\u00FF \u00ff \u0AbC""#) == .string("\u{FF} \u{FF} \u{ABC}"))
     }
 
     @Test func hangul() throws {
-        #expect(try read(#"{"제목": "안녕하세요", "escaped": "\uD55C\uAE00"}"#)
-            == .dictionary(["제목": .string("안녕하세요"), "escaped": .string("한글")]))
+        #expect(
+            try read(#"{"제목": "안녕하세요", "escaped": "\uD55C\uAE00"}"#)
+                == .dictionary(["제목": .string("안녕하세요"), "escaped": .string("한글")]))
     }
 
     @Test func nestedContainers() throws {
-        let value = try read("""
+        let value = try read(
+            """
             {
               "list": [1, [2, []], {}],
               "object": {"a": {"b": null}}
             }
             """)
-        #expect(value == .dictionary([
-            "list": .array([.int(1), .array([.int(2), .array([])]), .dictionary([:])]),
-            "object": .dictionary(["a": .dictionary(["b": .null])]),
-        ]))
+        #expect(
+            value
+                == .dictionary([
+                    "list": .array([.int(1), .array([.int(2), .array([])]), .dictionary([:])]),
+                    "object": .dictionary(["a": .dictionary(["b": .null])])
+                ]))
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
@@ -105,10 +114,14 @@ private func read(_ text: String) throws -> Value {
 }
 
 @Suite struct JSONErrorTests {
-    func expectError(_ text: String, line: Int, column: Int, _ message: String,
-                     sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    func expectError(
+        _ text: String, line: Int, column: Int, _ message: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let diagnostic = jsonFailure(text)
-        #expect(diagnostic == Diagnostic(file: "t.json", line: line, column: column, message), sourceLocation: sourceLocation)
+        #expect(
+            diagnostic == Diagnostic(file: "t.json", line: line, column: column, message),
+            sourceLocation: sourceLocation)
     }
 
     @Test func missingComma() {
@@ -207,7 +220,9 @@ private func read(_ text: String) throws -> Value {
 
     @Test func controlCharacterInString() {
         expectError("\"a\tb\"", line: 1, column: 3, "unescaped control character U+0009 in string")
-        expectError("[\"line\nbreak\"]", line: 1, column: 7, "line break in the string that starts at 1:2 (a missing '\"'? a line break inside a string is written \\n)")
+        expectError(
+            "[\"line\nbreak\"]", line: 1, column: 7,
+            "line break in the string that starts at 1:2 (a missing '\"'? a line break inside a string is written \\n)")
     }
 
     @Test func invalidEscape() {
@@ -222,21 +237,27 @@ private func read(_ text: String) throws -> Value {
     /// of its own, so the high one is alone.
     @Test func aHighSurrogateNeedsALowOneExactly() throws {
         #expect(try read(#""\uD83D\uDC00\uDBFF\uDFFF""#) == .string("\u{1F400}\u{10FFFF}"))
-        expectError(#"["\uD83D\uE000"]"#, line: 1, column: 3,
-                    #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
-        expectError(#"["\uD83D\uDBFF"]"#, line: 1, column: 3,
-                    #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
+        expectError(
+            #"["\uD83D\uE000"]"#, line: 1, column: 3,
+            #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
+        expectError(
+            #"["\uD83D\uDBFF"]"#, line: 1, column: 3,
+            #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
     }
 
     @Test func loneHighSurrogate() {
-        expectError(#"["\uD83D"]"#, line: 1, column: 3,
-                    #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
-        expectError(#"["\uD83D\u0041"]"#, line: 1, column: 3,
-                    #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
+        expectError(
+            #"["\uD83D"]"#, line: 1, column: 3,
+            #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
+        expectError(
+            #"["\uD83D\u0041"]"#, line: 1, column: 3,
+            #"lone surrogate \uD83D in string, expected a low surrogate \uDC00-\uDFFF after it"#)
     }
 
     @Test func loneLowSurrogate() {
-        expectError(#"["x\uDE00"]"#, line: 1, column: 4, #"lone surrogate \uDE00 in string, a low surrogate must follow a high one"#)
+        expectError(
+            #"["x\uDE00"]"#, line: 1, column: 4,
+            #"lone surrogate \uDE00 in string, a low surrogate must follow a high one"#)
     }
 
     @Test func invalidUTF8InString() {
@@ -293,7 +314,9 @@ private func read(_ text: String) throws -> Value {
     }
 
     @Test func diagnosticDescription() {
-        #expect(jsonFailure("[1 2]")?.description == "t.json:1:4: error: expected ',' or ']' after array element, found '2'")
+        #expect(
+            jsonFailure("[1 2]")?.description == "t.json:1:4: error: expected ',' or ']' after array element, found '2'"
+        )
     }
 }
 
@@ -336,7 +359,9 @@ private func read(_ text: String) throws -> Value {
         #expect(list?.line == 4 && list?.column == 27)
         let element = location([.key("boxOfficeResult"), .key("dailyBoxOfficeList"), .index(3)])
         #expect(element?.line == 8 && element?.column == 7)
-        let number = location([.key("boxOfficeResult"), .key("dailyBoxOfficeList"), .index(3), .key("audiCnt"), .index(1)])
+        let number = location([
+            .key("boxOfficeResult"), .key("dailyBoxOfficeList"), .index(3), .key("audiCnt"), .index(1)
+        ])
         #expect(number?.line == 10 && number?.column == 25)
     }
 

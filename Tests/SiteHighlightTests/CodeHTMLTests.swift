@@ -8,17 +8,27 @@ import Testing
 @Suite struct CodeHTMLTests {
     @Test func textIsEscapedInAndOutOfTokens() {
         let html = highlighted("swift", "let s = \"<b>&</b>\" < 1\n")
-        #expect(html == block("swift", "\(t("kw", "let")) \(t("va", "s")) \(t("op", "=")) \(t("st", "&quot;&lt;b&gt;&amp;&lt;/b&gt;&quot;")) \(t("op", "&lt;")) \(t("dv", "1"))\n"))
-        #expect(highlighted("x\"><script>", "a\n").hasPrefix("<pre class=\"code\" tabindex=\"0\"><code class=\"language-x&quot;&gt;&lt;script&gt;\">"))
+        #expect(
+            html
+                == block(
+                    "swift",
+                    "\(t("kw", "let")) \(t("va", "s")) \(t("op", "=")) \(t("st", "&quot;&lt;b&gt;&amp;&lt;/b&gt;&quot;")) \(t("op", "&lt;")) \(t("dv", "1"))\n"
+                ))
+        #expect(
+            highlighted("x\"><script>", "a\n").hasPrefix(
+                "<pre class=\"code\" tabindex=\"0\"><code class=\"language-x&quot;&gt;&lt;script&gt;\">"))
     }
 
     /// KSyntaxHighlighting counts UTF-16 code units: Hangul is one each, an emoji two, a family
     /// emoji eleven; the tokens after them must still start at their own characters.
     @Test func tokensAfterHangulAndEmojiKeepTheirPlace() {
         let code = "let 이름 = \"😀👨‍👩‍👧‍👦\" // 주석 🏴‍☠️\nlet n = 1\n"
-        #expect(highlighted("swift", code) == block("swift",
-            "\(t("kw", "let")) \(t("va", "이름")) \(t("op", "=")) \(t("st", "&quot;😀👨‍👩‍👧‍👦&quot;")) \(t("co", "// 주석 🏴‍☠️"))\n"
-            + "\(t("kw", "let")) \(t("va", "n")) \(t("op", "=")) \(t("dv", "1"))\n"))
+        #expect(
+            highlighted("swift", code)
+                == block(
+                    "swift",
+                    "\(t("kw", "let")) \(t("va", "이름")) \(t("op", "=")) \(t("st", "&quot;😀👨‍👩‍👧‍👦&quot;")) \(t("co", "// 주석 🏴‍☠️"))\n"
+                        + "\(t("kw", "let")) \(t("va", "n")) \(t("op", "=")) \(t("dv", "1"))\n"))
     }
 
     /// Swift's definition marks `\(` in a string as an error: it stays in the string's colour.
@@ -30,8 +40,11 @@ import Testing
     /// A character split between two tokens (the halves of a surrogate pair) goes with the token
     /// of its first half.
     @Test func aCharacterSplitBetweenTokensGoesWithItsFirstHalf() {
-        let spans = [SGHSpan(start: 0, length: 2, style: 1), SGHSpan(start: 2, length: 2, style: 12)]  // "a" + half of 😀, other half + "b"
-        let html = spans.withUnsafeBufferPointer { CodeHTML.make(code: "a😀bc", language: "x", spans: $0, attributes: FenceAttributes()) }
+        // "a" + half of 😀, other half + "b"
+        let spans = [SGHSpan(start: 0, length: 2, style: 1), SGHSpan(start: 2, length: 2, style: 12)]
+        let html = spans.withUnsafeBufferPointer {
+            CodeHTML.make(code: "a😀bc", language: "x", spans: $0, attributes: FenceAttributes())
+        }
         #expect(html == block("x", "\(t("kw", "a😀"))\(t("st", "b"))c"))
     }
 
@@ -46,20 +59,31 @@ import Testing
         let code = "let a = 1\nlet b = 2\n\nlet c = 3\nlet d = 4\n"
         let html = highlighted("swift", code, info: "swift {2, 4-5} showLineNumbers title=\"x\"")
         let line = { (n: String, v: String) in "\(t("kw", "let")) \(t("va", n)) \(t("op", "=")) \(t("dv", v))\n" }
-        #expect(html == block("swift", "<span class=\"line\">\(line("a", "1"))</span><span class=\"line hl\">\(line("b", "2"))</span>"
-                              + "<span class=\"line\">\n</span><span class=\"line hl\">\(line("c", "3"))</span><span class=\"line hl\">\(line("d", "4"))</span>",
-                              numbered: true))
+        #expect(
+            html
+                == block(
+                    "swift",
+                    "<span class=\"line\">\(line("a", "1"))</span><span class=\"line hl\">\(line("b", "2"))</span>"
+                        + "<span class=\"line\">\n</span><span class=\"line hl\">\(line("c", "3"))</span><span class=\"line hl\">\(line("d", "4"))</span>",
+                    numbered: true))
         // Marked lines only; a block without a final line feed still closes its last line.
-        #expect(highlighted("swift", "a\nb", info: "swift {1}")
+        #expect(
+            highlighted("swift", "a\nb", info: "swift {1}")
                 == block("swift", "<span class=\"line hl\">a\n</span><span class=\"line\">b</span>"))
         // An unknown language keeps its lines, without tokens.
-        #expect(highlighted("klingon", "<a>\n", info: "klingon showLineNumbers")
+        #expect(
+            highlighted("klingon", "<a>\n", info: "klingon showLineNumbers")
                 == block("klingon", "<span class=\"line\">&lt;a&gt;\n</span>", numbered: true))
     }
 
     /// Every block of a note on several threads at once gives the bytes one thread gives.
     @Test func theSameBytesOnAnyThreadCount() async {
-        let blocks = (0..<64).map { i in (["swift", "python", "js", "rust", "yaml", "cpp", "sh", "go"][i % 8], "let x\(i) = \"s\" + 1.5 // c\nfor i in 0..<\(i) { f(i) }\n") }
+        let blocks = (0..<64).map { i in
+            (
+                ["swift", "python", "js", "rust", "yaml", "cpp", "sh", "go"][i % 8],
+                "let x\(i) = \"s\" + 1.5 // c\nfor i in 0..<\(i) { f(i) }\n"
+            )
+        }
         let serial = blocks.map { highlighted($0.0, $0.1) }
         let parallel = await withTaskGroup(of: (Int, String).self) { group in
             for (i, b) in blocks.enumerated() { group.addTask { (i, highlighted(b.0, b.1)) } }
@@ -76,8 +100,8 @@ import Testing
 @Suite struct CodeLimitsTests {
     @Test func aLongLineIsEscapedText() {
         let line = String(repeating: "a", count: CodeLimits.maximumLineLength - 9) + " = 1;\n"
-        #expect(highlighted("javascript", "let " + line).contains("<span"))   // 5,000 units: highlighted
-        #expect(!highlighted("javascript", "let a" + line).contains("<span")) // 5,001: not
+        #expect(highlighted("javascript", "let " + line).contains("<span"))  // 5,000 units: highlighted
+        #expect(!highlighted("javascript", "let a" + line).contains("<span"))  // 5,001: not
         // Two units per emoji: 2,501 emoji are 5,002 units in 10,004 bytes.
         #expect(!highlighted("swift", "let s = \"" + String(repeating: "😀", count: 2_501) + "\"\n").contains("<span"))
         #expect(highlighted("swift", "let s = \"" + String(repeating: "😀", count: 2_490) + "\"\n").contains("<span"))

@@ -17,8 +17,9 @@ import Testing
                 CodeHTML.make(code: code, language: "x<\"&", spans: $0, attributes: attributes)
             }
             let slow = reference(code: code, language: "x<\"&", spans: spans, attributes: attributes)
-            #expect(fast == slow,
-                    "code \(Array(code.unicodeScalars)), spans \(spans.map { ($0.start, $0.length, $0.style) })")
+            #expect(
+                fast == slow,
+                "code \(Array(code.unicodeScalars)), spans \(spans.map { ($0.start, $0.length, $0.style) })")
             if fast != slow { return }
         }
     }
@@ -77,7 +78,8 @@ import Testing
                 }
                 let style = next < spans.count ? Int(spans[next].style) : 0
                 if !inToken, next < spans.count, Int(spans[next].start) <= utf16, style < CodeHTML.classes.count,
-                   let name = CodeHTML.classes[style] {
+                    let name = CodeHTML.classes[style]
+                {
                     out += Array("<span class=\"\(name)\">".utf8)
                     inToken = true
                 }

@@ -29,7 +29,8 @@ import Testing
     @Test func theDarkThemeResetsWhatOnlyTheLightOneSets() throws {
         let css = try CodeThemes.stylesheet(light: "Breeze Light", dark: "Dracula").get()
         let dark = css.components(separatedBy: "@media")[1]
-        for rule in css.components(separatedBy: "@media")[0].split(separator: "\n") where rule.hasPrefix(".code .") && rule.contains("font-weight: bold") {
+        for rule in css.components(separatedBy: "@media")[0].split(separator: "\n")
+        where rule.hasPrefix(".code .") && rule.contains("font-weight: bold") {
             let selector = rule.prefix { $0 != "{" }
             #expect(dark.contains("  \(selector)"), "\(selector) is not in the dark rules")
         }
@@ -40,8 +41,12 @@ import Testing
         let css = try CodeThemes.stylesheet(light: theme, dark: theme).get()
         let rules = css.split(separator: "\n").filter { $0.contains("{") }
         func colour(_ selector: String, _ property: String) -> RGB? {
-            guard let rule = rules.first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(selector + " {") && $0.contains("\(property): #") }),
-                  let range = rule.range(of: " \(property): #") else { return nil }
+            guard
+                let rule = rules.first(where: {
+                    $0.trimmingCharacters(in: .whitespaces).hasPrefix(selector + " {") && $0.contains("\(property): #")
+                }),
+                let range = rule.range(of: " \(property): #")
+            else { return nil }
             let hex = rule[range.upperBound...].prefix(6)
             let v = Int(hex, radix: 16)!
             return RGB(v >> 16, v >> 8 & 0xFF, v & 0xFF)
@@ -60,7 +65,9 @@ import Testing
         let white = RGB(255, 255, 255)
         #expect(ThemeStylesheet.readable(RGB(0x6f, 0x42, 0xc1), on: [white]) == RGB(0x6f, 0x42, 0xc1))
         #expect(ThemeStylesheet.readable(RGB(0xff, 0x55, 0x55), on: [white]) != RGB(0xff, 0x55, 0x55))
-        #expect(ThemeStylesheet.readable(RGB(0x20, 0x20, 0x20), on: [RGB(0, 0, 0)]).luminance > RGB(0x20, 0x20, 0x20).luminance)
+        #expect(
+            ThemeStylesheet.readable(RGB(0x20, 0x20, 0x20), on: [RGB(0, 0, 0)]).luminance
+                > RGB(0x20, 0x20, 0x20).luminance)
     }
 
     @Test func anUnknownThemeIsAFailure() {
@@ -76,9 +83,13 @@ import Testing
 @Suite struct HighlightLibraryTests {
     @Test func whereTheLibraryIsLookedFor() {
         let exe = URL(fileURLWithPath: "/opt/sitegen/bin/sitegen")
-        #expect(HighlightLibrary.candidates(environment: [:], executable: exe)
+        #expect(
+            HighlightLibrary.candidates(environment: [:], executable: exe)
                 == ["/opt/sitegen/bin/libSitegenHighlight.so", "/opt/sitegen/lib/sitegen/libSitegenHighlight.so"])
-        #expect(HighlightLibrary.candidates(environment: ["SITEGEN_HIGHLIGHT_LIBRARY": "/x/l.so"], executable: exe) == ["/x/l.so"])
+        #expect(
+            HighlightLibrary.candidates(environment: ["SITEGEN_HIGHLIGHT_LIBRARY": "/x/l.so"], executable: exe) == [
+                "/x/l.so"
+            ])
         #expect(HighlightLibrary.candidates(environment: ["SITEGEN_HIGHLIGHT_LIBRARY": ""], executable: exe).count == 2)
     }
 }

@@ -3,11 +3,14 @@ import Testing
 
 @Suite struct FenceAttributesTests {
     @Test func linesRangesAndNumbers() {
-        #expect(FenceAttributes(info: "swift {2,4-5} showLineNumbers") == FenceAttributes(lineNumbers: true, marked: [2...2, 4...5]))
+        #expect(
+            FenceAttributes(info: "swift {2,4-5} showLineNumbers")
+                == FenceAttributes(lineNumbers: true, marked: [2...2, 4...5]))
         #expect(FenceAttributes(info: "swift {5-6, 1 , 2}") == FenceAttributes(marked: [1...2, 5...6]))
-        #expect(FenceAttributes(info: "swift showLineNumbers {3}") == FenceAttributes(lineNumbers: true, marked: [3...3]))
+        #expect(
+            FenceAttributes(info: "swift showLineNumbers {3}") == FenceAttributes(lineNumbers: true, marked: [3...3]))
         #expect(FenceAttributes(info: "swift") == FenceAttributes())
-        #expect(FenceAttributes(info: "swift") .isEmpty)
+        #expect(FenceAttributes(info: "swift").isEmpty)
     }
 
     @Test func overlappingAndTouchingRangesJoin() {

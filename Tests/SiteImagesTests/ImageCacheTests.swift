@@ -13,7 +13,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let cache = ImageCache(folder: folder)
-        let image = ProcessedImage(variants: [ImageVariant(format: .jpeg, width: 10, height: 10)], color: "#000000", preview: "")
+        let image = ProcessedImage(
+            variants: [ImageVariant(format: .jpeg, width: 10, height: 10)], color: "#000000", preview: "")
         let bytes = Data(repeating: 7, count: 1 << 20)
         let done = Mutex(false)
         let cleaner = Thread {
@@ -22,7 +23,9 @@ import Testing
         cleaner.start()
         var failures: [String] = []
         for n in 0..<150 {
-            do throws(ImageFailure) { try cache.store("k\(n)", image, files: [bytes]) } catch { failures.append(error.message) }
+            do throws(ImageFailure) { try cache.store("k\(n)", image, files: [bytes]) } catch {
+                failures.append(error.message)
+            }
         }
         done.withLock { $0 = true }
         #expect(failures == [])

@@ -47,11 +47,16 @@ struct ImageProcessorTests {
     /// each width on its own (shrunk on load), a PNG once at the widest.
     @Test(arguments: [ImageFormat.jpeg, .png])
     func theBytesDoNotDependOnTheThreads(family: ImageFormat) throws {
-        let source = family == .png ? try TestPictures.png(width: 400, height: 300) : try TestPictures.jpeg(width: 300, height: 400, orientation: 6)
+        let source =
+            family == .png
+            ? try TestPictures.png(width: 400, height: 300)
+            : try TestPictures.jpeg(width: 300, height: 400, orientation: 6)
         let recipe = ImageRecipe(widths: [100, 200, 300], formats: [.avif, .webp, family], quality: 80)
-        let (processed, files) = try ImageProcessor.process(source, sourceWidth: family == .png ? 400 : 300, recipe: recipe, threads: 1)
+        let (processed, files) = try ImageProcessor.process(
+            source, sourceWidth: family == .png ? 400 : 300, recipe: recipe, threads: 1)
         for threads in [2, 5] {
-            let (again, filesAgain) = try ImageProcessor.process(source, sourceWidth: family == .png ? 400 : 300, recipe: recipe, threads: threads)
+            let (again, filesAgain) = try ImageProcessor.process(
+                source, sourceWidth: family == .png ? 400 : 300, recipe: recipe, threads: threads)
             #expect(again == processed, "\(threads) threads")
             #expect(filesAgain == files, "\(threads) threads")
         }
@@ -71,7 +76,9 @@ struct ImageProcessorTests {
         // last, which holds the heap's top so that free itself cannot give the rest back.
         // Measured while they are held: a test on another thread may release them first (each
         // AVIF encode does), which this test must not take for a failure.
-        var blocks = (0..<2000).map { _ in let p = malloc(100_000)!; memset(p, 1, 100_000); return p }
+        var blocks = (0..<2000).map { _ in
+            let p = malloc(100_000)!; memset(p, 1, 100_000); return p
+        }
         let pin = blocks.removeLast()
         defer { free(pin) }
         let before = try Self.residentMB()
@@ -88,7 +95,8 @@ struct ImageProcessorTests {
 
     @Test func aSourceNarrowerThanEveryWidthIsWrittenAtItsOwn() throws {
         let source = try TestPictures.jpeg(width: 30, height: 20)
-        let (processed, _) = try ImageProcessor.process(source, sourceWidth: 30, recipe: ImageRecipe(widths: [300, 600], formats: [.jpeg], quality: 80))
+        let (processed, _) = try ImageProcessor.process(
+            source, sourceWidth: 30, recipe: ImageRecipe(widths: [300, 600], formats: [.jpeg], quality: 80))
         #expect(processed.variants == [ImageVariant(format: .jpeg, width: 30, height: 20)])
     }
 
@@ -97,7 +105,8 @@ struct ImageProcessorTests {
         let source = try TestPictures.jpeg(width: 80, height: 60, orientation: orientation)
         // The source really carries what must go: its stored picture is turned, it holds GPS.
         #expect(source.range(of: Data("SitegenTestCam".utf8)) != nil)
-        let (processed, files) = try ImageProcessor.process(source, sourceWidth: 80, recipe: ImageRecipe(widths: [80], formats: [.avif, .webp, .jpeg], quality: 90))
+        let (processed, files) = try ImageProcessor.process(
+            source, sourceWidth: 80, recipe: ImageRecipe(widths: [80], formats: [.avif, .webp, .jpeg], quality: 90))
         for (variant, data) in zip(processed.variants, files) {
             let ext = variant.format.fileExtension
             #expect(try Identify.header(data, ext: ext).1 == 80, "orientation \(orientation) \(ext)")
@@ -114,17 +123,23 @@ struct ImageProcessorTests {
 
     @Test func keepsMetadataWhenAsked() throws {
         let source = try TestPictures.jpeg(width: 80, height: 60)
-        let (_, files) = try ImageProcessor.process(source, sourceWidth: 80, recipe: ImageRecipe(widths: [80], formats: [.jpeg], quality: 90, keepMetadata: true))
+        let (_, files) = try ImageProcessor.process(
+            source, sourceWidth: 80,
+            recipe: ImageRecipe(widths: [80], formats: [.jpeg], quality: 90, keepMetadata: true))
         #expect(try Identify.run(files[0], ext: "jpg", format: "%[EXIF:Make]").contains("SitegenTestCam"))
     }
 
     @Test func placeholderIsATinyBlurredPreviewAndTheDominantColour() throws {
         // Teal on the left three fifths, orange on the rest.
-        let source = try TestPictures.jpeg(width: 200, height: 100) { x, _, w, _ in x < w * 3 / 5 ? (0, 128, 128) : (255, 128, 0) }
-        let (processed, _) = try ImageProcessor.process(source, sourceWidth: 200, recipe: ImageRecipe(widths: [200], formats: [.jpeg], quality: 90))
+        let source = try TestPictures.jpeg(width: 200, height: 100) { x, _, w, _ in
+            x < w * 3 / 5 ? (0, 128, 128) : (255, 128, 0)
+        }
+        let (processed, _) = try ImageProcessor.process(
+            source, sourceWidth: 200, recipe: ImageRecipe(widths: [200], formats: [.jpeg], quality: 90))
         #expect(processed.preview.hasPrefix("data:image/webp;base64,"))
         #expect(processed.preview.utf8.count <= 1024)
-        let preview = try #require(Data(base64Encoded: String(processed.preview.dropFirst("data:image/webp;base64,".count))))
+        let preview = try #require(
+            Data(base64Encoded: String(processed.preview.dropFirst("data:image/webp;base64,".count))))
         let (format, w, h) = try Identify.header(preview, ext: "webp")
         #expect(format == "WEBP" && w == 16 && h == 8)
         let rgb = [1, 3, 5].map { Int(processed.color.dropFirst($0).prefix(2), radix: 16) ?? -1 }
@@ -134,8 +149,10 @@ struct ImageProcessorTests {
     /// A strip far taller than wide still gets a preview at least one pixel wide.
     @Test func aThinStripStillHasAPreview() throws {
         let source = try TestPictures.jpeg(width: 2, height: 300)
-        let (processed, _) = try ImageProcessor.process(source, sourceWidth: 2, recipe: ImageRecipe(widths: [2], formats: [.jpeg], quality: 90))
-        let preview = try #require(Data(base64Encoded: String(processed.preview.dropFirst("data:image/webp;base64,".count))))
+        let (processed, _) = try ImageProcessor.process(
+            source, sourceWidth: 2, recipe: ImageRecipe(widths: [2], formats: [.jpeg], quality: 90))
+        let preview = try #require(
+            Data(base64Encoded: String(processed.preview.dropFirst("data:image/webp;base64,".count))))
         let (format, w, _) = try Identify.header(preview, ext: "webp")
         #expect(format == "WEBP" && w == 1)
     }
@@ -147,7 +164,8 @@ struct ImageProcessorTests {
         let source = try TestPictures.jpeg(width: 400, height: 300, quality: 90)
         let cut = source.prefix(source.count / 2)
         #expect {
-            _ = try ImageProcessor.process(Data(cut), sourceWidth: 400, recipe: ImageRecipe(widths: [width], formats: [.jpeg], quality: 80))
+            _ = try ImageProcessor.process(
+                Data(cut), sourceWidth: 400, recipe: ImageRecipe(widths: [width], formats: [.jpeg], quality: 80))
         } throws: { error in
             let message = (error as? ImageFailure)?.message ?? ""
             return message == "cannot decode: VipsJpeg: Premature end of input file"
@@ -173,7 +191,9 @@ struct ImageProcessorTests {
         #expect(ImageProcessor.largestFirst([480, 960, 1920]) == [2, 1, 0])
         #expect(ImageProcessor.largestFirst([5, 9, 5, 9]) == [1, 3, 0, 2])
         let source = try TestPictures.jpeg(width: 400, height: 300)
-        let decoded = try ImageProcessor.decode(source, sourceWidth: 400, recipe: ImageRecipe(widths: [100, 200, 400], formats: [.webp, .jpeg], quality: 80))
+        let decoded = try ImageProcessor.decode(
+            source, sourceWidth: 400, recipe: ImageRecipe(widths: [100, 200, 400], formats: [.webp, .jpeg], quality: 80)
+        )
         // Parts in the variants' order: webp 100, 200, 400, then jpeg 100, 200, 400.
         #expect(decoded.parts.map(\.picture) == [0, 1, 2, 0, 1, 2])
         #expect(decoded.startOrder == [2, 5, 1, 4, 0, 3])
@@ -184,8 +204,12 @@ struct ImageProcessorTests {
     @Test(arguments: [1, 3, 6, 8])
     func comesOutUprightWhenShrunkOnLoad(orientation: Int) throws {
         let source = try TestPictures.jpeg(width: 640, height: 480, orientation: orientation)
-        let (processed, files) = try ImageProcessor.process(source, sourceWidth: 640, recipe: ImageRecipe(widths: [80, 250], formats: [.jpeg], quality: 90))
-        #expect(processed.variants == [ImageVariant(format: .jpeg, width: 80, height: 60), ImageVariant(format: .jpeg, width: 250, height: 188)])
+        let (processed, files) = try ImageProcessor.process(
+            source, sourceWidth: 640, recipe: ImageRecipe(widths: [80, 250], formats: [.jpeg], quality: 90))
+        #expect(
+            processed.variants == [
+                ImageVariant(format: .jpeg, width: 80, height: 60), ImageVariant(format: .jpeg, width: 250, height: 188)
+            ])
         for q in TestPictures.quadrantColors {
             let (r, g, b) = try Identify.pixel(files[0], ext: "jpg", x: q.x, y: q.y)
             let close = abs(r - q.rgb.0) < 40 && abs(g - q.rgb.1) < 40 && abs(b - q.rgb.2) < 40
@@ -196,7 +220,8 @@ struct ImageProcessorTests {
     /// libvips keeps one error text per process, where the warnings of pictures decoded
     /// without failing (on any thread) pile up: a failure's message is its own reason alone.
     @Test func aFailureIsNotBlamedOnOtherPicturesWarnings() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let source = try Data(contentsOf: repository.appendingPathComponent("content/pinterest/photos/02.jpg"))
         var damaged = source
         damaged[source.count / 2] ^= 0x5A  // decodes, with a warning ("premature end of data segment")
@@ -221,14 +246,19 @@ struct ImageProcessorTests {
     /// run once read "Corrupt JPEG data …; Premature end of input file") are not part of the
     /// message its second run, alone, reads.
     @Test func aRunAloneReadsNoWarningsLeftBeforeIt() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let source = try Data(contentsOf: repository.appendingPathComponent("content/pinterest/photos/02.jpg"))
         var damaged = source
         damaged[source.count / 2] ^= 0x5A  // decodes, with a warning ("premature end of data segment")
         let cut = try TestPictures.jpeg(width: 400, height: 300, quality: 90)
-        try Vips.alone { () throws(ImageFailure) in _ = try ImageProcessor.processOnce(damaged, sourceWidth: 400, recipe: recipe) }
+        try Vips.alone { () throws(ImageFailure) in
+            _ = try ImageProcessor.processOnce(damaged, sourceWidth: 400, recipe: recipe)
+        }
         #expect {
-            try Vips.alone { () throws(ImageFailure) in _ = try ImageProcessor.decodeOnce(Data(cut.prefix(cut.count / 2)), sourceWidth: 400, recipe: oneWidth) }
+            try Vips.alone { () throws(ImageFailure) in
+                _ = try ImageProcessor.decodeOnce(Data(cut.prefix(cut.count / 2)), sourceWidth: 400, recipe: oneWidth)
+            }
         } throws: { error in
             (error as? ImageFailure)?.message == "cannot decode: VipsJpeg: Premature end of input file"
         }
@@ -237,12 +267,14 @@ struct ImageProcessorTests {
     /// Found by fuzz/run.sh vips: a 98-byte GIF whose frame declares 65530×57825 px (its header
     /// says 7×5) made libvips allocate 15 GB. Under a .png name it would have reached libvips.
     @Test func onlyJPEGPNGAndWebPBytesAreDecoded() throws {
-        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fuzz/seeds/vips")
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("fuzz/seeds/vips")
         let bomb = try Data(contentsOf: seeds.appendingPathComponent("gif-frame-bomb.gif"))
         #expect {
             _ = try ImageProcessor.process(bomb, sourceWidth: 7, recipe: recipe)
         } throws: { error in
-            (error as? ImageFailure)?.message == "is not a JPEG, PNG or WebP file whatever its name says; only those are resized"
+            (error as? ImageFailure)?.message
+                == "is not a JPEG, PNG or WebP file whatever its name says; only those are resized"
         }
         for name in ["a.jpg", "a.png", "a.webp"] {
             #expect(ImageProcessor.isResizable(try Data(contentsOf: seeds.appendingPathComponent(name))), "\(name)")
@@ -253,10 +285,12 @@ struct ImageProcessorTests {
     /// no row left, and libvips aborted the process. It is shrunk no further than it has rows,
     /// and its corrupt data is an error (the process lives on).
     @Test func aJPEGFewerRowsTallThanItsShrinkIsResizedWhole() throws {
-        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("fuzz/seeds/vips")
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("fuzz/seeds/vips")
         let source = try Data(contentsOf: seeds.appendingPathComponent("jpeg-shrunk-to-no-row.jpg"))
         #expect {
-            _ = try ImageProcessor.process(source, sourceWidth: 135, recipe: ImageRecipe(widths: [16, 64], formats: [.jpeg], quality: 50))
+            _ = try ImageProcessor.process(
+                source, sourceWidth: 135, recipe: ImageRecipe(widths: [16, 64], formats: [.jpeg], quality: 50))
         } throws: { error in
             (error as? ImageFailure)?.message.hasSuffix("Quantization table 0x3d was not defined") ?? false
         }

@@ -9,7 +9,7 @@ enum TestPictures {
     /// Upright, the picture's quadrants are red (top left), green (top right), blue (bottom left)
     /// and white (bottom right).
     static let quadrantColors: [(x: Double, y: Double, rgb: (Int, Int, Int))] = [
-        (0.25, 0.25, (255, 0, 0)), (0.75, 0.25, (0, 255, 0)), (0.25, 0.75, (0, 0, 255)), (0.75, 0.75, (255, 255, 255)),
+        (0.25, 0.25, (255, 0, 0)), (0.75, 0.25, (0, 255, 0)), (0.25, 0.75, (0, 0, 255)), (0.75, 0.75, (255, 255, 255))
     ]
 
     static func uprightPixel(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> (UInt8, UInt8, UInt8) {
@@ -38,8 +38,10 @@ enum TestPictures {
 
     /// A JPEG whose upright picture is `width`×`height` quadrants, stored turned for EXIF
     /// orientation `orientation`, with a camera make and GPS position in its EXIF.
-    static func jpeg(width: Int, height: Int, orientation: Int = 1, quality: Int32 = 95,
-                     pixel: (_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> (UInt8, UInt8, UInt8) = uprightPixel) throws -> Data {
+    static func jpeg(
+        width: Int, height: Int, orientation: Int = 1, quality: Int32 = 95,
+        pixel: (_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> (UInt8, UInt8, UInt8) = uprightPixel
+    ) throws -> Data {
         let swapped = orientation >= 5
         let sw = swapped ? height : width, sh = swapped ? width : height
         var pixels = [UInt8](repeating: 0, count: sw * sh * 3)
@@ -52,16 +54,23 @@ enum TestPictures {
             }
         }
         _ = Vips.startFailure
-        let image = pixels.withUnsafeBytes { vips_image_new_from_memory_copy($0.baseAddress, $0.count, Int32(sw), Int32(sh), 3, VIPS_FORMAT_UCHAR)! }
+        let image = pixels.withUnsafeBytes {
+            vips_image_new_from_memory_copy($0.baseAddress, $0.count, Int32(sw), Int32(sh), 3, VIPS_FORMAT_UCHAR)!
+        }
         defer { g_object_unref(image) }
         vips_image_set_int(image, "orientation", Int32(orientation))
-        vips_image_set_string(image, "exif-ifd0-Make", "SitegenTestCam (SitegenTestCam, ASCII, 15 components, 15 bytes)")
-        vips_image_set_string(image, "exif-ifd0-Orientation", "\(orientation) (\(orientation), Short, 1 components, 2 bytes)")
+        vips_image_set_string(
+            image, "exif-ifd0-Make", "SitegenTestCam (SitegenTestCam, ASCII, 15 components, 15 bytes)")
+        vips_image_set_string(
+            image, "exif-ifd0-Orientation", "\(orientation) (\(orientation), Short, 1 components, 2 bytes)")
         vips_image_set_string(image, "exif-ifd3-GPSLatitudeRef", "N (N, ASCII, 2 components, 2 bytes)")
-        vips_image_set_string(image, "exif-ifd3-GPSLatitude", "37/1 33/1 59/1 (37, 33, 59, Rational, 3 components, 24 bytes)")
+        vips_image_set_string(
+            image, "exif-ifd3-GPSLatitude", "37/1 33/1 59/1 (37, 33, 59, Rational, 3 components, 24 bytes)")
         var buffer: UnsafeMutableRawPointer? = nil
         var length = 0
-        guard sgv_jpegsave(image, quality, 0, &buffer, &length) == 0, let buffer else { throw ImageFailure(Vips.takeError()) }
+        guard sgv_jpegsave(image, quality, 0, &buffer, &length) == 0, let buffer else {
+            throw ImageFailure(Vips.takeError())
+        }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: length)
     }
@@ -77,7 +86,10 @@ enum TestPictures {
             }
         }
         _ = Vips.startFailure
-        let image = pixels.withUnsafeBytes { vips_image_new_from_memory_copy($0.baseAddress, $0.count, Int32(width), Int32(height), 4, VIPS_FORMAT_UCHAR)! }
+        let image = pixels.withUnsafeBytes {
+            vips_image_new_from_memory_copy(
+                $0.baseAddress, $0.count, Int32(width), Int32(height), 4, VIPS_FORMAT_UCHAR)!
+        }
         defer { g_object_unref(image) }
         var buffer: UnsafeMutableRawPointer? = nil
         var length = 0
@@ -90,7 +102,8 @@ enum TestPictures {
 /// ImageMagick's `identify` (scripts/setup.sh test installs it), on bytes written to a temporary file.
 enum Identify {
     static func run(_ data: Data, ext: String, format: String) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("siteimages-\(UUID().uuidString).\(ext)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "siteimages-\(UUID().uuidString).\(ext)")
         try data.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let process = Process()
@@ -112,7 +125,8 @@ enum Identify {
         guard ext == "avif" else { return (data, ext) }
         let dir = FileManager.default.temporaryDirectory
         let id = UUID().uuidString
-        let input = dir.appendingPathComponent("siteimages-\(id).avif"), output = dir.appendingPathComponent("siteimages-\(id).png")
+        let input = dir.appendingPathComponent("siteimages-\(id).avif"),
+            output = dir.appendingPathComponent("siteimages-\(id).png")
         try data.write(to: input)
         defer { try? FileManager.default.removeItem(at: input); try? FileManager.default.removeItem(at: output) }
         let process = Process()
@@ -130,7 +144,9 @@ enum Identify {
     /// that avifdec decodes.
     static func header(_ data: Data, ext: String) throws -> (String, Int, Int) {
         if ext == "avif" {
-            guard data.count > 12, String(decoding: data[4..<12], as: UTF8.self) == "ftypavif" else { return ("not AVIF", 0, 0) }
+            guard data.count > 12, String(decoding: data[4..<12], as: UTF8.self) == "ftypavif" else {
+                return ("not AVIF", 0, 0)
+            }
             let (png, _) = try readable(data, ext: ext)
             let (_, w, h) = try header(png, ext: "png")
             return ("AVIF", w, h)
@@ -143,7 +159,8 @@ enum Identify {
     static func pixel(_ data: Data, ext: String, x: Double, y: Double) throws -> (Int, Int, Int) {
         let (data, ext) = try readable(data, ext: ext)
         let at = "p{\(x)*w,\(y)*h}"
-        let text = try run(data, ext: ext, format: "%[fx:int(255*\(at).r+0.5)] %[fx:int(255*\(at).g+0.5)] %[fx:int(255*\(at).b+0.5)]")
+        let text = try run(
+            data, ext: ext, format: "%[fx:int(255*\(at).r+0.5)] %[fx:int(255*\(at).g+0.5)] %[fx:int(255*\(at).b+0.5)]")
         let v = text.split(separator: " ").map { Int($0) ?? -1 }
         return (v[0], v[1], v[2])
     }

@@ -32,9 +32,11 @@ import ImageProbe
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             try data.write(to: root.appendingPathComponent(path))
         }
-        let yaml = "title: T\nbaseURL: https://x.org/\ncollections:\n  c:\n    data: c.json\n    slug: name\n    images: { fields: pic, resize: false }\n"
+        let yaml =
+            "title: T\nbaseURL: https://x.org/\ncollections:\n  c:\n    data: c.json\n    slug: name\n    images: { fields: pic, resize: false }\n"
         let config = try #require(try SiteConfig.parse(yaml, file: "site.yml").collections.first)
-        let loaded = try CollectionLoader(content: try ContentTree.scan(root), language: "en").load(config, imageSizes: ImageSizeCache())
+        let loaded = try CollectionLoader(content: try ContentTree.scan(root), language: "en").load(
+            config, imageSizes: ImageSizeCache())
         var out: [String: [Int]] = [:]
         for item in loaded.items { if let i = item.images["pic"] { out[i.source] = [i.width ?? -1, i.height ?? -1] } }
         return out
@@ -44,12 +46,19 @@ import ImageProbe
         let near = Self.jpeg(width: 640, height: 480, padding: 1_000)
         let far = Self.jpeg(width: 4000, height: 3000, padding: 150_000)
         // The frame of `far` is not in the head the loader reads first.
-        #expect(throws: Diagnostic.self) { try ImageProbe.size(of: far.prefix(ImageSizeCache.headBytes), file: "far.jpg") }
+        #expect(throws: Diagnostic.self) {
+            try ImageProbe.size(of: far.prefix(ImageSizeCache.headBytes), file: "far.jpg")
+        }
         // The viewBox that decides this one's size is past the head: the root tag is cut, no size.
-        let svg = Data(("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\" data-note=\"" + String(repeating: "padding ", count: 10_000) + "\" viewBox=\"0 0 300 200\"></svg>").utf8)
-        #expect(throws: Diagnostic.self) { try ImageProbe.size(of: svg.prefix(ImageSizeCache.headBytes), file: "big.svg") }
+        let svg = Data(
+            ("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\" data-note=\""
+                + String(repeating: "padding ", count: 10_000) + "\" viewBox=\"0 0 300 200\"></svg>").utf8)
+        #expect(throws: Diagnostic.self) {
+            try ImageProbe.size(of: svg.prefix(ImageSizeCache.headBytes), file: "big.svg")
+        }
         let padded = near + Data(count: 200_000)  // a long tail after the picture changes nothing
-        #expect(try sizes(["near.jpg": padded, "far.jpg": far, "big.svg": svg])
+        #expect(
+            try sizes(["near.jpg": padded, "far.jpg": far, "big.svg": svg])
                 == ["near.jpg": [640, 480], "far.jpg": [4000, 3000], "big.svg": [300, 200]])
     }
 }

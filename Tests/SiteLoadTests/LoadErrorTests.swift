@@ -11,14 +11,16 @@ import SiteCore
     func tree(_ files: [String: Data]) throws -> ContentTree {
         for (path, data) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
         return try ContentTree.scan(root)
     }
 
     func collection(_ yamlBody: String) throws -> CollectionConfig {
-        let c = try SiteConfig.parse("title: T\nbaseURL: https://x.org/\ncollections:\n  c:\n" + yamlBody, file: "site.yml")
+        let c = try SiteConfig.parse(
+            "title: T\nbaseURL: https://x.org/\ncollections:\n  c:\n" + yamlBody, file: "site.yml")
         return try #require(c.collections.first)
     }
 
@@ -41,28 +43,41 @@ import SiteCore
 
     @Test func missingDataset() throws {
         let e = try loadErrors([:], "    data: nowhere.json\n    slug: a\n")
-        #expect(e == ["content/nowhere.json: error: cannot read the dataset of collection 'c' (named by its 'data' in site.yml): no such file"])
+        #expect(
+            e == [
+                "content/nowhere.json: error: cannot read the dataset of collection 'c' (named by its 'data' in site.yml): no such file"
+            ])
     }
 
     @Test func keyPathThatLeadsNowhere() throws {
-        let e = try loadErrors(["d.json": "{\"boxOfficeResult\": {\"list\": []}}"], "    data: d.json\n    items: boxOfficeResult.dailyBoxOfficeList\n    slug: a\n")
-        #expect(e == ["content/d.json: error: key path 'boxOfficeResult.dailyBoxOfficeList' leads nowhere: dailyBoxOfficeList not found in 'boxOfficeResult' (keys there: list)"])
+        let e = try loadErrors(
+            ["d.json": "{\"boxOfficeResult\": {\"list\": []}}"],
+            "    data: d.json\n    items: boxOfficeResult.dailyBoxOfficeList\n    slug: a\n")
+        #expect(
+            e == [
+                "content/d.json: error: key path 'boxOfficeResult.dailyBoxOfficeList' leads nowhere: dailyBoxOfficeList not found in 'boxOfficeResult' (keys there: list)"
+            ])
     }
 
     @Test func missingFieldAndWrongType() throws {
-        let json = "[\n  {\"name\": \"a\", \"bounty\": 1},\n  {\"name\": \"b\"},\n  {\"name\": \"c\", \"bounty\": \"lots\"}\n]"
+        let json =
+            "[\n  {\"name\": \"a\", \"bounty\": 1},\n  {\"name\": \"b\"},\n  {\"name\": \"c\", \"bounty\": \"lots\"}\n]"
         let e = try loadErrors(["d.json": json], "    data: d.json\n    slug: name\n    fields: { bounty: integer }\n")
-        #expect(e == [
-            "content/d.json:3:3: error: item 1 has no field 'bounty' (an integer)",
-            "content/d.json:4:27: error: field 'bounty' of item 2 must be an integer, found a string (\"lots\")",
-        ])
+        #expect(
+            e == [
+                "content/d.json:3:3: error: item 1 has no field 'bounty' (an integer)",
+                "content/d.json:4:27: error: field 'bounty' of item 2 must be an integer, found a string (\"lots\")"
+            ])
     }
 
     /// A renamed field's problems are located at the key written in the file (`movieNm`), not at
     /// the name the site uses (`title`), which exists nowhere in the data.
     @Test func renamedFieldsAreLocatedAtTheirKeyInTheFile() throws {
-        let json = "[\n  {\"movieCd\": \"a\", \"movieNm\": 7, \"audiAcc\": \"x\", \"poster\": 5},\n  {\"movieCd\": \"../b\", \"movieNm\": \"B\", \"audiAcc\": 1, \"poster\": \"https://img.example/b.jpg\"}\n]"
-        let e = try loadErrors(["d.json": json], """
+        let json =
+            "[\n  {\"movieCd\": \"a\", \"movieNm\": 7, \"audiAcc\": \"x\", \"poster\": 5},\n  {\"movieCd\": \"../b\", \"movieNm\": \"B\", \"audiAcc\": 1, \"poster\": \"https://img.example/b.jpg\"}\n]"
+        let e = try loadErrors(
+            ["d.json": json],
+            """
                 data: d.json
                 slug: code
                 rename: { movieCd: code, movieNm: title, audiAcc: audience, poster: picture }
@@ -71,62 +86,82 @@ import SiteCore
                 images: { fields: [picture], external: true }
 
             """)
-        #expect(e == [
-            "content/d.json:2:31: error: field 'title' of item 0 must be a string, found an integer (7)",
-            "content/d.json:2:45: error: item 0: field 'audience' is not a number: \"x\" (for derived field 'people')",
-            "content/d.json:2:60: error: image field 'picture' of item 0 must be a file name or URL, found an integer (5)",
-            "content/d.json:3:15: error: slug '../b' of item 1 cannot be a URL segment (\(Slug.segmentRule))",
-        ])
+        #expect(
+            e == [
+                "content/d.json:2:31: error: field 'title' of item 0 must be a string, found an integer (7)",
+                "content/d.json:2:45: error: item 0: field 'audience' is not a number: \"x\" (for derived field 'people')",
+                "content/d.json:2:60: error: image field 'picture' of item 0 must be a file name or URL, found an integer (5)",
+                "content/d.json:3:15: error: slug '../b' of item 1 cannot be a URL segment (\(Slug.segmentRule))"
+            ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let plist = try PropertyListSerialization.data(fromPropertyList: [["movieCd": "a", "movieNm": 7]], format: .binary, options: 0)
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: [["movieCd": "a", "movieNm": 7]], format: .binary, options: 0)
         let content = try tree(["p.plist": plist])
-        let config = try collection("    data: p.plist\n    slug: code\n    rename: { movieCd: code, movieNm: title }\n    fields: { title: string }\n")
-        #expect(throws: Diagnostics.self) { try CollectionLoader(content: content, language: "ko").load(config, imageSizes: ImageSizeCache()) }
+        let config = try collection(
+            "    data: p.plist\n    slug: code\n    rename: { movieCd: code, movieNm: title }\n    fields: { title: string }\n"
+        )
+        #expect(throws: Diagnostics.self) {
+            try CollectionLoader(content: content, language: "ko").load(config, imageSizes: ImageSizeCache())
+        }
         do {
             _ = try CollectionLoader(content: content, language: "ko").load(config, imageSizes: ImageSizeCache())
         } catch {
-            #expect(error.items.map(\.description) == ["content/p.plist: error: at [0].movieNm: field 'title' of item 0 must be a string, found an integer (7)"])
+            #expect(
+                error.items.map(\.description) == [
+                    "content/p.plist: error: at [0].movieNm: field 'title' of item 0 must be a string, found an integer (7)"
+                ])
         }
     }
 
     @Test func duplicateSlugs() throws {
         let e = try loadErrors(["d.json": "[{\"id\": \"x\"},\n{\"id\": \"x\"}]"], "    data: d.json\n    slug: id\n")
-        #expect(e.count == 1 && e[0].hasPrefix("content/d.json:2:1: error: duplicate slug 'x' in collection 'c': item 1 and the item at content/d.json:1"), "\(e)")
+        #expect(
+            e.count == 1
+                && e[0].hasPrefix(
+                    "content/d.json:2:1: error: duplicate slug 'x' in collection 'c': item 1 and the item at content/d.json:1"
+                ), "\(e)")
     }
 
     @Test func imageOutsideContentAndMissingImage() throws {
         let json = "[{\"id\": \"a\", \"img\": \"../../etc/passwd\"},\n {\"id\": \"b\", \"img\": \"missing.png\"}]"
         let e = try loadErrors(["d.json": json], "    data: d.json\n    slug: id\n    images: { fields: img }\n")
-        #expect(e == [
-            "content/d.json:1:21: error: image reference refused: '../../etc/passwd' points outside content/",
-            "content/d.json:2:21: error: image 'content/missing.png' does not exist",
-        ])
+        #expect(
+            e == [
+                "content/d.json:1:21: error: image reference refused: '../../etc/passwd' points outside content/",
+                "content/d.json:2:21: error: image 'content/missing.png' does not exist"
+            ])
     }
 
     @Test func binaryPlistErrorsNameIndexAndKey() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let plist = try PropertyListSerialization.data(fromPropertyList: [["Caption": "a"], ["Caption": 3]], format: .binary, options: 0)
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: [["Caption": "a"], ["Caption": 3]], format: .binary, options: 0)
         let content = try tree(["p.plist": plist])
         let config = try collection("    data: p.plist\n    slug: { from: Caption }\n    fields: { Caption: string }\n")
         do {
             _ = try CollectionLoader(content: content, language: "ko").load(config, imageSizes: ImageSizeCache())
             Issue.record("expected an error")
         } catch {
-            #expect(error.items.map(\.description) == ["content/p.plist: error: at [1].Caption: field 'Caption' of item 1 must be a string, found an integer (3)"])
+            #expect(
+                error.items.map(\.description) == [
+                    "content/p.plist: error: at [1].Caption: field 'Caption' of item 1 must be a string, found an integer (3)"
+                ])
         }
     }
 
     @Test func xmlPlistDatasetsLoad() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><array>
-        <dict><key>Caption</key><string>Tommy</string><key>Count</key><integer>9000000000</integer></dict>
-        </array></plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array>
+            <dict><key>Caption</key><string>Tommy</string><key>Count</key><integer>9000000000</integer></dict>
+            </array></plist>
+            """
         let content = try tree(["p.plist": Data(xml.utf8)])
         let loaded = try CollectionLoader(content: content, language: "ko").load(
-            try collection("    data: p.plist\n    slug: { from: Caption }\n    derived: { n: { from: Count, format: thousands } }\n"), imageSizes: ImageSizeCache())
+            try collection(
+                "    data: p.plist\n    slug: { from: Caption }\n    derived: { n: { from: Count, format: thousands } }\n"
+            ), imageSizes: ImageSizeCache())
         #expect(loaded.items.map(\.slug) == ["tommy"])
         #expect(loaded.items[0].fields["n"] == .string("9,000,000,000"))
     }
@@ -136,7 +171,7 @@ import SiteCore
         let content = try tree([
             "notes/a.md": Data("---\ntitle: A\nitem: luffy\n---\nHi *there*\n".utf8),
             "notes/b.md": Data("---\ntitle: B\ndate: someday\n---\n".utf8),
-            "notes/c.md": Data("---\ntitle: [x\n---\n".utf8),
+            "notes/c.md": Data("---\ntitle: [x\n---\n".utf8)
         ])
         do {
             _ = try NoteLoader(content: content, notesCollection: "bounties", includeDrafts: false).loadAll()
@@ -144,14 +179,21 @@ import SiteCore
         } catch {
             let e = error.items.map(\.description)
             #expect(e.count == 2)
-            #expect(e.contains("content/notes/b.md:3: error: front matter 'date' must be a date like 2024-01-31, found \"someday\""))
+            #expect(
+                e.contains(
+                    "content/notes/b.md:3: error: front matter 'date' must be a date like 2024-01-31, found \"someday\""
+                ))
             #expect(e.contains { $0.hasPrefix("content/notes/c.md:3:") }, "\(e)")
         }
         try FileManager.default.removeItem(at: root.appendingPathComponent("notes/b.md"))
         try FileManager.default.removeItem(at: root.appendingPathComponent("notes/c.md"))
-        let notes = try NoteLoader(content: try ContentTree.scan(root), notesCollection: "bounties", includeDrafts: false).loadAll()
+        let notes = try NoteLoader(
+            content: try ContentTree.scan(root), notesCollection: "bounties", includeDrafts: false
+        ).loadAll()
         #expect(notes.count == 1)
-        #expect(notes[0].attachment?.collection == "bounties" && notes[0].attachment?.slug == "luffy" && notes[0].attachment?.line == 3)
+        #expect(
+            notes[0].attachment?.collection == "bounties" && notes[0].attachment?.slug == "luffy"
+                && notes[0].attachment?.line == 3)
         #expect(notes[0].html == "<p>Hi <em>there</em></p>\n")
     }
 
@@ -166,7 +208,7 @@ import SiteCore
         ("item: /luffy", "front matter 'item' must be <collection>/<slug> or a slug, found '/luffy'"),
         ("unsafeHTML: 1", "front matter 'unsafeHTML' must be true or false"),
         ("date: 2024-13-45", "front matter 'date' must be a date like 2024-01-31, found \"2024-13-45\""),
-        ("slug: a%20b", "slug 'a%20b' cannot be a URL segment (\(Slug.segmentRule))"),
+        ("slug: a%20b", "slug 'a%20b' cannot be a URL segment (\(Slug.segmentRule))")
     ])
     func frontMatterOfTheWrongTypeIsAnErrorAtItsLine(line: String, message: String) throws {
         defer { try? FileManager.default.removeItem(at: root) }
@@ -180,8 +222,12 @@ import SiteCore
     @Test func aBareItemSlugWithoutANotesCollectionIsAnError() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let content = try tree(["notes/n.md": Data("---\nitem: luffy\n---\n".utf8)])
-        #expect(throws: Diagnostic(file: "content/notes/n.md", line: 2,
-                                   "front matter 'item' must be <collection>/<slug> (no notes collection is configured for a bare slug), found 'luffy'")) {
+        #expect(
+            throws: Diagnostic(
+                file: "content/notes/n.md", line: 2,
+                "front matter 'item' must be <collection>/<slug> (no notes collection is configured for a bare slug), found 'luffy'"
+            )
+        ) {
             try NoteLoader(content: content, notesCollection: nil, includeDrafts: false).load("notes/n.md")
         }
     }
@@ -189,10 +235,15 @@ import SiteCore
     /// Numbers and booleans where text is wanted are taken as written; tags may be one text.
     @Test func frontMatterTextMayBeWrittenAsANumber() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let content = try tree(["notes/n.md": Data("---\ntitle: 2024\nslug: 42\ntags: solo\nitem: bounties/luffy\nunsafeHTML: true\n---\n<b>x</b>\n".utf8)])
-        let note = try #require(try NoteLoader(content: content, notesCollection: nil, includeDrafts: false).load("notes/n.md"))
+        let content = try tree([
+            "notes/n.md": Data(
+                "---\ntitle: 2024\nslug: 42\ntags: solo\nitem: bounties/luffy\nunsafeHTML: true\n---\n<b>x</b>\n".utf8)
+        ])
+        let note = try #require(
+            try NoteLoader(content: content, notesCollection: nil, includeDrafts: false).load("notes/n.md"))
         #expect(note.title == "2024" && note.slug == "42" && note.tags == ["solo"])
-        #expect(note.attachment?.collection == "bounties" && note.attachment?.slug == "luffy" && note.attachment?.line == 5)
+        #expect(
+            note.attachment?.collection == "bounties" && note.attachment?.slug == "luffy" && note.attachment?.line == 5)
         #expect(note.html == "<p><b>x</b></p>\n")
     }
 
@@ -205,21 +256,28 @@ import SiteCore
         try FileManager.default.createDirectory(at: sibling, withIntermediateDirectories: true)
         try Data("secret".utf8).write(to: sibling.appendingPathComponent("s.txt"))
         _ = try tree(["a/b.txt": Data("x".utf8)])
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("inside").path, withDestinationPath: root.appendingPathComponent("a").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("inside").path,
+            withDestinationPath: root.appendingPathComponent("a").path)
         #expect(try ContentTree.scan(root).staticFiles.sorted() == ["a/b.txt", "inside/b.txt"])
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("next").path, withDestinationPath: sibling.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("next").path, withDestinationPath: sibling.path)
         #expect(throws: Diagnostics.self) { try ContentTree.scan(root) }
         do {
             _ = try ContentTree.scan(root)
         } catch {
-            #expect(error.items.map(\.description) == ["content/next: error: symbolic link leads outside content/ (to \(sibling.standardizedFileURL.path))"])
+            #expect(
+                error.items.map(\.description) == [
+                    "content/next: error: symbolic link leads outside content/ (to \(sibling.standardizedFileURL.path))"
+                ])
         }
     }
 
     @Test func symlinkLeavingContentIsAnError() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         _ = try tree(["a.txt": Data("x".utf8)])
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("escape").path, withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("escape").path, withDestinationPath: "/etc")
         #expect(throws: Diagnostics.self) { try ContentTree.scan(root) }
     }
 }

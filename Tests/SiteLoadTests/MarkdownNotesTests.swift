@@ -15,18 +15,19 @@ import SiteMarkdown
     }
 
     @Test func extensionsTurnOffAndSmartOn() throws {
-        let c = try SiteConfig.parse(Self.head + """
-            markdown:
-              tables: false
-              strikethrough: false
-              autolinks: false
-              taskLists: false
-              footnotes: false
-              tagfilter: false
-              smart: true
-              html: trusted
+        let c = try SiteConfig.parse(
+            Self.head + """
+                markdown:
+                  tables: false
+                  strikethrough: false
+                  autolinks: false
+                  taskLists: false
+                  footnotes: false
+                  tagfilter: false
+                  smart: true
+                  html: trusted
 
-            """, file: "site.yml")
+                """, file: "site.yml")
         var want = MarkdownOptions()
         want.tables = false; want.strikethrough = false; want.autolinks = false; want.taskLists = false
         want.footnotes = false; want.tagfilter = false; want.smart = true; want.html = .trusted
@@ -35,13 +36,19 @@ import SiteMarkdown
     }
 
     @Test func mistakesAreErrorsAtTheirLine() {
-        #expect(configErrors(Self.head + "markdown:\n  tabels: false\n")
-                == ["site.yml:4:3: error: unknown key 'markdown.tabels'; did you mean 'tables'? (expected one of: autolinks, footnotes, html, smart, strikethrough, tables, tagfilter, taskLists)"])
-        #expect(configErrors(Self.head + "markdown:\n  html: unsafe\n")
+        #expect(
+            configErrors(Self.head + "markdown:\n  tabels: false\n")
+                == [
+                    "site.yml:4:3: error: unknown key 'markdown.tabels'; did you mean 'tables'? (expected one of: autolinks, footnotes, html, smart, strikethrough, tables, tagfilter, taskLists)"
+                ])
+        #expect(
+            configErrors(Self.head + "markdown:\n  html: unsafe\n")
                 == ["site.yml:4:9: error: 'markdown.html' must be one of allowlist, none, trusted (found 'unsafe')"])
-        #expect(configErrors(Self.head + "markdown:\n  smart: yes please\n")
+        #expect(
+            configErrors(Self.head + "markdown:\n  smart: yes please\n")
                 == ["site.yml:4:10: error: 'markdown.smart' must be true or false"])
-        #expect(configErrors(Self.head + "markdown: gfm\n")
+        #expect(
+            configErrors(Self.head + "markdown: gfm\n")
                 == ["site.yml:3:11: error: 'markdown' must be a mapping of names to values, found 'gfm'"])
     }
 }
@@ -53,18 +60,25 @@ import SiteMarkdown
         let url = root.appendingPathComponent("notes/n.md")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
-        return try NoteLoader(content: try ContentTree.scan(root), notesCollection: "bounties", includeDrafts: false,
-                              markdown: markdown, reservedIDs: ["main"]).load("notes/n.md")
+        return try NoteLoader(
+            content: try ContentTree.scan(root), notesCollection: "bounties", includeDrafts: false,
+            markdown: markdown, reservedIDs: ["main"]
+        ).load("notes/n.md")
     }
 
     /// One warning per note, at the line of the first thing removed, naming everything removed.
     @Test func removedHTMLIsOneWarningAtItsLine() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let note = try #require(try load("---\ntitle: N\n---\nText\n\n<p align=\"center\" style=\"x\">a</p>\n<div onclick=\"y()\">b</div>\n<script>alert(1)</script>\n",
-                                         markdown: { var o = MarkdownOptions(); o.tagfilter = false; return o }()))
-        #expect(note.warnings.map(\.warningDescription) == [
-            "content/notes/n.md:6: warning: raw HTML removed by the allowlist: style=\"…\", onclick=\"…\", <script> (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)",
-        ])
+        let note = try #require(
+            try load(
+                "---\ntitle: N\n---\nText\n\n<p align=\"center\" style=\"x\">a</p>\n<div onclick=\"y()\">b</div>\n<script>alert(1)</script>\n",
+                markdown: {
+                    var o = MarkdownOptions(); o.tagfilter = false; return o
+                }()))
+        #expect(
+            note.warnings.map(\.warningDescription) == [
+                "content/notes/n.md:6: warning: raw HTML removed by the allowlist: style=\"…\", onclick=\"…\", <script> (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)"
+            ])
         #expect(note.html.contains("<p align=\"center\">a</p>") && !note.html.contains("alert"))
     }
 
@@ -76,11 +90,14 @@ import SiteMarkdown
 
     @Test func headingsCodeAndContents() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        let note = try #require(try load("---\ntoc: true\n---\n# Main\n## Usage\n```swift=\nlet a = 1\n```\n```\nplain\n```\n"))
+        let note = try #require(
+            try load("---\ntoc: true\n---\n# Main\n## Usage\n```swift=\nlet a = 1\n```\n```\nplain\n```\n"))
         #expect(note.headings.map(\.id) == ["main-1", "usage"])  // `main` is the theme's
         #expect(note.showsContents)
         #expect(note.codeLanguages == ["swift"])
-        #expect(note.html.contains("<pre class=\"code\" tabindex=\"0\"><code class=\"language-swift\">let a = 1\n</code></pre>"))
+        #expect(
+            note.html.contains(
+                "<pre class=\"code\" tabindex=\"0\"><code class=\"language-swift\">let a = 1\n</code></pre>"))
         #expect(try load("# A\n")?.showsContents == false)
     }
 
@@ -95,8 +112,11 @@ import SiteMarkdown
 
     @Test func tomlFrontMatterIsAnErrorAtLine1() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(throws: Diagnostic(file: "content/notes/n.md", line: 1, column: 1,
-                                   "TOML front matter ('+++') is not supported: sitegen reads YAML front matter between '---' lines")) {
+        #expect(
+            throws: Diagnostic(
+                file: "content/notes/n.md", line: 1, column: 1,
+                "TOML front matter ('+++') is not supported: sitegen reads YAML front matter between '---' lines")
+        ) {
             try load("+++\ntitle = \"N\"\n+++\nText\n")
         }
     }

@@ -18,10 +18,13 @@ import SiteCore
 
     @Test func aMissingFileAndAFolderSayWhy() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-source-files-\(UUID())")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("folder"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let tree = ContentTree(root: root, datasets: [], notes: [], staticFiles: [])
-        #expect(throws: Diagnostic(file: "content/nowhere.md", "cannot read file: no such file")) { try tree.read("nowhere.md") }
+        #expect(throws: Diagnostic(file: "content/nowhere.md", "cannot read file: no such file")) {
+            try tree.read("nowhere.md")
+        }
         #expect(throws: Diagnostic(file: "content/folder", "cannot read file: it is a folder, not a regular file")) {
             try tree.read("folder")
         }

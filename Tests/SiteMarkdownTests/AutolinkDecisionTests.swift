@@ -17,7 +17,7 @@ import Testing
         ("```swift\n@MainActor func f() {}\n```", .yes),
         ("see www.example.org", .ifText),
         ("see [x](https://example.org)", .ifText),
-        ("ftp://example.org", .ifText),
+        ("ftp://example.org", .ifText)
     ])
     func whatTheRawTextAsksFor(markdown: String, expected: Cmark.Autolink) {
         #expect(Cmark.Autolink.needed(by: markdown) == expected)
@@ -30,24 +30,30 @@ import Testing
         ("<p>www.example.org</p>", true),
         ("www.example.org<p>x</p>", true),
         ("<p>x</p>www.example.org", true),
-        ("<p>x<!-- https://a.org --></p>", false),
+        ("<p>x<!-- https://a.org --></p>", false)
     ])
     func whatTheHTMLTextHolds(html: String, expected: Bool) {
         #expect(Cmark.Autolink.mayLink(html: html) == expected)
     }
 
-    @Test(arguments: [
-        // (Markdown, whether the extension ran, the link cmark-gfm makes or nil)
-        ("Links only [in destinations](https://example.org/a) and ![images](https://example.org/b.png).", false, nil),
-        ("Nothing to link: www and http:/x.", false, nil),
-        ("A bare https://example.org/x.", true, "<a href=\"https://example.org/x\">https://example.org/x</a>"),
-        ("A bare www.example.org.", true, "<a href=\"http://www.example.org\">www.example.org</a>"),
-        ("[x](https://example.org) then http://example.com", true,
-         "<a href=\"http://example.com\">http://example.com</a>"),
-        ("[unclosed http://example.org", true, nil),
-        ("`http://example.org` in code", true, nil),
-        ("me@example.org", true, "<a href=\"mailto:me@example.org\">me@example.org</a>"),
-    ] as [(String, Bool, String?)])
+    @Test(
+        arguments: [
+            // (Markdown, whether the extension ran, the link cmark-gfm makes or nil)
+            (
+                "Links only [in destinations](https://example.org/a) and ![images](https://example.org/b.png).", false,
+                nil
+            ),
+            ("Nothing to link: www and http:/x.", false, nil),
+            ("A bare https://example.org/x.", true, "<a href=\"https://example.org/x\">https://example.org/x</a>"),
+            ("A bare www.example.org.", true, "<a href=\"http://www.example.org\">www.example.org</a>"),
+            (
+                "[x](https://example.org) then http://example.com", true,
+                "<a href=\"http://example.com\">http://example.com</a>"
+            ),
+            ("[unclosed http://example.org", true, nil),
+            ("`http://example.org` in code", true, nil),
+            ("me@example.org", true, "<a href=\"mailto:me@example.org\">me@example.org</a>")
+        ] as [(String, Bool, String?)])
     func theExtensionRunsOnlyWhereItCouldLink(markdown: String, autolinked: Bool, link: String?) throws {
         let marked = Self.marked(markdown)
         #expect(marked.autolinked == autolinked, "\(markdown)")
@@ -59,8 +65,9 @@ import Testing
     @Test func turnedOffItNeverRuns() {
         var options = MarkdownOptions()
         options.autolinks = false
-        let marked = Cmark.render("https://example.org me@example.org", options: options, removeRawHTML: false,
-                                  tagfilter: false)
+        let marked = Cmark.render(
+            "https://example.org me@example.org", options: options, removeRawHTML: false,
+            tagfilter: false)
         #expect(!marked.autolinked)
         #expect(!marked.html.contains("<a "))
     }

@@ -23,7 +23,9 @@ import Testing
         plain.strikethrough = false
         plain.tables = false
         let options = [MarkdownOptions(), plain]
-        let expected = options.map { Cmark.render(Self.document, options: $0, removeRawHTML: false, tagfilter: true).html }
+        let expected = options.map {
+            Cmark.render(Self.document, options: $0, removeRawHTML: false, tagfilter: true).html
+        }
         #expect(expected[0] != expected[1])
         let wrong = await withTaskGroup(of: Int.self) { group in
             for t in 0..<8 {
@@ -31,7 +33,9 @@ import Testing
                     var wrong = 0
                     for i in 0..<1_000 {
                         let k = (t + i) % 2
-                        if Cmark.render(Self.document, options: options[k], removeRawHTML: false, tagfilter: true).html != expected[k] {
+                        if Cmark.render(Self.document, options: options[k], removeRawHTML: false, tagfilter: true).html
+                            != expected[k]
+                        {
                             wrong += 1
                         }
                     }

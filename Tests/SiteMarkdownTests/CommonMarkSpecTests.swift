@@ -46,8 +46,10 @@ func specExamples(_ text: String) -> [SpecExample] {
                 func text(_ lines: [Substring]) -> String {
                     lines.map { $0 + "\n" }.joined().replacingOccurrences(of: "→", with: "\t")
                 }
-                examples.append(SpecExample(number: examples.count + 1, line: startLine, section: section,
-                                            markdown: text(markdown), html: text(html), extensionName: extensionName))
+                examples.append(
+                    SpecExample(
+                        number: examples.count + 1, line: startLine, section: section,
+                        markdown: text(markdown), html: text(html), extensionName: extensionName))
             } else {
                 html.append(line)
             }
@@ -58,7 +60,8 @@ func specExamples(_ text: String) -> [SpecExample] {
 
 @Suite struct CommonMarkSpecTests {
     /// The repository root (this file is `<root>/Tests/SiteMarkdownTests/…`).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Where the spec may be: `$COMMONMARK_SPEC`; `shared/commonmark/spec-0.30.txt` beside the
     /// repository; or beside the repository this one was cloned from, when that is a local folder
@@ -70,7 +73,10 @@ func specExamples(_ text: String) -> [SpecExample] {
         out.append(root.appendingPathComponent(beside).standardizedFileURL)
         out += SpecLayer.sharedFolders.map { $0.appendingPathComponent("commonmark/spec-0.30.txt") }
         if let config = try? String(contentsOf: root.appendingPathComponent(".git/config"), encoding: .utf8),
-           let line = config.split(separator: "\n").first(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("url = /") }) {
+            let line = config.split(separator: "\n").first(where: {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix("url = /")
+            })
+        {
             let origin = line.split(separator: "=", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces)
             out.append(URL(fileURLWithPath: origin).appendingPathComponent(beside).standardizedFileURL)
         }
@@ -78,8 +84,11 @@ func specExamples(_ text: String) -> [SpecExample] {
     }
 
     @Test func everySpecExampleRendersAsSpecified() throws {
-        guard let text = Self.specCandidates.lazy.compactMap({ try? String(contentsOf: $0, encoding: .utf8) }).first else {
-            Issue.record("CommonMark spec not found at \(Self.specCandidates.map(\.path)); it sits in shared/commonmark/ beside the repository (or set COMMONMARK_SPEC)")
+        guard let text = Self.specCandidates.lazy.compactMap({ try? String(contentsOf: $0, encoding: .utf8) }).first
+        else {
+            Issue.record(
+                "CommonMark spec not found at \(Self.specCandidates.map(\.path)); it sits in shared/commonmark/ beside the repository (or set COMMONMARK_SPEC)"
+            )
             return
         }
         let examples = specExamples(text)
@@ -90,10 +99,13 @@ func specExamples(_ text: String) -> [SpecExample] {
         // differently (listed in the README), through sitegen's layer with every GFM extension off
         // and HTML normalised on both sides (SpecLayer). Any other difference fails.
         let differing = SpecLayer.differing(examples, options: SpecLayer.commonMark)
-        print("CommonMark 0.30 spec: \(examples.count - differing.count) of \(examples.count) examples pass; differing: \(differing)")
+        print(
+            "CommonMark 0.30 spec: \(examples.count - differing.count) of \(examples.count) examples pass; differing: \(differing)"
+        )
         for number in differing where !Self.known030Differences.contains(number) {
             let example = examples[number - 1]
-            Issue.record("""
+            Issue.record(
+                """
                 example \(example.number) (\(example.section), spec line \(example.line)):
                 input:    \(String(reflecting: example.markdown))
                 expected: \(String(reflecting: SpecLayer.normalise(example.html)))
@@ -112,7 +124,8 @@ func specExamples(_ text: String) -> [SpecExample] {
 
     @Test func specReaderHandlesTabsAndEmptyOutput() {
         let fence = String(repeating: "`", count: 32)
-        let text = "# Tabs\n\n\(fence) example\n→foo\n.\n<pre><code>foo\n</code></pre>\n\(fence)\n\n\(fence) example\n\n.\n\(fence)\n"
+        let text =
+            "# Tabs\n\n\(fence) example\n→foo\n.\n<pre><code>foo\n</code></pre>\n\(fence)\n\n\(fence) example\n\n.\n\(fence)\n"
         let examples = specExamples(text)
         #expect(examples.count == 2)
         #expect(examples.first?.markdown == "\tfoo\n")

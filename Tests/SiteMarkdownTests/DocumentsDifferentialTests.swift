@@ -16,9 +16,11 @@ import Testing
                 if url.pathExtension == "md" { files.append(url) }
             }
         }
-        let seeds = SpecLayer.sharedFolders.lazy.compactMap {
-            try? FileManager.default.contentsOfDirectory(at: $0.appendingPathComponent("seeds"), includingPropertiesForKeys: nil)
-        }.first ?? []
+        let seeds =
+            SpecLayer.sharedFolders.lazy.compactMap {
+                try? FileManager.default.contentsOfDirectory(
+                    at: $0.appendingPathComponent("seeds"), includingPropertiesForKeys: nil)
+            }.first ?? []
         #expect(seeds.count == 5, "the five seed READMEs (shared/seeds)")
         files += seeds.filter { $0.pathExtension == "txt" }
         return files.sorted { $0.path < $1.path }
@@ -30,13 +32,15 @@ import Testing
 
     static func compare(_ name: String, _ markdown: String) throws -> Bool {
         let ours = CmarkGFMDifferentialTests.footnotesAnonymised(SpecLayer.render(markdown, options: SpecLayer.gfm))
-        let theirs = CmarkGFMDifferentialTests.footnotesAnonymised(SpecLayer.normalise(try CmarkGFMCommand.render(markdown, options: SpecLayer.gfm)))
+        let theirs = CmarkGFMDifferentialTests.footnotesAnonymised(
+            SpecLayer.normalise(try CmarkGFMCommand.render(markdown, options: SpecLayer.gfm)))
         if ours != theirs { print("--- \(name)\n=> cmark-gfm\n\(theirs)\n=> sitegen\n\(ours)") }
         return ours == theirs
     }
 
     @Test func everyMarkdownFileOfTheRepositoryAndTheSeeds() throws {
-        try #require(CmarkGFMCommand.path != nil, "the cmark-gfm command is missing (scripts/setup.sh test installs it)")
+        try #require(
+            CmarkGFMCommand.path != nil, "the cmark-gfm command is missing (scripts/setup.sh test installs it)")
         let files = Self.markdownFiles()
         #expect(files.count > 40)
         var differing: [String] = []
@@ -52,9 +56,12 @@ import Testing
     /// written after parsing, so an author's unclosed `<a>` before a reference does not swallow it
     /// the way it swallows cmark-gfm's (the one way these documents differed).
     @Test func generatedDocuments() throws {
-        try #require(CmarkGFMCommand.path != nil, "the cmark-gfm command is missing (scripts/setup.sh test installs it)")
-        let pieces = (GFMSpecTests.examples("spec-0.29-gfm.txt") + GFMSpecTests.examples("extensions.txt")).map(\.markdown)
-            .filter { !$0.contains("[^") }
+        try #require(
+            CmarkGFMCommand.path != nil, "the cmark-gfm command is missing (scripts/setup.sh test installs it)")
+        let pieces = (GFMSpecTests.examples("spec-0.29-gfm.txt") + GFMSpecTests.examples("extensions.txt")).map(
+            \.markdown
+        )
+        .filter { !$0.contains("[^") }
         #expect(pieces.count > 600)
         var state: UInt64 = 32
         func next() -> Int {

@@ -61,10 +61,12 @@ private func parseError(_ text: String) -> Diagnostic? {
         #expect(fields["moment"] == .date(Date(timeIntervalSince1970: 1_704_412_800 + 10 * 3600 + 30 * 60)))
         #expect(fields["quoted"] == .string("42"))
         #expect(fields["tags"] == .array([.string("swift"), .string("한국어"), .int(3)]))
-        #expect(fields["author"] == .dictionary([
-            "name": .string("김민수"),
-            "links": .array([.dictionary(["site": .string("https://example.com")])]),
-        ]))
+        #expect(
+            fields["author"]
+                == .dictionary([
+                    "name": .string("김민수"),
+                    "links": .array([.dictionary(["site": .string("https://example.com")])])
+                ]))
         #expect(fields["summary"] == .string("line one\nline two\n"))
         #expect(fields.count == 17)
         #expect(document.body == "# Body\n")
@@ -118,7 +120,8 @@ private func parseError(_ text: String) -> Diagnostic? {
     }
 
     @Test func mergeKeysAndScalarKeysInFrontMatter() throws {
-        let text = "---\ndefaults: &d\n  layout: post\n  draft: no\npage:\n  <<: *d\n  draft: yes\n'<<': literal\n2024: year\n---\n"
+        let text =
+            "---\ndefaults: &d\n  layout: post\n  draft: no\npage:\n  <<: *d\n  draft: yes\n'<<': literal\n2024: year\n---\n"
         let fields = try FrontMatter.parse(text, file: "n.md").fields
         #expect(fields["page"] == .dictionary(["layout": .string("post"), "draft": .bool(true)]))
         #expect(fields["<<"] == .string("literal"))
@@ -151,11 +154,15 @@ private func parseError(_ text: String) -> Diagnostic? {
     /// counts), exact whether libyaml or the conversion to values finds it.
     @Test(arguments: [(511, true), (512, false), (10_000, false)])
     func flowNestingUpToTheLimit(depth: Int, accepted: Bool) throws {
-        let text = "---\ntitle: x\ndeep: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "\n---\n"
+        let text =
+            "---\ntitle: x\ndeep: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+            + "\n---\n"
         let error = parseError(text)
         #expect((error == nil) == accepted, "\(String(describing: error))")
         if let error {
-            #expect(error.description.hasPrefix("notes/a.md:3:") && error.message == "mappings and sequences are nested more than 512 deep", "\(error)")
+            #expect(
+                error.description.hasPrefix("notes/a.md:3:")
+                    && error.message == "mappings and sequences are nested more than 512 deep", "\(error)")
         }
     }
 
@@ -172,7 +179,9 @@ private func parseError(_ text: String) -> Diagnostic? {
     /// values; expanding them would never finish.
     @Test func aliasesThatExpandWithoutBoundAreAnError() throws {
         var lines = ["---", "a0: &a0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]"]
-        for i in 1..<12 { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
+        for i in 1..<12 {
+            lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]")
+        }
         let error = try #require(parseError((lines + ["---", ""]).joined(separator: "\n")))
         #expect(error.message == "aliases (*name) expand this YAML to more than 100,000 values")
         #expect(error.location.file == "notes/a.md")
@@ -182,7 +191,9 @@ private func parseError(_ text: String) -> Diagnostic? {
     /// whole expansion (32 s for 1.2 KB). The aliases are measured before Yams builds anything.
     @Test func anAliasOfAHugeNodeAsAKeyFailsFast() throws {
         var lines = ["---", "a0: &a0 [" + Array(repeating: "lol", count: 10).joined(separator: ", ") + "]"]
-        for i in 1..<7 { lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]") }
+        for i in 1..<7 {
+            lines.append("a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]")
+        }
         lines.append("k: [{*a6: x}]")
         let text = (lines + ["---", ""]).joined(separator: "\n")
         let error = try #require(parseError(text))
@@ -190,10 +201,17 @@ private func parseError(_ text: String) -> Diagnostic? {
         #expect(error.location.line == 6, "at the definition that crosses the limit (a4: 111,111 values): \(error)")
         // The first pass, not Yams' tree, finds it.
         let yaml = lines.dropFirst().joined(separator: "\n")
-        #expect(throws: Diagnostic.self) { try AliasBudget.check(yaml, limit: Converter.maximumValues, converter: Converter(file: "a.md", lineOffset: 1)) }
+        #expect(throws: Diagnostic.self) {
+            try AliasBudget.check(
+                yaml, limit: Converter.maximumValues, converter: Converter(file: "a.md", lineOffset: 1))
+        }
         // 9 values once *a is expanded: the mapping, a, the list and its 2 items, b, and *a's 3.
-        #expect(throws: Never.self) { try AliasBudget.check("a: &a [1, 2]\nb: *a\n", limit: 9, converter: Converter(file: "a.md", lineOffset: 1)) }
-        #expect(throws: Diagnostic.self) { try AliasBudget.check("a: &a [1, 2]\nb: *a\n", limit: 8, converter: Converter(file: "a.md", lineOffset: 1)) }
+        #expect(throws: Never.self) {
+            try AliasBudget.check("a: &a [1, 2]\nb: *a\n", limit: 9, converter: Converter(file: "a.md", lineOffset: 1))
+        }
+        #expect(throws: Diagnostic.self) {
+            try AliasBudget.check("a: &a [1, 2]\nb: *a\n", limit: 8, converter: Converter(file: "a.md", lineOffset: 1))
+        }
     }
 
     @Test func controlCharactersAreLocated() throws {
@@ -225,7 +243,7 @@ private func parseError(_ text: String) -> Diagnostic? {
 
     @Test(arguments: [
         ("---\n- a\n- b\n---\n", "list"),
-        ("---\njust a sentence\n---\n", "scalar"),
+        ("---\njust a sentence\n---\n", "scalar")
     ])
     func nonMappingFrontMatterIsAnError(text: String, kind: String) throws {
         let error = try #require(parseError(text))
@@ -262,7 +280,8 @@ private func parseError(_ text: String) -> Diagnostic? {
         #expect(try convert("null") == .null)
         #expect(try convert("'null'") == .string("null"))
         #expect(try convert("!!str 12") == .string("12"))
-        #expect(try convert("2024-01-05 10:30:00 +09:00")
+        #expect(
+            try convert("2024-01-05 10:30:00 +09:00")
                 == .date(Date(timeIntervalSince1970: 1_704_412_800 + 3600 * 1 + 30 * 60)))
         #expect(try convert("2024-13-45x") == .string("2024-13-45x"))
     }
@@ -278,7 +297,9 @@ private func parseError(_ text: String) -> Diagnostic? {
     }
 
     /// Yams' constructor rolls impossible days over (2026-02-30 would be 2 March): they stay text.
-    @Test(arguments: ["2026-02-30", "2026-13-45", "2023-02-29", "2024-01-05 24:00:00", "2024-01-05T10:60:00Z", "2024-00-10"])
+    @Test(arguments: [
+        "2026-02-30", "2026-13-45", "2023-02-29", "2024-01-05 24:00:00", "2024-01-05T10:60:00Z", "2024-00-10"
+    ])
     func impossibleTimestampsStayText(text: String) throws {
         #expect(try convert(text) == .string(text))
     }

@@ -14,10 +14,13 @@ import Testing
     }
 
     static func report(_ name: String, _ examples: [SpecExample], _ differing: [Int]) {
-        print("\(name): \(examples.count - differing.count) of \(examples.count) examples match; differing: \(differing)")
+        print(
+            "\(name): \(examples.count - differing.count) of \(examples.count) examples match; differing: \(differing)")
         for n in differing.prefix(40) {
             let e = examples[n - 1]
-            print("--- \(n) (\(e.section), line \(e.line))\n\(e.markdown)=> expected\n\(SpecLayer.normalise(e.html))=> actual\n\(SpecLayer.render(e.markdown, options: e.extensionName == nil ? SpecLayer.gfm : SpecLayer.options(for: e)))")
+            print(
+                "--- \(n) (\(e.section), line \(e.line))\n\(e.markdown)=> expected\n\(SpecLayer.normalise(e.html))=> actual\n\(SpecLayer.render(e.markdown, options: e.extensionName == nil ? SpecLayer.gfm : SpecLayer.options(for: e)))"
+            )
         }
     }
 
@@ -66,14 +69,17 @@ import Testing
 
     @Test(arguments: ["spec-0.29-gfm.txt", "extensions.txt", "regression.txt"])
     func everyExampleMatchesTheCommand(file: String) throws {
-        try #require(CmarkGFMCommand.path != nil, "the cmark-gfm command is missing (scripts/setup.sh test installs it)")
+        try #require(
+            CmarkGFMCommand.path != nil, "the cmark-gfm command is missing (scripts/setup.sh test installs it)")
         let examples = GFMSpecTests.examples(file)
         #expect(examples.count > 10)
         var differing: [Int] = []
         for e in examples {
-            let options = e.extensionName == nil && file != "spec-0.29-gfm.txt" ? SpecLayer.gfm : SpecLayer.options(for: e)
+            let options =
+                e.extensionName == nil && file != "spec-0.29-gfm.txt" ? SpecLayer.gfm : SpecLayer.options(for: e)
             let ours = Self.footnotesAnonymised(SpecLayer.render(e.markdown, options: options))
-            let theirs = Self.footnotesAnonymised(SpecLayer.normalise(try CmarkGFMCommand.render(e.markdown, options: options)))
+            let theirs = Self.footnotesAnonymised(
+                SpecLayer.normalise(try CmarkGFMCommand.render(e.markdown, options: options)))
             if ours != theirs {
                 differing.append(e.number)
                 print("--- \(file) \(e.number)\n\(e.markdown)=> cmark-gfm\n\(theirs)=> sitegen\n\(ours)")

@@ -24,9 +24,11 @@ import Testing
 
     /// Every scalar of the ranges where escaping decides something, alone and between others.
     @Test func everyScalarWhereEscapingDecides() {
-        let ranges: [ClosedRange<UInt32>] = [0...0xFF, 0x7FF...0x801, 0xD7FF...0xD7FF, 0xE000...0xE001, 0xEFFF...0xF001,
-                                             0xFDCF...0xFDF0, 0xFFF0...0xFFFF, 0x10000...0x10001, 0x1FFFD...0x1FFFF,
-                                             0x10FFFD...0x10FFFF]
+        let ranges: [ClosedRange<UInt32>] = [
+            0...0xFF, 0x7FF...0x801, 0xD7FF...0xD7FF, 0xE000...0xE001, 0xEFFF...0xF001,
+            0xFDCF...0xFDF0, 0xFFF0...0xFFFF, 0x10000...0x10001, 0x1FFFD...0x1FFFF,
+            0x10FFFD...0x10FFFF
+        ]
         for range in ranges {
             for value in range {
                 guard let scalar = Unicode.Scalar(value) else { continue }
@@ -39,10 +41,12 @@ import Testing
 
     /// Random strings mixing ASCII, markup characters, controls, Hangul, emoji and noncharacters.
     @Test func randomStrings() {
-        let pool: [Unicode.Scalar] = [0x61, 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x0D, 0x0A, 0x09, 0x00, 0x1F, 0x7F, 0x80,
-                                      0x9F, 0xA0, 0xE9, 0xD55C, 0xFDD0, 0xFFFE, 0xFFFD, 0x1F600, 0x1FFFE, 0x10FFFF,
-                                      0xF000]
-            .compactMap(Unicode.Scalar.init)
+        let pool: [Unicode.Scalar] = [
+            0x61, 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x0D, 0x0A, 0x09, 0x00, 0x1F, 0x7F, 0x80,
+            0x9F, 0xA0, 0xE9, 0xD55C, 0xFDD0, 0xFFFE, 0xFFFD, 0x1F600, 0x1FFFE, 0x10FFFF,
+            0xF000
+        ]
+        .compactMap(Unicode.Scalar.init)
         var state: UInt64 = 7
         for _ in 0..<2000 {
             var text = String.UnicodeScalarView()
@@ -58,8 +62,10 @@ import Testing
     }
 
     @Test func collapsedHeadingText() {
-        for (text, expected) in [("a b", "a b"), ("a  b", "a b"), (" a", "a"), ("a ", "a"), ("a\nb", "a b"),
-                                 ("a\tb", "a b"), ("", ""), ("  ", ""), ("한 글", "한 글")] {
+        for (text, expected) in [
+            ("a b", "a b"), ("a  b", "a b"), (" a", "a"), ("a ", "a"), ("a\nb", "a b"),
+            ("a\tb", "a b"), ("", ""), ("  ", ""), ("한 글", "한 글")
+        ] {
             #expect(MarkupWriter.collapsed(text) == expected, "\(text.debugDescription)")
         }
     }

@@ -10,9 +10,13 @@ import Yams
         for sample in samples {
             let ours = ImplicitTypes.tag(of: sample)
             let yams = Resolver.default.resolveTag(of: Node(sample))
-            if ours != yams { mismatches.append("\(String(reflecting: sample)): ours \(ours.rawValue), Yams \(yams.rawValue)") }
+            if ours != yams {
+                mismatches.append("\(String(reflecting: sample)): ours \(ours.rawValue), Yams \(yams.rawValue)")
+            }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.count) of \(samples.count) differ: \(mismatches.prefix(20).joined(separator: "; "))")
+        #expect(
+            mismatches.isEmpty,
+            "\(mismatches.count) of \(samples.count) differ: \(mismatches.prefix(20).joined(separator: "; "))")
     }
 
     @Test func edgeCases() {
@@ -25,15 +29,18 @@ import Yams
             ".inf", "+.inf", "-.Inf", ".INF", "-.inf", ".nan", ".NaN", "-.nan", "+.nan", ".Nan",
             "1:30.5", "1:30:05.", "1:30.", "-1:20.5", "0:1.5", "1:7a.5",
             "2024-01-05", "2024-1-5", "2024-01-5", "2024-01-05T10:30:00", "2024-01-05t10:30:00Z", "2024-1-5 1:30:00",
-            "2024-01-05  \t10:30:00.123 +09:00", "2024-01-05 10:30:00 ", "2024-01-05 10:30:00Z ", "2024-01-05 10:30:00 Z",
+            "2024-01-05  \t10:30:00.123 +09:00", "2024-01-05 10:30:00 ", "2024-01-05 10:30:00Z ",
+            "2024-01-05 10:30:00 Z",
             "2024-01-05 10:30:00-5", "2024-01-05 10:30:00+05:3", "2024-01-05 10:30:00+05:30", "2024-01-05T10:30",
             "2024-01-05T10:30:00.", "20240-01-05", "2024-001-05", "2024-01-05x", "2024-01-05 ", " 2024-01-05",
-            "12abc", "abc", "한글", "1 2", "0x_", "-", "+", "_", ":", "1:_", "1__:2",
+            "12abc", "abc", "한글", "1 2", "0x_", "-", "+", "_", ":", "1:_", "1__:2"
         ])
     }
 
     @Test func shortStringsOverATrickyAlphabet() {
-        let alphabet = ["0", "1", "5", "6", "8", "_", ".", ":", "-", "+", "e", "E", "x", "b", "o", "a", "n", "i", "Z", "T", " "]
+        let alphabet = [
+            "0", "1", "5", "6", "8", "_", ".", ":", "-", "+", "e", "E", "x", "b", "o", "a", "n", "i", "Z", "T", " "
+        ]
         var samples = alphabet
         var previous = alphabet
         for _ in 2...3 {
@@ -50,14 +57,18 @@ import Yams
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(bound))
         }
-        let pieces = ["0", "1", "2", "5", "6", "9", "12", "59", "60", "2024", "_", ".", ":", "-", "+", "e", "E",
-                      "T", "t", " ", "\t", "Z", "x", "o", "b", "inf", "nan", "f"]
+        let pieces = [
+            "0", "1", "2", "5", "6", "9", "12", "59", "60", "2024", "_", ".", ":", "-", "+", "e", "E",
+            "T", "t", " ", "\t", "Z", "x", "o", "b", "inf", "nan", "f"
+        ]
         var samples: [String] = []
         for _ in 0..<6000 {
             samples.append((0..<(1 + next(8))).map { _ in pieces[next(pieces.count)] }.joined())
         }
-        let dates = ["2024", "-", "01", "1", "-", "05", "5", "T", " ", "10", ":", "30", ":", "00", ".", "123",
-                     "Z", "+", "-", "09", "9", ":", "00", " "]
+        let dates = [
+            "2024", "-", "01", "1", "-", "05", "5", "T", " ", "10", ":", "30", ":", "00", ".", "123",
+            "Z", "+", "-", "09", "9", ":", "00", " "
+        ]
         for _ in 0..<4000 {
             // Start from a valid timestamp's pieces and drop or repeat a few.
             var parts = dates
@@ -92,9 +103,11 @@ import Yams
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
-    @Test(arguments: ["1599-12-31", "1582-10-10", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-05", "2026-01-5",
-                      "2026/01/05", "2026-01/05", "2026-0:-05", "2026-01-0:", "2026-01-05T10:30:00", "2026-01-05 ",
-                      "+026-01-05", "２０２６-01-05"])
+    @Test(arguments: [
+        "1599-12-31", "1582-10-10", "2026-02-30", "2026-13-01", "2026-00-10", "2026-1-05", "2026-01-5",
+        "2026/01/05", "2026-01/05", "2026-0:-05", "2026-01-0:", "2026-01-05T10:30:00", "2026-01-05 ",
+        "+026-01-05", "２０２６-01-05"
+    ])
     func othersAreLeftToYams(text: String) {
         #expect(Converter.plainDay(text) == nil)
     }

@@ -9,20 +9,26 @@ import Testing
 /// pass that gave up on everything would pass the comparison).
 @Suite struct KnownMarkupPassTests {
     struct Code: CodeBlockFormatter {
-        func html(for block: FencedCode) -> String { "<pre>[\(HTMLText.escape(block.info))]\(HTMLText.escape(block.code))</pre>" }
+        func html(for block: FencedCode) -> String {
+            "<pre>[\(HTMLText.escape(block.info))]\(HTMLText.escape(block.code))</pre>"
+        }
     }
 
     /// Settings that exercise every addition: ids with a prefix, a root path, note links and images.
     static let variants: [HTMLRewriter.Settings] = [
-        HTMLRewriter.Settings(trusted: false, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: ["main"],
-                              labels: MarkdownLabels(), codeBlocks: Code()),
-        HTMLRewriter.Settings(trusted: true, rootPath: "/apps/", idPrefix: "luffy-", prefixHeadings: true, reservedIDs: [],
-                              labels: MarkdownLabels(headingLink: "링크", footnoteBack: "돌아가기", task: "할 일"),
-                              codeBlocks: Code(), folder: "notes"),
-        HTMLRewriter.Settings(trusted: false, rootPath: "/", idPrefix: "n-", prefixHeadings: false, reservedIDs: [],
-                              labels: MarkdownLabels(), codeBlocks: Code(), folder: ""),
-        HTMLRewriter.Settings(trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
-                              labels: MarkdownLabels(), codeBlocks: Code(), decorateHeadings: false, sortAttributes: true),
+        HTMLRewriter.Settings(
+            trusted: false, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: ["main"],
+            labels: MarkdownLabels(), codeBlocks: Code()),
+        HTMLRewriter.Settings(
+            trusted: true, rootPath: "/apps/", idPrefix: "luffy-", prefixHeadings: true, reservedIDs: [],
+            labels: MarkdownLabels(headingLink: "링크", footnoteBack: "돌아가기", task: "할 일"),
+            codeBlocks: Code(), folder: "notes"),
+        HTMLRewriter.Settings(
+            trusted: false, rootPath: "/", idPrefix: "n-", prefixHeadings: false, reservedIDs: [],
+            labels: MarkdownLabels(), codeBlocks: Code(), folder: ""),
+        HTMLRewriter.Settings(
+            trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
+            labels: MarkdownLabels(), codeBlocks: Code(), decorateHeadings: false, sortAttributes: true)
     ]
 
     struct Tally {
@@ -31,7 +37,9 @@ import Testing
         var differing: [String] = []
     }
 
-    static func compare(_ name: String, _ markdown: String, options: MarkdownOptions = MarkdownOptions(), into tally: inout Tally) {
+    static func compare(
+        _ name: String, _ markdown: String, options: MarkdownOptions = MarkdownOptions(), into tally: inout Tally
+    ) {
         for (v, settings) in variants.enumerated() {
             let marked = Cmark.render(markdown, options: options, removeRawHTML: false, tagfilter: !settings.trusted)
             guard !marked.hasRawHTML else { continue }
@@ -47,11 +55,13 @@ import Testing
             tally.fast += 1
             let parsed = HTMLRewriter.rewrite(marked, settings: settings)
             if fast.html != parsed.html || fast.headings != parsed.headings || fast.removed != parsed.removed
-                || fast.noteLinks != parsed.noteLinks || fast.images != parsed.images {
+                || fast.noteLinks != parsed.noteLinks || fast.images != parsed.images
+            {
                 tally.differing.append("\(name) (settings \(v))")
                 if tally.differing.count <= 3 {
-                    print("--- \(name) (settings \(v))\n\(markdown)=> parsed\n\(parsed.html)\n=> known\n\(fast.html)\n"
-                          + "\(parsed.removed) \(fast.removed)")
+                    print(
+                        "--- \(name) (settings \(v))\n\(markdown)=> parsed\n\(parsed.html)\n=> known\n\(fast.html)\n"
+                            + "\(parsed.removed) \(fast.removed)")
                 }
             }
         }
@@ -59,10 +69,12 @@ import Testing
 
     @Test func everySpecExample() {
         var tally = Tally()
-        let gfm = GFMSpecTests.examples("spec-0.29-gfm.txt") + GFMSpecTests.examples("extensions.txt")
+        let gfm =
+            GFMSpecTests.examples("spec-0.29-gfm.txt") + GFMSpecTests.examples("extensions.txt")
             + GFMSpecTests.examples("regression.txt")
         for e in gfm { Self.compare("gfm \(e.number)", e.markdown, into: &tally) }
-        let spec = CommonMarkSpecTests.specCandidates.lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }.first
+        let spec = CommonMarkSpecTests.specCandidates.lazy.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+            .first
         #expect(spec != nil, "the CommonMark spec (shared/commonmark/spec-0.30.txt)")
         for e in specExamples(spec ?? "") { Self.compare("commonmark \(e.number)", e.markdown, into: &tally) }
         var smart = MarkdownOptions()
@@ -71,7 +83,9 @@ import Testing
         print("known markup pass: \(tally.fast) of \(tally.withoutRawHTML) renderings without raw HTML")
         #expect(tally.differing.isEmpty, "\(tally.differing.count) differ: \(tally.differing.prefix(12))")
         #expect(tally.withoutRawHTML > 2_500)
-        #expect(tally.fast * 100 >= tally.withoutRawHTML * 95, "the known pass took \(tally.fast) of \(tally.withoutRawHTML)")
+        #expect(
+            tally.fast * 100 >= tally.withoutRawHTML * 95,
+            "the known pass took \(tally.fast) of \(tally.withoutRawHTML)")
     }
 
     @Test func repositoryFilesAndGeneratedDocuments() {
@@ -80,7 +94,8 @@ import Testing
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
             Self.compare(file.lastPathComponent, DocumentsDifferentialTests.body(text), into: &tally)
         }
-        let pieces = (GFMSpecTests.examples("spec-0.29-gfm.txt") + GFMSpecTests.examples("extensions.txt")).map(\.markdown)
+        let pieces = (GFMSpecTests.examples("spec-0.29-gfm.txt") + GFMSpecTests.examples("extensions.txt")).map(
+            \.markdown)
         var state: UInt64 = 38
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -93,7 +108,9 @@ import Testing
         print("known markup pass: \(tally.fast) of \(tally.withoutRawHTML) renderings without raw HTML")
         #expect(tally.differing.isEmpty, "\(tally.differing.count) differ: \(tally.differing.prefix(12))")
         #expect(tally.withoutRawHTML > 150)
-        #expect(tally.fast * 100 >= tally.withoutRawHTML * 90, "the known pass took \(tally.fast) of \(tally.withoutRawHTML)")
+        #expect(
+            tally.fast * 100 >= tally.withoutRawHTML * 90,
+            "the known pass took \(tally.fast) of \(tally.withoutRawHTML)")
     }
 
     /// A README without raw HTML, with all that sitegen adds, goes the fast way and is written as
@@ -138,18 +155,29 @@ import Testing
     @Test func thePassChosen() throws {
         let options = MarkdownOptions()
         let settings = Self.variants[0]
-        #expect(try !HTMLRewriter.pass(Cmark.render("# a\n\nb *c*", options: options, removeRawHTML: false, tagfilter: true),
-                                   settings: settings).parsed)
-        #expect(try HTMLRewriter.pass(Cmark.render("# a\n\nb <em>c</em>", options: options, removeRawHTML: false, tagfilter: true),
-                                  settings: settings).parsed)
-        #expect(try HTMLRewriter.pass(Cmark.render("a\u{1}b", options: options, removeRawHTML: false, tagfilter: true),
-                                  settings: settings).parsed == false, "escaped by the known pass")
+        #expect(
+            try !HTMLRewriter.pass(
+                Cmark.render("# a\n\nb *c*", options: options, removeRawHTML: false, tagfilter: true),
+                settings: settings
+            ).parsed)
+        #expect(
+            try HTMLRewriter.pass(
+                Cmark.render("# a\n\nb <em>c</em>", options: options, removeRawHTML: false, tagfilter: true),
+                settings: settings
+            ).parsed)
+        #expect(
+            try HTMLRewriter.pass(
+                Cmark.render("a\u{1}b", options: options, removeRawHTML: false, tagfilter: true),
+                settings: settings
+            ).parsed == false, "escaped by the known pass")
     }
 
     /// Characters the parser replaces, written as the parsing pass writes them.
     @Test func charactersTheParserReplaces() throws {
-        for text in ["a\u{1}b", "x\u{85}y\u{7F}", "z\u{FFFE}", "\"q\" & 1 < 2 > 0", "# h\u{89}i\u{1}", "# \u{FFFF}\u{7F}",
-                     "![a\u{89}](b.png)"] {
+        for text in [
+            "a\u{1}b", "x\u{85}y\u{7F}", "z\u{FFFE}", "\"q\" & 1 < 2 > 0", "# h\u{89}i\u{1}", "# \u{FFFF}\u{7F}",
+            "![a\u{89}](b.png)"
+        ] {
             let marked = Cmark.render(text, options: MarkdownOptions(), removeRawHTML: false, tagfilter: true)
             for settings in Self.variants {
                 let fast = try #require(try KnownMarkupPass.rewrite(marked, settings: settings), "\(text)")
@@ -165,8 +193,9 @@ import Testing
     /// elements that nest (block quotes, lists, markers) and around those that do not (`p`, `li`).
     @Test func nestingAsNestingDepthMeasuresIt() throws {
         for (n, open) in [(512, ">"), (513, ">"), (511, "> "), (300, "- "), (1_000, "1. ")] {
-            let marked = Cmark.render(String(repeating: open, count: n) + "x\n\n```\ny\n```\n", options: MarkdownOptions(),
-                                      removeRawHTML: false, tagfilter: true)
+            let marked = Cmark.render(
+                String(repeating: open, count: n) + "x\n\n```\ny\n```\n", options: MarkdownOptions(),
+                removeRawHTML: false, tagfilter: true)
             let deep = NestingDepth.exceeds(marked.html)
             do {
                 let out = try KnownMarkupPass.rewrite(marked, settings: Self.variants[0])
@@ -175,9 +204,14 @@ import Testing
                 #expect(deep, "\(n) × \(open)")
             }
         }
-        let quotes = { (n: Int) in Cmark.render(String(repeating: ">", count: n) + " x\n", options: MarkdownOptions(),
-                                                  removeRawHTML: false, tagfilter: true) }
-        #expect(throws: MarkdownError.nestedTooDeep(limit: 512)) { try KnownMarkupPass.rewrite(quotes(513), settings: Self.variants[0]) }
+        let quotes = { (n: Int) in
+            Cmark.render(
+                String(repeating: ">", count: n) + " x\n", options: MarkdownOptions(),
+                removeRawHTML: false, tagfilter: true)
+        }
+        #expect(throws: MarkdownError.nestedTooDeep(limit: 512)) {
+            try KnownMarkupPass.rewrite(quotes(513), settings: Self.variants[0])
+        }
         #expect(try KnownMarkupPass.rewrite(quotes(512), settings: Self.variants[0]) != nil)
     }
 
@@ -193,12 +227,14 @@ import Testing
     /// What the parser would not read as written makes the known pass give up.
     @Test func givesUpWhereTheParserWouldChangeTheTree() throws {
         let settings = Self.variants[0]
-        for html in ["<a href=\"x\"><a href=\"y\">z</a></a>", "<p><ul><li>x</li></ul></p>", "<h1><h2>x</h2></h1>",
-                     "<table><td>x</td></table>", "<table><tr><td>x</td></tr></table>", "<tr><td>x</td></tr>",
-                     "<table>x</table>", "<p>x</em>", "<p>x", "a\rb", "a\u{0}b", "<p>&copy;</p>", "<pre>\nx</pre>",
-                     "<p><sitegen-m0 data-k=\"c0\"></sitegen-m0></p>", "<script>x</script>", "<P>x</P>", "<p x>y</p>",
-                     "<p>x</p x=\"1\">", "\u{FEFF}<p>x</p>", "<h1><em><h2>x</h2></em></h1>",
-                     "<p><a href=\"&copy;\">x</a></p>", "<p><em>x</sitegen-m0></p>"] {
+        for html in [
+            "<a href=\"x\"><a href=\"y\">z</a></a>", "<p><ul><li>x</li></ul></p>", "<h1><h2>x</h2></h1>",
+            "<table><td>x</td></table>", "<table><tr><td>x</td></tr></table>", "<tr><td>x</td></tr>",
+            "<table>x</table>", "<p>x</em>", "<p>x", "a\rb", "a\u{0}b", "<p>&copy;</p>", "<pre>\nx</pre>",
+            "<p><sitegen-m0 data-k=\"c0\"></sitegen-m0></p>", "<script>x</script>", "<P>x</P>", "<p x>y</p>",
+            "<p>x</p x=\"1\">", "\u{FEFF}<p>x</p>", "<h1><em><h2>x</h2></em></h1>",
+            "<p><a href=\"&copy;\">x</a></p>", "<p><em>x</sitegen-m0></p>"
+        ] {
             var marked = MarkedHTML(html: html, marker: "sitegen-m0")
             marked.hasRawHTML = false
             #expect(try KnownMarkupPass.rewrite(marked, settings: settings) == nil, "\(html)")

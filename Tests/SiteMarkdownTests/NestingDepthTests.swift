@@ -45,11 +45,15 @@ import Testing
         #expect(throws: MarkdownError.nestedTooDeep(limit: 512)) {
             try renderer.render(String(repeating: ">", count: 600) + " x\n", MarkdownRenderer.Context())
         }
-        #expect(try renderer.render(String(repeating: ">", count: 100) + " x\n", MarkdownRenderer.Context()).html.contains("x"))
+        #expect(
+            try renderer.render(String(repeating: ">", count: 100) + " x\n", MarkdownRenderer.Context()).html.contains(
+                "x"))
         // Raw HTML goes through the parser, which the limit is for.
         #expect(throws: MarkdownError.nestedTooDeep(limit: 512)) {
             try renderer.render(String(repeating: "<div>", count: 600) + "x\n", MarkdownRenderer.Context())
         }
-        #expect(try renderer.render(String(repeating: "<div>", count: 500) + "x\n", MarkdownRenderer.Context()).html.contains("x"))
+        #expect(
+            try renderer.render(String(repeating: "<div>", count: 500) + "x\n", MarkdownRenderer.Context()).html
+                .contains("x"))
     }
 }

@@ -12,48 +12,77 @@ import Testing
         return MarkdownRenderer(options: o)
     }()
 
-    static func sanitise(_ html: String) throws -> RenderedMarkdown { try renderer.render(html, MarkdownRenderer.Context()) }
+    static func sanitise(_ html: String) throws -> RenderedMarkdown {
+        try renderer.render(html, MarkdownRenderer.Context())
+    }
 
     @Test(arguments: [
         ("<p align=\"center\">x</p>", "<p align=\"center\">x</p>"),
-        ("<div align=\"right\" dir=\"rtl\" lang=\"ar\" title=\"t\">x</div>", "<div align=\"right\" dir=\"rtl\" lang=\"ar\" title=\"t\">x</div>"),
-        ("<img width=\"250\" height=\"100\" alt=\"B\" src=\"https://x.org/a.png\">", "<img width=\"250\" height=\"100\" alt=\"B\" src=\"https://x.org/a.png\">"),
+        (
+            "<div align=\"right\" dir=\"rtl\" lang=\"ar\" title=\"t\">x</div>",
+            "<div align=\"right\" dir=\"rtl\" lang=\"ar\" title=\"t\">x</div>"
+        ),
+        (
+            "<img width=\"250\" height=\"100\" alt=\"B\" src=\"https://x.org/a.png\">",
+            "<img width=\"250\" height=\"100\" alt=\"B\" src=\"https://x.org/a.png\">"
+        ),
         ("<img src=\"shots/a.png\" alt=\"rel\">", "<img src=\"shots/a.png\" alt=\"rel\">"),
         ("<a href=\"https://x.org/\" title=\"t\">x</a>", "<a href=\"https://x.org/\" title=\"t\">x</a>"),
         ("<a href=\"http://x.org/\">x</a>", "<a href=\"http://x.org/\">x</a>"),
         ("<a href=\"mailto:dev@example.org\">m</a>", "<a href=\"mailto:dev@example.org\">m</a>"),
         ("<a href=\"../other/\">r</a>", "<a href=\"../other/\">r</a>"),
         ("<a href=\"#usage\">f</a>", "<a href=\"#usage\">f</a>"),
-        ("<details open><summary>More</summary>text</details>", "<details open=\"\"><summary>More</summary>text</details>"),
-        ("<kbd>Ctrl</kbd><sup>2</sup><sub>i</sub><ins>n</ins><del>o</del><s>s</s><mark>m</mark><small>s</small>",
-         "<kbd>Ctrl</kbd><sup>2</sup><sub>i</sub><ins>n</ins><del>o</del><s>s</s><mark>m</mark><small>s</small>"),
+        (
+            "<details open><summary>More</summary>text</details>",
+            "<details open=\"\"><summary>More</summary>text</details>"
+        ),
+        (
+            "<kbd>Ctrl</kbd><sup>2</sup><sub>i</sub><ins>n</ins><del>o</del><s>s</s><mark>m</mark><small>s</small>",
+            "<kbd>Ctrl</kbd><sup>2</sup><sub>i</sub><ins>n</ins><del>o</del><s>s</s><mark>m</mark><small>s</small>"
+        ),
         ("<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>", "<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>"),
-        ("<b>b</b><i>i</i><em>e</em><strong>s</strong><code>c</code><tt>t</tt><abbr title=\"x\">a</abbr><q cite=\"https://x.org\">q</q>",
-         "<b>b</b><i>i</i><em>e</em><strong>s</strong><code>c</code><tt>t</tt><abbr title=\"x\">a</abbr><q cite=\"https://x.org\">q</q>"),
+        (
+            "<b>b</b><i>i</i><em>e</em><strong>s</strong><code>c</code><tt>t</tt><abbr title=\"x\">a</abbr><q cite=\"https://x.org\">q</q>",
+            "<b>b</b><i>i</i><em>e</em><strong>s</strong><code>c</code><tt>t</tt><abbr title=\"x\">a</abbr><q cite=\"https://x.org\">q</q>"
+        ),
         ("<p>a<br>b</p><hr>", "<p>a<br>b</p><hr>"),
         ("<pre>x\n  y</pre>", "<pre>x\n  y</pre>"),
         ("<pre>\n\nx</pre>", "<pre>\n\nx</pre>"),  // the parser drops the first line break: written back
         ("<blockquote cite=\"https://x.org\">q</blockquote>", "<blockquote cite=\"https://x.org\">q</blockquote>"),
-        ("<table border=\"1\"><tr><td colspan=\"2\" valign=\"top\">c</td></tr></table>",
-         "<table border=\"1\"><tbody><tr><td colspan=\"2\" valign=\"top\">c</td></tr></tbody></table>"),
-        ("<ol start=\"3\" type=\"a\"><li>x</li></ol><ul><li>y</li></ul><dl><dt>t</dt><dd>d</dd></dl>",
-         "<ol start=\"3\" type=\"a\"><li>x</li></ol><ul><li>y</li></ul><dl><dt>t</dt><dd>d</dd></dl>"),
-        ("<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"https://x.org/d.png\"><img src=\"https://x.org/l.png\" alt=\"l\"></picture>",
-         "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"https://x.org/d.png\"><img src=\"https://x.org/l.png\" alt=\"l\"></picture>"),
-        ("<figure><img src=\"a.png\" alt=\"\"><figcaption>c</figcaption></figure>", "<figure><img src=\"a.png\" alt=\"\"><figcaption>c</figcaption></figure>"),
-        ("<span aria-label=\"x\" role=\"note\">s</span><time datetime=\"2024-01-01\">t</time>",
-         "<span aria-label=\"x\" role=\"note\">s</span><time datetime=\"2024-01-01\">t</time>"),
+        (
+            "<table border=\"1\"><tr><td colspan=\"2\" valign=\"top\">c</td></tr></table>",
+            "<table border=\"1\"><tbody><tr><td colspan=\"2\" valign=\"top\">c</td></tr></tbody></table>"
+        ),
+        (
+            "<ol start=\"3\" type=\"a\"><li>x</li></ol><ul><li>y</li></ul><dl><dt>t</dt><dd>d</dd></dl>",
+            "<ol start=\"3\" type=\"a\"><li>x</li></ol><ul><li>y</li></ul><dl><dt>t</dt><dd>d</dd></dl>"
+        ),
+        (
+            "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"https://x.org/d.png\"><img src=\"https://x.org/l.png\" alt=\"l\"></picture>",
+            "<picture><source media=\"(prefers-color-scheme: dark)\" srcset=\"https://x.org/d.png\"><img src=\"https://x.org/l.png\" alt=\"l\"></picture>"
+        ),
+        (
+            "<figure><img src=\"a.png\" alt=\"\"><figcaption>c</figcaption></figure>",
+            "<figure><img src=\"a.png\" alt=\"\"><figcaption>c</figcaption></figure>"
+        ),
+        (
+            "<span aria-label=\"x\" role=\"note\">s</span><time datetime=\"2024-01-01\">t</time>",
+            "<span aria-label=\"x\" role=\"note\">s</span><time datetime=\"2024-01-01\">t</time>"
+        )
     ])
     func kept(html: String, expected: String) throws {
         let out = try Self.sanitise(html)
-        #expect(out.html.trimmingCharacters(in: .newlines) == expected || out.html.trimmingCharacters(in: .newlines) == "<p>\(expected)</p>")
+        #expect(
+            out.html.trimmingCharacters(in: .newlines) == expected
+                || out.html.trimmingCharacters(in: .newlines) == "<p>\(expected)</p>")
         #expect(out.removed == [])
     }
 
     /// `html` parsed and written again as it is (trusted, nothing added).
     static func reparsed(_ html: String) -> String {
-        let settings = HTMLRewriter.Settings(trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
-                                             labels: MarkdownLabels(), codeBlocks: PlainCodeBlocks(), decorateHeadings: false)
+        let settings = HTMLRewriter.Settings(
+            trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
+            labels: MarkdownLabels(), codeBlocks: PlainCodeBlocks(), decorateHeadings: false)
         return HTMLRewriter.rewrite(MarkedHTML(html: html, marker: "sitegen-m0"), settings: settings).html
     }
 
@@ -67,7 +96,7 @@ import Testing
         // A table cell outside any table (gumbo keeps one whose tag is full of vertical tabs).
         ("r<td\u{B}\u{B}>&amp;x</td>", "<td", ["&amp;x"]),
         // A footnote reference inside a link.
-        ("[see[^1]](https://x.org/)\n\n[^1]: note\n", "data-footnote-ref", ["see", "note"]),
+        ("[see[^1]](https://x.org/)\n\n[^1]: note\n", "data-footnote-ref", ["see", "note"])
     ])
     func nestingTheParserWouldUndo(markdown: String, nested: String, words: [String]) throws {
         let html = try Self.sanitise(markdown).html
@@ -82,16 +111,21 @@ import Testing
     /// Control characters and noncharacters in code come out as the U+FFFD a parser makes of them
     /// (no reference keeps them all: `&#x89;` is `‰`); tab and form feed stay.
     @Test func controlCharactersInCodeParseBackToThemselves() throws {
-        let odd = "a\u{5}b\u{89}c\u{7F}d" + String(Unicode.Scalar(0xFDD0)!) + "e" + String(Unicode.Scalar(0x1FFFF)!) + "f\u{C}\tg"
+        let odd =
+            "a\u{5}b\u{89}c\u{7F}d" + String(Unicode.Scalar(0xFDD0)!) + "e" + String(Unicode.Scalar(0x1FFFF)!)
+            + "f\u{C}\tg"
         let html = try Self.sanitise("```\n" + odd + "\n```\n").html
         #expect(html.contains("a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{C}\tg"), "\(html)")
         // Each alone (no other reason to look closer), as sitegen's other text may hold them (cmark
         // replaces noncharacters itself).
         for scalar: UInt32 in [0x5, 0x89, 0x7F, 0xFDD0, 0xFFFF, 0x1FFFF] {
-            #expect(HTMLText.escape("x" + String(Unicode.Scalar(scalar)!) + "y") == "x\u{FFFD}y", "U+\(String(scalar, radix: 16))")
+            #expect(
+                HTMLText.escape("x" + String(Unicode.Scalar(scalar)!) + "y") == "x\u{FFFD}y",
+                "U+\(String(scalar, radix: 16))")
         }
         // What the parser makes of them raw, which the output must match.
-        #expect(Self.reparsed("<p>" + odd + "</p>")
+        #expect(
+            Self.reparsed("<p>" + odd + "</p>")
                 == "<p>a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}f\u{C}\tg</p>")
         #expect(Self.reparsed(html) == html)
     }
@@ -101,7 +135,9 @@ import Testing
     /// The convenience's two modes: the allowlist, or trusted HTML as written.
     @Test func allowRawHTMLChoosesTrustedOrTheAllowlist() {
         #expect(MarkdownRenderer(allowRawHTML: false).render("<b onclick=\"x()\">b</b>\n") == "<p><b>b</b></p>\n")
-        #expect(MarkdownRenderer(allowRawHTML: true).render("<b onclick=\"x()\">b</b>\n") == "<p><b onclick=\"x()\">b</b></p>\n")
+        #expect(
+            MarkdownRenderer(allowRawHTML: true).render("<b onclick=\"x()\">b</b>\n")
+                == "<p><b onclick=\"x()\">b</b></p>\n")
     }
 
     @Test func aParagraphAroundAnObjectIsKept() {
@@ -112,7 +148,10 @@ import Testing
 
     @Test func rawHeadingsGetIDsToo() throws {
         let out = try Self.sanitise("<h1 align=\"center\">Bounty App</h1>\n")
-        #expect(out.html == "<h1 id=\"bounty-app\" align=\"center\">Bounty App<a class=\"heading-anchor\" href=\"#bounty-app\" aria-label=\"Link to this section: Bounty App\"></a></h1>\n")
+        #expect(
+            out.html
+                == "<h1 id=\"bounty-app\" align=\"center\">Bounty App<a class=\"heading-anchor\" href=\"#bounty-app\" aria-label=\"Link to this section: Bounty App\"></a></h1>\n"
+        )
     }
 
     @Test(arguments: [
@@ -141,13 +180,19 @@ import Testing
         ("<custom-element>c</custom-element>", "c", "<custom-element>"),
         ("<div onclick=\"x()\">d</div>", "<div>d</div>", "onclick=\"…\""),
         ("<img src=\"a.png\" onerror=\"x()\" alt=\"\">", "<img src=\"a.png\" alt=\"\">", "onerror=\"…\""),
-        ("<details ontoggle=\"x()\"><summary>s</summary></details>", "<details><summary>s</summary></details>", "ontoggle=\"…\""),
+        (
+            "<details ontoggle=\"x()\"><summary>s</summary></details>", "<details><summary>s</summary></details>",
+            "ontoggle=\"…\""
+        ),
         ("<p style=\"position:fixed\">p</p>", "<p>p</p>", "style=\"…\""),
         ("<p class=\"x\">p</p>", "<p>p</p>", "class=\"…\""),
         ("<p id=\"main\">p</p>", "<p>p</p>", "id=\"…\""),
         ("<a name=\"top\">a</a>", "<a>a</a>", "name=\"…\""),
         ("<p data-x=\"1\">p</p>", "<p>p</p>", "data-x=\"…\""),
-        ("<a href=\"https://x.org\" target=\"_blank\" onmouseover=\"x()\">a</a>", "<a href=\"https://x.org\">a</a>", "target=\"…\""),
+        (
+            "<a href=\"https://x.org\" target=\"_blank\" onmouseover=\"x()\">a</a>", "<a href=\"https://x.org\">a</a>",
+            "target=\"…\""
+        ),
         ("<a href=\"javascript:alert(1)\">a</a>", "<a>a</a>", "href=\"javascript:…\""),
         ("<a href=\"JaVaScRiPt:alert(1)\">a</a>", "<a>a</a>", "href=\"javascript:…\""),
         ("<a href=\"java&#x09;script:alert(1)\">a</a>", "<a>a</a>", "href=\"javascript:…\""),
@@ -160,8 +205,14 @@ import Testing
         ("<a href=\"file:///etc/passwd\">a</a>", "<a>a</a>", "href=\"file:…\""),
         ("<img src=\"data:image/svg+xml,<svg onload=alert(1)>\" alt=\"\">", "<img alt=\"\">", "src=\"data:…\""),
         ("<img src=\"javascript:alert(1)\" alt=\"\">", "<img alt=\"\">", "src=\"javascript:…\""),
-        ("<picture><source srcset=\"a.png, javascript:alert(1) 2x\"></picture>", "<picture><source></picture>", "srcset=\"javascript:…\""),
-        ("<blockquote cite=\"javascript:alert(1)\">q</blockquote>", "<blockquote>q</blockquote>", "cite=\"javascript:…\""),
+        (
+            "<picture><source srcset=\"a.png, javascript:alert(1) 2x\"></picture>", "<picture><source></picture>",
+            "srcset=\"javascript:…\""
+        ),
+        (
+            "<blockquote cite=\"javascript:alert(1)\">q</blockquote>", "<blockquote>q</blockquote>",
+            "cite=\"javascript:…\""
+        )
     ])
     func removed(html: String, expected: String, what: String) throws {
         let out = try Self.sanitise(html)
@@ -202,7 +253,8 @@ import Testing
         #expect(!out.html.contains("checkbox"))
         #expect(out.html.contains("<pre class=\"code\" tabindex=\"0\"><code>code\n</code></pre>"))
         #expect(out.removed == ["<sitegen-m0>"])
-        let upper = try Self.sanitise("<SITEGEN-M0 data-k=\"c0\"></SITEGEN-M0> <sitegen-m1 data-k=\"c0\">\n\n```\ncode\n```\n")
+        let upper = try Self.sanitise(
+            "<SITEGEN-M0 data-k=\"c0\"></SITEGEN-M0> <sitegen-m1 data-k=\"c0\">\n\n```\ncode\n```\n")
         #expect(upper.html.components(separatedBy: "<pre").count == 2)  // the one real block, once
     }
 
@@ -232,15 +284,21 @@ import Testing
         options.footnotes = false; options.taskLists = false
         for (name, input) in corpus {
             for tagfilter in [false, true] {
-                let out = HTMLRewriter.rewrite(Cmark.render(input, options: options, removeRawHTML: false, tagfilter: tagfilter),
-                                               settings: Self.allowlistOnly).html
+                let out = HTMLRewriter.rewrite(
+                    Cmark.render(input, options: options, removeRawHTML: false, tagfilter: tagfilter),
+                    settings: Self.allowlistOnly
+                ).html
                 let lower = out.lowercased()
                 // Text escapes `<`: these can only be tags. Handlers are what a second pass would remove.
-                for bad in ["<script", "<style", "<svg", "<math", "<iframe", "<noscript", "<xmp", "<textarea", "<title", "<object",
-                            "href=\"javascript", "src=\"javascript"] {
+                for bad in [
+                    "<script", "<style", "<svg", "<math", "<iframe", "<noscript", "<xmp", "<textarea", "<title",
+                    "<object",
+                    "href=\"javascript", "src=\"javascript"
+                ] {
                     #expect(!lower.contains(bad), "\(name): \(bad) in \(out)")
                 }
-                let again = HTMLRewriter.rewrite(MarkedHTML(html: out, marker: "sitegen-m0"), settings: Self.allowlistOnly)
+                let again = HTMLRewriter.rewrite(
+                    MarkedHTML(html: out, marker: "sitegen-m0"), settings: Self.allowlistOnly)
                 #expect(again.removed == [], "\(name): a second pass removed \(again.removed) from \(out)")
                 #expect(again.html == out, "\(name): a second pass changed \(out)")
             }
@@ -251,6 +309,7 @@ import Testing
         func html(for block: FencedCode) -> String { "<pre><code>" + HTMLText.escape(block.code) + "</code></pre>" }
     }
 
-    static let allowlistOnly = HTMLRewriter.Settings(trusted: false, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
-                                                     labels: MarkdownLabels(), codeBlocks: BareCodeBlocks(), decorateHeadings: false)
+    static let allowlistOnly = HTMLRewriter.Settings(
+        trusted: false, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
+        labels: MarkdownLabels(), codeBlocks: BareCodeBlocks(), decorateHeadings: false)
 }

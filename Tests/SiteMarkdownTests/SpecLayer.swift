@@ -19,14 +19,16 @@ enum SpecLayer {
     /// CommonMark alone: every extension off.
     static let commonMark: MarkdownOptions = {
         var o = MarkdownOptions()
-        o.tables = false; o.strikethrough = false; o.autolinks = false; o.taskLists = false; o.footnotes = false; o.tagfilter = false
+        o.tables = false; o.strikethrough = false; o.autolinks = false; o.taskLists = false; o.footnotes = false;
+        o.tagfilter = false
         return o
     }()
 
     static func render(_ markdown: String, options: MarkdownOptions) -> String {
         let marked = Cmark.render(markdown, options: options, removeRawHTML: false, tagfilter: options.tagfilter)
-        let settings = HTMLRewriter.Settings(trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
-                                             labels: MarkdownLabels(), codeBlocks: CmarkCodeBlocks(), decorateHeadings: false)
+        let settings = HTMLRewriter.Settings(
+            trusted: true, rootPath: "/", idPrefix: "", prefixHeadings: false, reservedIDs: [],
+            labels: MarkdownLabels(), codeBlocks: CmarkCodeBlocks(), decorateHeadings: false)
         // The task boxes' accessible name is sitegen's own (cmark-gfm's have none).
         let html = ((try? HTMLRewriter.pass(marked, settings: settings))?.html ?? "(nested too deep)")
             .replacingOccurrences(of: " aria-label=\"\(MarkdownLabels().task)\">", with: ">")
@@ -55,7 +57,8 @@ enum SpecLayer {
 
     /// The numbers of the examples whose output differs; `options` nil: each example's own.
     static func differing(_ examples: [SpecExample], options: MarkdownOptions?) -> [Int] {
-        examples.filter { render($0.markdown, options: options ?? Self.options(for: $0)) != normalise($0.html) }.map(\.number)
+        examples.filter { render($0.markdown, options: options ?? Self.options(for: $0)) != normalise($0.html) }.map(
+            \.number)
     }
 
     /// The shared material's folder: `$SITEGEN_SHARED`; `shared/` beside the repository (or one
@@ -81,7 +84,9 @@ enum SpecLayer {
 
 /// The `cmark-gfm` command (Debian package `cmark-gfm`, installed for the tests only).
 enum CmarkGFMCommand {
-    static let path = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// The command's HTML for `markdown` with `options`' extensions, raw HTML kept.
     static func render(_ markdown: String, options: MarkdownOptions) throws -> String {
@@ -103,7 +108,9 @@ enum CmarkGFMCommand {
         try process.run()
         // Written from another thread: a large document would fill the pipe both ways.
         let data = Data(markdown.utf8)
-        let writer = Thread { input.fileHandleForWriting.write(data); try? input.fileHandleForWriting.close() }
+        let writer = Thread {
+            input.fileHandleForWriting.write(data); try? input.fileHandleForWriting.close()
+        }
         writer.start()
         let html = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

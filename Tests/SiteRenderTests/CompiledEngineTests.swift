@@ -8,16 +8,19 @@ import Testing
 /// on (transforms, list positions, lookup through the stack, null, functions, content types,
 /// whitespace), each rendered by swift-mustache and by the compiled engine: the same bytes.
 @Suite struct CompiledEngineTests {
-    static var context: [String: Any] { [
-        "name": "Luffy", "empty": "", "zero": 0, "n": 7, "yes": true, "no": false, "url": "javascript:alert(1)",
-        "tags": ["b", "c", "a"], "mixed": ["x", 1, true] as [Any], "none": [String](),
-        "items": [["title": "A", "n": 1], ["title": "B<", "n": 2, "extra": ["deep": "D"]], ["title": "C", "n": 3]] as [[String: Any]],
-        "meta": ["zeta": 1, "alpha": "two", "mid": true] as [String: Any],
-        "nested": ["inner": ["value": "V"], "name": "N"] as [String: Any],
-        "big": Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", $0) }),
-        "nothing": NSNull(), "shadow": ["name": NSNull()] as [String: Any],
-        "site": ["asset": TemplateLibrary.function { "/assets/" + $0.uppercased() }, "title": "T"] as [String: Any],
-    ] }
+    static var context: [String: Any] {
+        [
+            "name": "Luffy", "empty": "", "zero": 0, "n": 7, "yes": true, "no": false, "url": "javascript:alert(1)",
+            "tags": ["b", "c", "a"], "mixed": ["x", 1, true] as [Any], "none": [String](),
+            "items": [["title": "A", "n": 1], ["title": "B<", "n": 2, "extra": ["deep": "D"]], ["title": "C", "n": 3]]
+                as [[String: Any]],
+            "meta": ["zeta": 1, "alpha": "two", "mid": true] as [String: Any],
+            "nested": ["inner": ["value": "V"], "name": "N"] as [String: Any],
+            "big": Dictionary(uniqueKeysWithValues: (0..<20).map { ("k\($0)", $0) }),
+            "nothing": NSNull(), "shadow": ["name": NSNull()] as [String: Any],
+            "site": ["asset": TemplateLibrary.function { "/assets/" + $0.uppercased() }, "title": "T"] as [String: Any]
+        ]
+    }
 
     static let templates: [String] = [
         "{{name}} {{&name}} {{{name}}} {{missing}}|{{zero}}{{n}}{{yes}}{{no}}",
@@ -42,7 +45,7 @@ import Testing
         "{{% CONTENT_TYPE: HTML }}<a href=\"{{url}}\">{{#items}}{{title}}{{/items}}</a>",
         "  {{#items}}\n  {{title}}\n  {{/items}}\n  {{! comment }}  \nend {{! c }} \n   ",
         "\r\n{{#yes}}\r\nA\r\n{{/yes}}\r\n  {{=<% %>=}}  \r\n<% name %>{{name}}<%={{ }}=%>{{name}}\n",
-        "{{ name }}{{# yes }}Y{{/ yes }}{{#tags}}{{ . }}{{/tags}}{{#mixed}}{{.}}{{/mixed}}",
+        "{{ name }}{{# yes }}Y{{/ yes }}{{#tags}}{{ . }}{{/tags}}{{#mixed}}{{.}}{{/mixed}}"
     ]
 
     @Test(arguments: Array(templates.indices))
@@ -56,10 +59,11 @@ import Testing
 
     @Test func partialsAndInheritanceAsSwiftMustache() throws {
         let texts = [
-            "page": "<body>\n  {{>row}}\n{{<frame}}\n  {{$title}}Page {{name}}{{/title}}\n{{/frame}}\n{{<frame}}{{/frame}}|{{>missing}}|\n",
+            "page":
+                "<body>\n  {{>row}}\n{{<frame}}\n  {{$title}}Page {{name}}{{/title}}\n{{/frame}}\n{{<frame}}{{/frame}}|{{>missing}}|\n",
             // Ends with a tag that prints nothing: no indentation is left after the last line.
             "row": "{{#items}}\n<li>{{title}}</li>\n{{/items}}\n{{missing}}",
-            "frame": "<h1>{{$title}}Default{{/title}}</h1>\n  {{$body}}\n  body {{n}}\n  {{/body}}\n{{>row}}",
+            "frame": "<h1>{{$title}}Default{{/title}}</h1>\n  {{$body}}\n  body {{n}}\n  {{/body}}\n{{>row}}"
         ]
         let reference = try SwiftMustacheReference(texts)
         let compiled = try CompiledTemplates(texts)
@@ -75,9 +79,10 @@ import Testing
     /// which names both tags, comes first in both).
     @Test(arguments: [
         "line 1\nline 2 {{oops\nline 3\n", "a {{#x}}b", "{{#x}}{{/y}}", "{{/x}}", "x {{!  comment", "{{=<% =}}",
-        "{{{name}}", "{{{name", "{{name", "a {", "{{#first(x)}}{{/x}}", "{{x(}}", "{{a(b))}}", "{{% CONTENT_TYPE: NOPE }}",
+        "{{{name}}", "{{{name", "{{name", "a {", "{{#first(x)}}{{/x}}", "{{x(}}", "{{a(b))}}",
+        "{{% CONTENT_TYPE: NOPE }}",
         "{{<p}}{{x}}{{/p}}", "{{<p}}{{$a(b)}}{{/a(b)}}{{/p}}", "é {{ 한국 }}", "{{#a}}\r\n{{/a}}\r\n{{b", "{{>}} {{a b}}",
-        "{{= | | =}}|x|", "{{=<% %>=}}<%#a%><%/b%>", "{{=<% %>=}}<%!x",
+        "{{= | | =}}|x|", "{{=<% %>=}}<%#a%><%/b%>", "{{=<% %>=}}<%!x"
     ])
     func syntaxErrorsAsSwiftMustache(_ text: String) throws {
         var expected: String?
@@ -85,13 +90,18 @@ import Testing
             if let m = SectionMismatch.find(in: text) {
                 expected = "templates/t.mustache:\(m.line):\(m.column): error: template syntax error: \(m.message)"
             } else {
-                expected = "templates/t.mustache:\(error.line):\(error.column): error: template syntax error: \(error.message)"
+                expected =
+                    "templates/t.mustache:\(error.line):\(error.column): error: template syntax error: \(error.message)"
             }
         }
         var actual: String?
-        do { _ = try templateLibrary(["t": text]) } catch { actual = error.items.map(\.description).joined(separator: "\n") }
+        do { _ = try templateLibrary(["t": text]) } catch {
+            actual = error.items.map(\.description).joined(separator: "\n")
+        }
         #expect(actual == expected, "template: \(text)")
-        #expect(expected != nil || ["é {{ 한국 }}", "{{>}} {{a b}}", "{{= | | =}}|x|"].contains(text), "the case is an error: \(text)")
+        #expect(
+            expected != nil || ["é {{ 한국 }}", "{{>}} {{a b}}", "{{= | | =}}|x|"].contains(text),
+            "the case is an error: \(text)")
     }
 
     /// A function's section text reaches it trimmed, and what it returns is read as a template
@@ -99,7 +109,9 @@ import Testing
     @Test func functionsGetTheirTextAndTheirResultIsATemplate() throws {
         let texts = ["t": "{{#f}}  a {{name}} \n{{/f}}|{{#g}}x{{/g}}|{{f}}|{{{f}}}"]
         let compiled = try CompiledTemplates(texts)
-        let context: [String: Any] = ["name": "N", "f": TemplateLibrary.function { "<\($0)>" }, "g": TemplateLibrary.function { _ in "{{name}}!" }]
+        let context: [String: Any] = [
+            "name": "N", "f": TemplateLibrary.function { "<\($0)>" }, "g": TemplateLibrary.function { _ in "{{name}}!" }
+        ]
         #expect(compiled.render("t", context) == "<a N>|N!|&lt;&gt;|<>")
         #expect(try SwiftMustacheReference(texts).render("t", context) == "<a N>|N!|&lt;&gt;|<>")
     }
@@ -107,13 +119,20 @@ import Testing
     /// A function's plain result (a URL) skips the parser; what the parser would change does not.
     /// (A name in a function's result is found only if the library's templates use it too:
     /// records keep only the names templates use. Here `{{^name}}` names it.)
-    @Test(arguments: ["/assets/a.css", "   ", "  a b  ", "a\n   ", "x{{name}}", "{", "\ta", "é", "a}}b", "", "<%name%>"])
+    @Test(arguments: ["/assets/a.css", "   ", "  a b  ", "a\n   ", "x{{name}}", "{", "\ta", "é", "a}}b", "", "<%name%>"]
+    )
     func functionResultsAsSwiftMustache(_ result: String) throws {
-        let texts = ["t": "[{{#f}}x{{/f}}]{{#list}}({{#f}}x{{/f}}){{/list}}{{^none}}{{#f}}x{{/f}}{{/none}}{{^name}}-{{/name}}"]
-        let context: [String: Any] = ["name": "N", "list": [1, 2], "none": [Int](), "f": TemplateLibrary.function { _ in result }]
+        let texts = [
+            "t": "[{{#f}}x{{/f}}]{{#list}}({{#f}}x{{/f}}){{/list}}{{^none}}{{#f}}x{{/f}}{{/none}}{{^name}}-{{/name}}"
+        ]
+        let context: [String: Any] = [
+            "name": "N", "list": [1, 2], "none": [Int](), "f": TemplateLibrary.function { _ in result }
+        ]
         let compiled = try CompiledTemplates(texts)
         #expect(compiled.render("t", context) == (try SwiftMustacheReference(texts)).render("t", context))
-        #expect((MustacheRenderer.plainLine(result) != nil) == ["/assets/a.css", "  a b  ", "a}}b", "<%name%>"].contains(result))
+        #expect(
+            (MustacheRenderer.plainLine(result) != nil)
+                == ["/assets/a.css", "  a b  ", "a}}b", "<%name%>"].contains(result))
     }
 
     /// An object printed as text: swift-mustache printed Swift's description of the dictionary,
@@ -127,9 +146,11 @@ import Testing
 /// Random templates over a small alphabet of Mustache's characters, compiled by both engines: the
 /// same error at the same place, or the same bytes.
 @Suite struct CompiledEngineRandomTests {
-    static let pieces = ["{{", "}}", "{", "}", "#", "^", "/", "!", "&", ">", "<", "$", "=", "%", ".", "(", ")", "*",
-                         "a", "b", "p", "first", " ", "\n", "\r\n", "\t", "x", "{{#a}}", "{{/a}}", "{{b}}", "{{>p}}",
-                         "{{<p}}", "{{/p}}", "{{$b}}", "{{/b}}", "{{=<% %>=}}", "<%", "%>", "é", "한"]
+    static let pieces = [
+        "{{", "}}", "{", "}", "#", "^", "/", "!", "&", ">", "<", "$", "=", "%", ".", "(", ")", "*",
+        "a", "b", "p", "first", " ", "\n", "\r\n", "\t", "x", "{{#a}}", "{{/a}}", "{{b}}", "{{>p}}",
+        "{{<p}}", "{{/p}}", "{{$b}}", "{{/b}}", "{{=<% %>=}}", "<%", "%>", "é", "한"
+    ]
     static var context: [String: Any] { ["a": [["b": "1"], ["b": "<2>"]] as [[String: Any]], "b": "B&", "p": true] }
 
     @Test(arguments: [false, true])
@@ -137,19 +158,26 @@ import Testing
         var rng = SplitMix64(seed: anyCharacters ? 21 : 18)
         var compared = 0, errors = 0
         // Any character: mostly ASCII, some line breaks and spaces of every kind, some multibyte.
-        let scalars: [UInt32] = Array(0x09...0x0D) + Array(0x20...0x7E) + [0x85, 0xA0, 0xE9, 0x2028, 0x2029, 0x3000, 0xD55C, 0x1F600]
+        let scalars: [UInt32] =
+            Array(0x09...0x0D) + Array(0x20...0x7E) + [0x85, 0xA0, 0xE9, 0x2028, 0x2029, 0x3000, 0xD55C, 0x1F600]
         for _ in 0..<3000 {
             let count = 1 + Int(rng.next() % 12)
-            let text = anyCharacters
-                ? String(String.UnicodeScalarView((0..<count * 3).map { _ in Unicode.Scalar(scalars[Int(rng.next() % UInt64(scalars.count))])! }))
+            let text =
+                anyCharacters
+                ? String(
+                    String.UnicodeScalarView(
+                        (0..<count * 3).map { _ in Unicode.Scalar(scalars[Int(rng.next() % UInt64(scalars.count))])! }))
                 : (0..<count).map { _ in Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] }.joined()
             let texts = ["t": text, "p": "P{{$b}}d{{/b}}\n{{b}}"]
             let reference: SwiftMustacheReference
             do { reference = try SwiftMustacheReference(texts) } catch {
                 var located: MustacheSyntaxError?
                 do { _ = try CompiledTemplates(texts) } catch { located = error.items.first }
-                #expect(located.map { [$0.line, $0.column] } == [error.line, error.column] && located?.message == error.message,
-                        "template \(text.debugDescription): swift-mustache \(error), compiled \(String(describing: located))")
+                #expect(
+                    located.map { [$0.line, $0.column] } == [error.line, error.column]
+                        && located?.message == error.message,
+                    "template \(text.debugDescription): swift-mustache \(error), compiled \(String(describing: located))"
+                )
                 errors += 1
                 continue
             }

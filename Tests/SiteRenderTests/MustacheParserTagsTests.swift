@@ -28,8 +28,11 @@ import Testing
 
     @Test func aParentHoldsOnlyBlocks() {
         #expect(error("{{<frame}}text {{$b}}x{{/b}}{{/frame}}") == nil)
-        #expect(error("{{<frame}}{{name}}{{/frame}}") == "only blocks ({{$name}}) may appear inside a parent ({{<name}})")
-        #expect(error("{{<frame}}{{#s}}x{{/s}}{{/frame}}") == "only blocks ({{$name}}) may appear inside a parent ({{<name}})")
+        #expect(
+            error("{{<frame}}{{name}}{{/frame}}") == "only blocks ({{$name}}) may appear inside a parent ({{<name}})")
+        #expect(
+            error("{{<frame}}{{#s}}x{{/s}}{{/frame}}")
+                == "only blocks ({{$name}}) may appear inside a parent ({{<name}})")
     }
 
     @Test func aBlockTakesNoTransform() {
@@ -38,7 +41,7 @@ import Testing
 
     @Test func aDynamicParentNamesTheValueHoldingIt() throws {
         let compiled = try CompiledTemplates([
-            "t": "{{<*frame}}{{$b}}given{{/b}}{{/*frame}}", "wide": "[{{$b}}default{{/b}}]",
+            "t": "{{<*frame}}{{$b}}given{{/b}}{{/*frame}}", "wide": "[{{$b}}default{{/b}}]"
         ])
         #expect(compiled.render("t", ["frame": "wide"]) == "[given]")
     }

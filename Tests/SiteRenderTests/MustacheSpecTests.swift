@@ -47,7 +47,9 @@ import Testing
         var description: String { "the Mustache spec is missing at \(path) (set MUSTACHE_SPEC_DIR to its folder)" }
     }
 
-    @Test(arguments: ["comments", "delimiters", "interpolation", "inverted", "partials", "sections", "~inheritance", "~dynamic-names"])
+    @Test(arguments: [
+        "comments", "delimiters", "interpolation", "inverted", "partials", "sections", "~inheritance", "~dynamic-names"
+    ])
     func specFile(_ file: String) throws {
         let spec = try Self.load(file)
         #expect(spec.tests.count >= 10, "\(file) has its tests")
@@ -83,12 +85,20 @@ struct JSONAny: Decodable {
 
     init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { value = NSNull() }
-        else if let b = try? c.decode(Bool.self) { value = b }
-        else if let i = try? c.decode(Int.self) { value = i }
-        else if let d = try? c.decode(Double.self) { value = d }
-        else if let s = try? c.decode(String.self) { value = s }
-        else if let a = try? c.decode([JSONAny].self) { value = a.map(\.value) }
-        else { value = try c.decode([String: JSONAny].self).mapValues(\.value) }
+        if c.decodeNil() {
+            value = NSNull()
+        } else if let b = try? c.decode(Bool.self) {
+            value = b
+        } else if let i = try? c.decode(Int.self) {
+            value = i
+        } else if let d = try? c.decode(Double.self) {
+            value = d
+        } else if let s = try? c.decode(String.self) {
+            value = s
+        } else if let a = try? c.decode([JSONAny].self) {
+            value = a.map(\.value)
+        } else {
+            value = try c.decode([String: JSONAny].self).mapValues(\.value)
+        }
     }
 }

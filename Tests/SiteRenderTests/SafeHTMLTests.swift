@@ -10,8 +10,10 @@ import Testing
     }
 
     static func escaped(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-            .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;"
+        )
+        .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&#39;")
     }
 
     @Test func escapesTheFiveCharacters() {
@@ -33,10 +35,12 @@ import Testing
     @Test(arguments: [
         "javascript:alert(1)", "JaVaScRiPt:alert(1)", "  javascript:alert(1)", "\u{1}\u{8}javascript:alert(1)",
         "java\tscript:alert(1)", "java\nscript:alert(1)", "jav\r\nascript:alert(1)", "vbscript:msgbox(1)",
-        "data:text/html,<script>alert(1)</script>", "DATA:image/svg+xml;base64,PHN2Zz4=", "javascript:",
+        "data:text/html,<script>alert(1)</script>", "DATA:image/svg+xml;base64,PHN2Zz4=", "javascript:"
     ])
     func unsafeSchemesAreNeutralisedInURLAttributes(value: String) throws {
-        let html = try render(#"<a href="{{v}}">{{v}}</a><img src='{{v}}' alt="{{v}}"><form action={{v}}></form><a HREF = "{{v}}">x</a>"#, ["v": value])
+        let html = try render(
+            #"<a href="{{v}}">{{v}}</a><img src='{{v}}' alt="{{v}}"><form action={{v}}></form><a HREF = "{{v}}">x</a>"#,
+            ["v": value])
         let inert = SafeHTML.neutralisedURL
         #expect(html.hasPrefix(#"<a href="\#(inert)">"#), "\(html)")
         #expect(html.contains(#"<img src='\#(inert)' alt=""#), "\(html)")
@@ -50,7 +54,7 @@ import Testing
 
     @Test(arguments: [
         "https://example.org/a?b=c&d", "/bounties/luffy/", "mailto:a@example.org", "tel:+82-2-123",
-        "javascript-guide.html", "java script:alert(1)", "#top", "./data:x", "notes/data:1",
+        "javascript-guide.html", "java script:alert(1)", "#top", "./data:x", "notes/data:1"
     ])
     func otherURLsStay(value: String) throws {
         let html = try render(#"<a href="{{v}}">x</a>"#, ["v": value])
@@ -78,7 +82,7 @@ import Testing
         let html = try templateLibrary([
             "base": #"<main>{{$body}}{{/body}}</main>"#,
             "link": #"<a href="{{v}}">{{v}}</a>"#,
-            "page": "{{<base}}{{$body}}{{>link}}<img src=\"{{v}}\">{{/body}}{{/base}}",
+            "page": "{{<base}}{{$body}}{{>link}}<img src=\"{{v}}\">{{/body}}{{/base}}"
         ]).render("page", ["v": "javascript:x"])
         let inert = SafeHTML.neutralisedURL
         #expect(html == #"<main><a href="\#(inert)">javascript:x</a><img src="\#(inert)"></main>"#)
@@ -91,7 +95,10 @@ import Testing
             _ = try templateLibrary(["t": "line 1\nline 2 {{oops\nline 3\n"])
             Issue.record("no error")
         } catch {
-            #expect(error.items.map(\.description) == ["templates/t.mustache:3:1: error: template syntax error: a tag is not closed with }}"])
+            #expect(
+                error.items.map(\.description) == [
+                    "templates/t.mustache:3:1: error: template syntax error: a tag is not closed with }}"
+                ])
         }
     }
 }

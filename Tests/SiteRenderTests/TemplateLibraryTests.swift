@@ -12,7 +12,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         for (rel, bytes) in files {
             let url = dir.appendingPathComponent(rel)
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(bytes).write(to: url)
         }
         return try TemplateLibrary.load(directory: dir, files: listed)
@@ -28,27 +29,33 @@ import Testing
     }
 
     @Test func onlyMustacheFilesAreTemplates() throws {
-        let lib = try load(["page.mustache": Array("P{{title}}".utf8), "notes.txt": [0xFF]],
-                           listed: ["page.mustache", "notes.txt", "assets/gone.css"])
+        let lib = try load(
+            ["page.mustache": Array("P{{title}}".utf8), "notes.txt": [0xFF]],
+            listed: ["page.mustache", "notes.txt", "assets/gone.css"])
         #expect(lib.origins["page"] == "templates/page.mustache")
         #expect(Set(lib.texts.keys) == Set(BuiltinTheme.templates.keys).union(["page"]))
     }
 
     @Test func unreadableAndNonUTF8TemplatesAreReportedTogether() {
         #expect(errors([:], listed: ["gone.mustache"]) == ["templates/gone.mustache: error: cannot read template"])
-        #expect(errors(["bad.mustache": [0x61, 0xFF]], listed: ["bad.mustache"])
+        #expect(
+            errors(["bad.mustache": [0x61, 0xFF]], listed: ["bad.mustache"])
                 == ["templates/bad.mustache: error: template is not valid UTF-8 text"])
-        #expect(errors(["bad.mustache": [0xC3]], listed: ["gone.mustache", "bad.mustache"]) == [
-            "templates/gone.mustache: error: cannot read template",
-            "templates/bad.mustache: error: template is not valid UTF-8 text",
-        ])
+        #expect(
+            errors(["bad.mustache": [0xC3]], listed: ["gone.mustache", "bad.mustache"]) == [
+                "templates/gone.mustache: error: cannot read template",
+                "templates/bad.mustache: error: template is not valid UTF-8 text"
+            ])
     }
 
     @Test func syntaxErrorsOfEveryTemplate() {
-        let found = errors(["a.mustache": Array("{{#x}}".utf8), "b.mustache": Array("{{{y}} z".utf8)],
-                           listed: ["a.mustache", "b.mustache"])
+        let found = errors(
+            ["a.mustache": Array("{{#x}}".utf8), "b.mustache": Array("{{{y}} z".utf8)],
+            listed: ["a.mustache", "b.mustache"])
         #expect(found.count == 2, "\(found)")
-        #expect(found.first?.hasPrefix("templates/a.mustache:1:1: error: template syntax error: {{#x}} is never closed") == true)
+        #expect(
+            found.first?.hasPrefix("templates/a.mustache:1:1: error: template syntax error: {{#x}} is never closed")
+                == true)
         #expect(found.last?.hasPrefix("templates/b.mustache:1:") == true)
     }
 
@@ -57,7 +64,7 @@ import Testing
             "page": "{{title}}{{#data.works}}{{name}}{{/data.works}} {{>row}}",
             "row": "{{data.people.0}}",
             "whole": "{{#data}}{{works}}{{/data}}",
-            "delims": "{{data.works}}{{=<% %>=}}<% data.people %>",
+            "delims": "{{data.works}}{{=<% %>=}}<% data.people %>"
         ])
         #expect(lib.dataCollections(of: "page") == ["works", "people"])
         #expect(lib.dataCollections(of: "whole") == nil)
@@ -68,7 +75,7 @@ import Testing
         let lib = try templateLibrary([
             "child": "{{<frame}}{{$body}}x{{/body}}{{/frame}}",
             "frame": "<main>{{$body}}{{/body}}</main>{{>foot}}",
-            "foot": "{{data.links}}",
+            "foot": "{{data.links}}"
         ])
         #expect(lib.closure(of: "child") == ["child", "foot", "frame"])
         #expect(lib.dataCollections(of: "child") == ["links"])
@@ -79,7 +86,7 @@ import Testing
             "inverted": "{{^item.poster.detail}}none{{/item.poster.detail}}",
             "middle": "<img src=\"{{item.detail.src}}\">",
             "plain": "{{item.poster.src}} {{>middle}}",
-            "other": "{{item.details}}",
+            "other": "{{item.details}}"
         ])
         #expect(lib.usesName("detail", from: "inverted"))
         #expect(lib.usesName("detail", from: "middle"))
@@ -89,33 +96,40 @@ import Testing
 
     @Test func aPartialSharedByTwoPathsIsCheckedOnce() throws {
         let lib = try templateLibrary(["a": "{{>b}}{{>c}}", "b": "{{>d}}", "c": "{{>d}}", "d": "{{nmae}}"])
-        #expect(lib.check(using: ["a"], knownNames: ["name"]).map(\.description) == [
-            "templates/d.mustache:1:1: error: unknown name 'nmae': no page, item or note provides it",
-        ])
+        #expect(
+            lib.check(using: ["a"], knownNames: ["name"]).map(\.description) == [
+                "templates/d.mustache:1:1: error: unknown name 'nmae': no page, item or note provides it"
+            ])
     }
 
     @Test func anUnknownPartOfADottedNameIsNamed() throws {
         let lib = try templateLibrary(["page": "{{item.yaer}}"])
-        #expect(lib.check(using: ["page"], knownNames: ["item"]).map(\.description) == [
-            "templates/page.mustache:1:1: error: unknown name 'item.yaer': no page, item or note provides 'yaer'",
-        ])
+        #expect(
+            lib.check(using: ["page"], knownNames: ["item"]).map(\.description) == [
+                "templates/page.mustache:1:1: error: unknown name 'item.yaer': no page, item or note provides 'yaer'"
+            ])
     }
 
     @Test func topLevelHintKeepsTheTagsSigil() throws {
-        let lib = try templateLibrary(["page": "{{#item.prev}}a{{/item.prev}}{{^item.prev.title}}b{{/item.prev.title}}{{item.prev}}"])
-        let problems = lib.check(using: ["page"], knows: { _ in true }, topLevel: { $0.firstIndex(of: "prev") }).map(\.message)
-        #expect(problems == [
-            "unknown name 'item.prev': `prev` is top-level: `{{#prev}}`",
-            "unknown name 'item.prev.title': `prev` is top-level: `{{^prev.title}}`",
-            "unknown name 'item.prev': `prev` is top-level: `{{prev}}`",
+        let lib = try templateLibrary([
+            "page": "{{#item.prev}}a{{/item.prev}}{{^item.prev.title}}b{{/item.prev.title}}{{item.prev}}"
         ])
+        let problems = lib.check(using: ["page"], knows: { _ in true }, topLevel: { $0.firstIndex(of: "prev") }).map(
+            \.message)
+        #expect(
+            problems == [
+                "unknown name 'item.prev': `prev` is top-level: `{{#prev}}`",
+                "unknown name 'item.prev.title': `prev` is top-level: `{{^prev.title}}`",
+                "unknown name 'item.prev': `prev` is top-level: `{{prev}}`"
+            ])
     }
 
     @Test func topLevelHintOnlyForDottedNamesAndIndicesInside() throws {
         let lib = try templateLibrary(["page": "{{prev}}{{item.prev}}"])
-        #expect(lib.check(using: ["page"], knows: { _ in true }, topLevel: { _ in 0 }).map(\.message) == [
-            "unknown name 'item.prev': `item` is top-level: `{{item.prev}}`",
-        ])
+        #expect(
+            lib.check(using: ["page"], knows: { _ in true }, topLevel: { _ in 0 }).map(\.message) == [
+                "unknown name 'item.prev': `item` is top-level: `{{item.prev}}`"
+            ])
         #expect(lib.check(using: ["page"], knows: { _ in true }, topLevel: { $0.count }).isEmpty)
     }
 

@@ -36,10 +36,16 @@ import Testing
         let shared = SharedTemplateValues(count: 2, names: TemplateNames())
         var made = 0
         for _ in 0..<3 {
-            _ = shared.value(1) { made += 1; return .int(made) }
+            _ = shared.value(1) {
+                made += 1; return .int(made)
+            }
         }
         #expect(made == 1)
-        if case .int(let n) = shared.value(1, { .int(99) }) { #expect(n == 1) } else { Issue.record("not the first record") }
+        if case .int(let n) = shared.value(1, { .int(99) }) {
+            #expect(n == 1)
+        } else {
+            Issue.record("not the first record")
+        }
     }
 
     @Test func templatesShareOneSetOfIds() throws {

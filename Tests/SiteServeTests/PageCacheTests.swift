@@ -11,7 +11,9 @@ import Testing
 
     /// The page at `url` as the server finds it, if it is there.
     func served(_ cache: PageCache, _ url: URL) -> ByteBuffer? {
-        guard case .file(let f)? = StaticFiles(folder: folder, root: "/").open(url.lastPathComponent) else { return nil }
+        guard case .file(let f)? = StaticFiles(folder: folder, root: "/").open(url.lastPathComponent) else {
+            return nil
+        }
         return cache.page(f)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SiteServe
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The accepted connection's socket options, read from the server's own socket in this process:
@@ -10,7 +10,8 @@ import Glibc
 /// (Nagle's algorithm meeting delayed ACKs), which no status code shows.
 @Suite struct SocketOptionsTests {
     @Test func acceptedConnectionsHaveNoDelay() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-sockopt-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sitegen-sockopt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("<!DOCTYPE html><title>t</title>".utf8).write(to: folder.appendingPathComponent("index.html"))
@@ -25,7 +26,9 @@ import Glibc
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         #expect(connected == 0)
         let request = "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n"
@@ -34,9 +37,10 @@ import Glibc
         #expect(recv(client, &buffer, buffer.count, 0) > 0)  // answered: the server side is set up
 
         let clientPort = Self.port(of: client, peer: false)
-        let accepted = try #require(Self.descriptors().first { fd in
-            fd != client && Self.port(of: fd, peer: false) == port && Self.port(of: fd, peer: true) == clientPort
-        }, "the server's socket for this connection was not found")
+        let accepted = try #require(
+            Self.descriptors().first { fd in
+                fd != client && Self.port(of: fd, peer: false) == port && Self.port(of: fd, peer: true) == clientPort
+            }, "the server's socket for this connection was not found")
         var value: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         #expect(getsockopt(accepted, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &length) == 0)
@@ -53,7 +57,9 @@ import Glibc
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let result = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { peer ? getpeername(fd, $0, &length) : getsockname(fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                peer ? getpeername(fd, $0, &length) : getsockname(fd, $0, &length)
+            }
         }
         guard result == 0, address.sin_family == sa_family_t(AF_INET) else { return nil }
         return UInt16(bigEndian: address.sin_port)

@@ -8,16 +8,24 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-static-\(UUID().uuidString)")
         var output: URL { root.appendingPathComponent("public") }
         init() throws {
-            for (path, text) in ["public/index.html": "home", "public/bounties/index.html": "list", "public/bounties/luffy/index.html": "luffy",
-                                 "public/assets/site.css": "css", "public/404.html": "missing", "public/트렌드/index.html": "ko",
-                                 "secret.txt": "outside"] {
+            for (path, text) in [
+                "public/index.html": "home", "public/bounties/index.html": "list",
+                "public/bounties/luffy/index.html": "luffy",
+                "public/assets/site.css": "css", "public/404.html": "missing", "public/트렌드/index.html": "ko",
+                "secret.txt": "outside"
+            ] {
                 let url = root.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(text.utf8).write(to: url)
             }
-            try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("leak.txt").path, withDestinationPath: root.appendingPathComponent("secret.txt").path)
-            try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("up").path, withDestinationPath: root.path)
-            try FileManager.default.createSymbolicLink(atPath: output.appendingPathComponent("etc").path, withDestinationPath: "/etc")
+            try FileManager.default.createSymbolicLink(
+                atPath: output.appendingPathComponent("leak.txt").path,
+                withDestinationPath: root.appendingPathComponent("secret.txt").path)
+            try FileManager.default.createSymbolicLink(
+                atPath: output.appendingPathComponent("up").path, withDestinationPath: root.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: output.appendingPathComponent("etc").path, withDestinationPath: "/etc")
         }
         deinit { try? FileManager.default.removeItem(at: root) }
     }
@@ -48,12 +56,19 @@ import Testing
         }
     }
 
-    @Test(arguments: confinements) func aLinkWithinTheFolderIsFollowedAndAFifoIsNotOpened(_ confinement: StaticFiles.Confinement) throws {
+    @Test(arguments: confinements) func aLinkWithinTheFolderIsFollowedAndAFifoIsNotOpened(
+        _ confinement: StaticFiles.Confinement
+    ) throws {
         let s = try Site()
-        try FileManager.default.createSymbolicLink(atPath: s.output.appendingPathComponent("style.css").path, withDestinationPath: "assets/site.css")
+        try FileManager.default.createSymbolicLink(
+            atPath: s.output.appendingPathComponent("style.css").path, withDestinationPath: "assets/site.css")
         #expect(mkfifo(s.output.appendingPathComponent("pipe.html").path, 0o644) == 0)
         let files = StaticFiles(folder: s.output, root: "/", confinement: confinement)
-        if case .file(let f) = files.resolve("/style.css") { #expect(f.contents() == Array("css".utf8)) } else { Issue.record("the link is served") }
+        if case .file(let f) = files.resolve("/style.css") {
+            #expect(f.contents() == Array("css".utf8))
+        } else {
+            Issue.record("the link is served")
+        }
         // Opening a FIFO for reading would wait for a writer, holding the event loop: resolved
         // on a thread of its own, and released by a writer if it is still waiting after 10 s.
         let done = DispatchSemaphore(value: 0)
@@ -82,9 +97,12 @@ import Testing
     }
 
     @Test(arguments: [
-        "/../secret.txt", "/../../etc/passwd", "/%2e%2e/secret.txt", "/%2E%2E/%2E%2E/etc/passwd", "/bounties/..%2f..%2fsecret.txt",
-        "/%2e%2e%2fsecret.txt", "/..%5csecret.txt", "/..\\secret.txt", "//etc/passwd", "/./index.html", "/index.html%00.css",
-        "http://127.0.0.1/../secret.txt", "secret.txt", "/%ZZ", "/bounties%2Fluffy/", "/bounties%2fluffy/index.html", "/bounties%5Cluffy/",
+        "/../secret.txt", "/../../etc/passwd", "/%2e%2e/secret.txt", "/%2E%2E/%2E%2E/etc/passwd",
+        "/bounties/..%2f..%2fsecret.txt",
+        "/%2e%2e%2fsecret.txt", "/..%5csecret.txt", "/..\\secret.txt", "//etc/passwd", "/./index.html",
+        "/index.html%00.css",
+        "http://127.0.0.1/../secret.txt", "secret.txt", "/%ZZ", "/bounties%2Fluffy/", "/bounties%2fluffy/index.html",
+        "/bounties%5Cluffy/"
     ])
     func traversalIsForbidden(_ path: String) throws {
         let s = try Site()
@@ -111,7 +129,11 @@ import Testing
         #expect(ContentType.of("a.html/b") == "application/octet-stream")
         #expect(ContentType.of("a/.html") == "application/octet-stream")
         let page = Data("<html><body><p>x</p></body></html>".utf8)
-        #expect(String(decoding: LiveReload.inject(page), as: UTF8.self) == "<html><body><p>x</p>\(LiveReload.scriptTag)</body></html>")
-        #expect(String(decoding: LiveReload.inject(Data("<p>no body".utf8)), as: UTF8.self) == "<p>no body\(LiveReload.scriptTag)")
+        #expect(
+            String(decoding: LiveReload.inject(page), as: UTF8.self)
+                == "<html><body><p>x</p>\(LiveReload.scriptTag)</body></html>")
+        #expect(
+            String(decoding: LiveReload.inject(Data("<p>no body".utf8)), as: UTF8.self)
+                == "<p>no body\(LiveReload.scriptTag)")
     }
 }

@@ -8,8 +8,10 @@ import Testing
     final class Folder {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-watch-\(UUID().uuidString)")
         init() throws {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("content/notes"), withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("templates"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("content/notes"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("templates"), withIntermediateDirectories: true)
             try write("site.yml", "title: T\n")
             try write("content/notes/a.md", "a\n")
             try write("README.md", "not watched\n")
@@ -18,7 +20,8 @@ import Testing
 
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
 
@@ -26,7 +29,9 @@ import Testing
         func replace(_ path: String, _ text: String) throws {
             let tmp = root.appendingPathComponent("\(path).tmp~")
             try Data(text.utf8).write(to: tmp)
-            guard rename(tmp.path, root.appendingPathComponent(path).path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            guard rename(tmp.path, root.appendingPathComponent(path).path) == 0 else {
+                throw CocoaError(.fileWriteUnknown)
+            }
         }
     }
 

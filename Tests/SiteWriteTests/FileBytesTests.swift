@@ -7,7 +7,7 @@ import Testing
 @Suite struct FileBytesTests {
     static let kernels: [FileBytes.Kernel] = [
         FileBytes.Kernel(), FileBytes.Kernel(copyRange: false, hardLinks: true),
-        FileBytes.Kernel(copyRange: true, hardLinks: false), FileBytes.Kernel(copyRange: false, hardLinks: false),
+        FileBytes.Kernel(copyRange: true, hardLinks: false), FileBytes.Kernel(copyRange: false, hardLinks: false)
     ]
 
     func folder() throws -> URL {

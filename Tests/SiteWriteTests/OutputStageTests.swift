@@ -26,7 +26,9 @@ import SiteCore
             guard let walker = FileManager.default.enumerator(atPath: output.path) else { return out }
             while let rel = walker.nextObject() as? String {
                 var dir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: output.appendingPathComponent(rel).path, isDirectory: &dir), !dir.boolValue {
+                if FileManager.default.fileExists(atPath: output.appendingPathComponent(rel).path, isDirectory: &dir),
+                    !dir.boolValue
+                {
                     out[rel] = try String(contentsOf: output.appendingPathComponent(rel), encoding: .utf8)
                 }
             }
@@ -57,7 +59,11 @@ import SiteCore
             try stage.write(path, to: path, source: "t")
         }
         try stage.commit()
-        #expect(try place.files() == ["index.html": "index.html", "a/b/c.html": "a/b/c.html", "..a/b": "..a/b", "a../b": "a../b", ".well-known/x": ".well-known/x"])
+        #expect(
+            try place.files() == [
+                "index.html": "index.html", "a/b/c.html": "a/b/c.html", "..a/b": "..a/b", "a../b": "a../b",
+                ".well-known/x": ".well-known/x"
+            ])
     }
 
     @Test func filesCopiedAndWrittenFromManyThreadsIntoOneNewFolderAreAllThere() throws {
@@ -71,7 +77,11 @@ import SiteCore
         // Each folder is made by the first write into it, while the other threads write theirs.
         let failures = paths.parallelMap(threads: 8, minimumCount: 1) { path -> String? in
             do throws(Diagnostic) {
-                if path.hasSuffix("0.webp") { try stage.write(Data("w".utf8), to: path, source: "t") } else { try stage.copy(source.path, to: path, source: "t") }
+                if path.hasSuffix("0.webp") {
+                    try stage.write(Data("w".utf8), to: path, source: "t")
+                } else {
+                    try stage.copy(source.path, to: path, source: "t")
+                }
             } catch { return error.description }
             return nil
         }
@@ -84,7 +94,10 @@ import SiteCore
         // A missing source is an error naming the file it was for.
         let again = try OutputStage(output: place.output)
         let gone = place.parent.appendingPathComponent("gone.webp").path
-        #expect(throws: Diagnostic(file: "content/a.jpg", "cannot write a.webp: cannot read \(gone): No such file or directory")) {
+        #expect(
+            throws: Diagnostic(
+                file: "content/a.jpg", "cannot write a.webp: cannot read \(gone): No such file or directory")
+        ) {
             try again.copy(gone, to: "a.webp", source: "content/a.jpg")
         }
         again.discard()
@@ -108,7 +121,10 @@ import SiteCore
             var s = stat()
             return stat(path, &s) == 0 ? UInt(s.st_ino) : 0
         }
-        #expect(try place.files() == ["img/a.webp": "pixels", "img/b.webp": "pixels", "img/c.webp": "pixels", "img/d.webp": "pixels"])
+        #expect(
+            try place.files() == [
+                "img/a.webp": "pixels", "img/b.webp": "pixels", "img/c.webp": "pixels", "img/d.webp": "pixels"
+            ])
         let folder = place.output.appendingPathComponent("img").path
         #expect(inode("\(folder)/a.webp") == inode(original))
         #expect(inode("\(folder)/c.webp") == inode(original))
@@ -163,23 +179,34 @@ import SiteCore
         defer { place.remove() }
         let token = "4194000-17"
         for name in [".public.sitegen-\(token)", ".public.old-\(token)"] {
-            try FileManager.default.createDirectory(at: place.parent.appendingPathComponent(name).appendingPathComponent("a"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: place.parent.appendingPathComponent(name).appendingPathComponent("a"),
+                withIntermediateDirectories: true)
         }
         // A real process holds the build's lock, as a running build does.
         let holder = Process()
         // The shell becomes `sleep` holding the lock itself, so killing it frees the lock (flock(1)
         // would leave an orphaned child holding it).
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
-        holder.arguments = ["-c", "exec 9>\"$0\" && flock 9 && exec sleep 600", place.parent.appendingPathComponent(".public.sitegen-\(token).lock").path]
+        holder.arguments = [
+            "-c", "exec 9>\"$0\" && flock 9 && exec sleep 600",
+            place.parent.appendingPathComponent(".public.sitegen-\(token).lock").path
+        ]
         holder.standardOutput = FileHandle.nullDevice
         holder.standardError = FileHandle.nullDevice
         try holder.run()
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
-        try waitUntil { Leftovers(output: place.output).isRunning(token, lock: place.parent.appendingPathComponent(".public.sitegen-\(token).lock").path) }
+        try waitUntil {
+            Leftovers(output: place.output).isRunning(
+                token, lock: place.parent.appendingPathComponent(".public.sitegen-\(token).lock").path)
+        }
 
         let whileAlive = try OutputStage(output: place.output)
         whileAlive.discard()
-        #expect(try place.siblings() == [".public.old-\(token)", ".public.sitegen-\(token)", ".public.sitegen-\(token).lock"])
+        #expect(
+            try place.siblings() == [
+                ".public.old-\(token)", ".public.sitegen-\(token)", ".public.sitegen-\(token).lock"
+            ])
 
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
@@ -198,8 +225,12 @@ import SiteCore
         try gone.run()
         gone.waitUntilExit()
         let me = ProcessInfo.processInfo.processIdentifier
-        for name in [".public.sitegen-\(gone.processIdentifier)-1", ".public.sitegen-\(me)-2", ".public.other", "public.sitegen-1-1"] {
-            try FileManager.default.createDirectory(at: place.parent.appendingPathComponent(name), withIntermediateDirectories: true)
+        for name in [
+            ".public.sitegen-\(gone.processIdentifier)-1", ".public.sitegen-\(me)-2", ".public.other",
+            "public.sitegen-1-1"
+        ] {
+            try FileManager.default.createDirectory(
+                at: place.parent.appendingPathComponent(name), withIntermediateDirectories: true)
         }
         try OutputStage(output: place.output).discard()
         #expect(try place.siblings() == [".public.other", ".public.sitegen-\(me)-2", "public.sitegen-1-1"])
@@ -253,7 +284,8 @@ import SiteCore
         var inode = stat()
         #expect(stat(place.parent.path, &inode) == 0)
         // Whichever comes first: the commit waiting for the lock (right) or finishing (wrong).
-        let waiting = try waitUntilEither({ Self.hasBlockedFlock(onInode: UInt64(inode.st_ino)) }, or: { done.wait(timeout: .now()) == .success })
+        let waiting = try waitUntilEither(
+            { Self.hasBlockedFlock(onInode: UInt64(inode.st_ino)) }, or: { done.wait(timeout: .now()) == .success })
         #expect(waiting, "the swap did not wait for the folder lock")
         #expect(try place.files() == ["index.html": "old"])
         flock(held, LOCK_UN)

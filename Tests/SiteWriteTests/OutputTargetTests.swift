@@ -10,7 +10,8 @@ import SiteCore
 
     init() throws {
         // Resolved: the temporary folder may itself be reached through a link.
-        root = RealPath.resolve(FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-target-\(UUID().uuidString)").path)
+        root = RealPath.resolve(
+            FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-target-\(UUID().uuidString)").path)
         try FileManager.default.createDirectory(atPath: root + "/a/b", withIntermediateDirectories: true)
     }
 
@@ -22,7 +23,9 @@ import SiteCore
         #expect(RealPath.resolve(root + "/link/../x") == root + "/a/x")
         #expect(RealPath.resolve("link/./../b/new/../c", from: root) == root + "/a/b/c")
         #expect(RealPath.resolve(root + "/missing/../a") == root + "/a")
-        #expect(RealPath.isWithin(root + "/a/b", root + "/a") && RealPath.isWithin("/x", "/") && !RealPath.isWithin(root + "/ab", root + "/a"))
+        #expect(
+            RealPath.isWithin(root + "/a/b", root + "/a") && RealPath.isWithin("/x", "/")
+                && !RealPath.isWithin(root + "/ab", root + "/a"))
     }
 
     @Test func foldersAreJudgedByTheirMarkerOrTheirShape() throws {
@@ -40,7 +43,9 @@ import SiteCore
             try Data().write(to: URL(fileURLWithPath: earlier + "/" + name))
         }
         #expect(OutputFolder.judge(earlier) == .sitegen)
-        try fm.moveItem(atPath: earlier + "/assets/site.0123456789abcdef.css", toPath: earlier + "/assets/site.0123456789abcdeg.css")
+        try fm.moveItem(
+            atPath: earlier + "/assets/site.0123456789abcdef.css", toPath: earlier + "/assets/site.0123456789abcdeg.css"
+        )
         #expect(OutputFolder.judge(earlier) != .sitegen, "not a hex fingerprint")
         try Data().write(to: URL(fileURLWithPath: root + "/file"))
         #expect(OutputFolder.judge(root + "/file") == .notFolder(kind: "a regular file"))

@@ -29,7 +29,9 @@ import Testing
     }
 
     /// Each special character alone, so the pre-scan that skips plain text must know all of them.
-    @Test(arguments: [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;"), ("\u{1}", ""), ("\u{FFFE}", "")])
+    @Test(arguments: [
+        ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"), ("'", "&apos;"), ("\u{1}", ""), ("\u{FFFE}", "")
+    ])
     func eachSpecialCharacterAloneIsEscaped(raw: String, escaped: String) {
         #expect(Sitemap.escape("a\(raw)b") == "a\(escaped)b")
     }
