@@ -3,7 +3,7 @@
 working tree, one at a time, builds, and runs the tests named for it. A mutant some test catches
 is "killed"; one every test passes with "survived". Every mutant must be killed.
 
-    scripts/mutants.py                 # the whole list (about 45 minutes on 2 cores)
+    scripts/mutants.py                 # the whole list (2½-3 hours on 2 cores: README "The mutation check")
     scripts/mutants.py NAME...         # only these mutants
     scripts/mutants.py --list          # the names
     scripts/mutants.py --changed REV   # the mutants of the source files changed since REV (committed or not)
