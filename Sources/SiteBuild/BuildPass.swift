@@ -87,7 +87,7 @@ enum BuildPass {
         clock: inout PhaseClock
     ) throws(Diagnostics) -> Outcome {
         let plan: SitePlan
-        if let planned { plan = planned } else { plan = try SitePlan.checked(model) }
+        if let planned { plan = planned } else { plan = try SitePlan.checked(model, since: written) }
         let (pages, sitemaps, diffed) = try diff(model, plan, written: &written)
         var outcome = diffed
         clock.lap("plan")

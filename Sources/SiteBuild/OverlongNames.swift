@@ -1,16 +1,28 @@
 import SiteCore
 import SiteLoad
+import SiteWrite
 
 extension SitePlan {
-    /// The model's plan, unless a path of it cannot be written (`overlongNames`): found before
-    /// anything is written.
-    static func checked(_ model: SiteModel) throws(Diagnostics) -> SitePlan {
+    /// The model's plan, unless a path of it cannot be written (`overlongNames`) or an output
+    /// file is claimed twice (`claimedTwice`): found before anything is written. `since`: what
+    /// the last pass wrote, from a plan checked so; a plan claiming the very same files (an
+    /// edit's usual case) is not checked for claims again (15,000 pages: ~25 ms of a rebuild).
+    static func checked(_ model: SiteModel, since written: BuildPass.Written? = nil) throws(Diagnostics) -> SitePlan {
         let plan = SitePlan(model)
         let overlong = plan.overlongNames(model)
         if !overlong.isEmpty { throw Diagnostics(overlong) }
+        if let written, plan.claimsTheSame(as: written) { return plan }
         let claimedTwice = plan.claimedTwice(model.urls)
         if !claimedTwice.isEmpty { throw Diagnostics(claimedTwice) }
         return plan
+    }
+
+    /// Whether the plan claims the output files `written` holds: the same page paths, other
+    /// files and sitemap files.
+    func claimsTheSame(as written: BuildPass.Written) -> Bool {
+        written.paths.count == pages.count && zip(written.paths, pages).allSatisfy { $0 == $1.path }
+            && written.files == Set(files)
+            && written.sitemaps == Set(Sitemap.fileNames(urlCount: pages.lazy.filter(\.inSitemap).count))
     }
 
     /// The planned paths with a segment no file system can hold (over 255 bytes), each reported

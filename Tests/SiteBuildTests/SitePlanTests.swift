@@ -85,6 +85,25 @@ extension SitePlanTests {
         #expect(session.report.pages == plain.report.pages)
     }
 
+    /// A rebuild's plan claiming the files the last pass wrote is not checked for claims again;
+    /// one claiming another file is.
+    @Test func theSameClaimsAreNotCheckedAgain() throws {
+        let site = try Fixture.exampleSite()
+        defer { site.remove() }
+        let built = try FullBuild.run(BuildOptions(source: site.root, output: site.output), session: true)
+        let plan = SitePlan(built.model)
+        #expect(plan.claimsTheSame(as: built.written))
+        var fewerFiles = built.written
+        fewerFiles.files.remove(try #require(fewerFiles.files.first))
+        #expect(!plan.claimsTheSame(as: fewerFiles))
+        var otherPath = built.written
+        otherPath.paths[otherPath.paths.count - 1] += "x/"
+        #expect(!plan.claimsTheSame(as: otherPath))
+        var otherSitemaps = built.written
+        otherSitemaps.sitemaps.insert("sitemap-1.xml")
+        #expect(!plan.claimsTheSame(as: otherSitemaps))
+    }
+
     /// The sitemaps' file names are claimed by the plan as `Sitemap.files` names them.
     @Test(arguments: [0, 1, 50_000, 50_001, 100_000, 100_001])
     func sitemapFileNames(count: Int) {
