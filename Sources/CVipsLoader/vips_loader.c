@@ -3,6 +3,7 @@
 #include <libheif/heif.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 // libvips' enums as its headers define them (SiteImagesTests checks them against vips.h): the
@@ -267,7 +268,21 @@ static int heif_failed(struct heif_error e) {
     return -1;
 }
 
-static int encode_avif(VipsImage *in, int q, void **buf, size_t *len) {
+/// A picture copied into libheif's image, the encoder not made yet: its VipsImage may be dropped
+/// before the encode, the process' largest allocation, runs.
+struct sgv_avif_job { struct heif_image *image; int bands; };
+
+static int start_heif(void) {
+    pthread_once(&heif_once, load_heif);
+    if (!heif_failure[0]) return 0;
+    // Through libvips' own error text, as every other failure here.
+    v.error("heifsave", "%s", heif_failure);
+    return -1;
+}
+
+int sgv_avif_prepare(VipsImage *in, struct sgv_avif_job **out) {
+    *out = NULL;
+    if (start_heif()) return -1;
     int width = v.get_width(in), height = v.get_height(in), bands = v.get_bands(in);
     if (v.get_format(in) != FORMAT_UCHAR || (bands != 3 && bands != 4)) {
         v.error("heifsave", "%s", "sitegen encodes 8-bit RGB or RGBA only");
@@ -276,9 +291,36 @@ static int encode_avif(VipsImage *in, int q, void **buf, size_t *len) {
     size_t size = 0;
     uint8_t *pixels = v.write_to_memory(in, &size);
     if (!pixels) return -1;
+    struct heif_image *image = NULL;
+    enum heif_chroma chroma = bands == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB;
+    struct heif_error e = h.image_create(width, height, heif_colorspace_RGB, chroma, &image);
+    if (!e.code) e = h.add_plane(image, heif_channel_interleaved, width, height, 8);
+    if (e.code) {
+        if (image) h.image_release(image);
+        v.g_free(pixels);
+        return heif_failed(e);
+    }
+    int stride = 0;
+    uint8_t *plane = h.get_plane(image, heif_channel_interleaved, &stride);
+    for (int y = 0; y < height; y++) {
+        memcpy(plane + (size_t)y * stride, pixels + (size_t)y * width * bands, (size_t)width * bands);
+    }
+    v.g_free(pixels);
+    *out = malloc(sizeof **out);
+    (*out)->image = image;
+    (*out)->bands = bands;
+    return 0;
+}
+
+void sgv_avif_discard(struct sgv_avif_job *job) {
+    if (!job) return;
+    h.image_release(job->image);
+    free(job);
+}
+
+int sgv_avif_finish(struct sgv_avif_job *job, int q, void **buf, size_t *len) {
     struct heif_context *ctx = h.context_alloc();
     struct heif_encoder *encoder = NULL;
-    struct heif_image *image = NULL;
     struct heif_encoding_options *options = NULL;
     struct heif_output out = {NULL, 0};
     int result = -1;
@@ -289,16 +331,9 @@ static int encode_avif(VipsImage *in, int q, void **buf, size_t *len) {
     if ((e = h.set_parameter(encoder, "chroma", q >= 90 ? "444" : "420")).code) { heif_failed(e); goto done; }
     // A libheif built without libaom's option passing refuses it: slower, never wrong.
     h.set_parameter(encoder, "aom:enable-intrabc", "0");
-    if ((e = h.image_create(width, height, heif_colorspace_RGB, bands == 4 ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB, &image)).code) { heif_failed(e); goto done; }
-    if ((e = h.add_plane(image, heif_channel_interleaved, width, height, 8)).code) { heif_failed(e); goto done; }
-    int stride = 0;
-    uint8_t *plane = h.get_plane(image, heif_channel_interleaved, &stride);
-    for (int y = 0; y < height; y++) memcpy(plane + (size_t)y * stride, pixels + (size_t)y * width * bands, (size_t)width * bands);
-    v.g_free(pixels);  // before the encoder's buffers are made
-    pixels = NULL;
     options = h.options_alloc();
-    options->save_alpha_channel = bands == 4;
-    if ((e = h.encode_image(ctx, image, encoder, options, NULL)).code) { heif_failed(e); goto done; }
+    options->save_alpha_channel = job->bands == 4;
+    if ((e = h.encode_image(ctx, job->image, encoder, options, NULL)).code) { heif_failed(e); goto done; }
     struct heif_writer writer = {.writer_api_version = 1, .write = append_output};
     if ((e = h.context_write(ctx, &writer, &out)).code) { heif_failed(e); goto done; }
     *buf = out.data;
@@ -308,10 +343,9 @@ static int encode_avif(VipsImage *in, int q, void **buf, size_t *len) {
 done:
     if (out.data) v.g_free(out.data);
     if (options) h.options_free(options);
-    if (image) h.image_release(image);
     if (encoder) h.encoder_release(encoder);
     h.context_free(ctx);
-    if (pixels) v.g_free(pixels);
+    sgv_avif_discard(job);
     return result;
 }
 
@@ -319,13 +353,9 @@ int sgv_avifsave(VipsImage *in, int q, int strip, void **buf, size_t *len) {
     if (!strip) {
         return v.heifsave_buffer(in, buf, len, "Q", q, "strip", 0, "compression", HEIF_COMPRESSION_AV1, "effort", AVIF_EFFORT, "bitdepth", 8, NULL);
     }
-    pthread_once(&heif_once, load_heif);
-    if (heif_failure[0]) {
-        // Through libvips' own error text, as every other failure here.
-        v.error("heifsave", "%s", heif_failure);
-        return -1;
-    }
-    return encode_avif(in, q, buf, len);
+    struct sgv_avif_job *job = NULL;
+    if (sgv_avif_prepare(in, &job)) return -1;
+    return sgv_avif_finish(job, q, buf, len);
 }
 
 int sgv_assumed(const char *name) {

@@ -196,7 +196,39 @@ struct ImageProcessorTests {
         )
         // Parts in the variants' order: webp 100, 200, 400, then jpeg 100, 200, 400.
         #expect(decoded.parts.map(\.picture) == [0, 1, 2, 0, 1, 2])
-        #expect(decoded.startOrder == [2, 5, 1, 4, 0, 3])
+        #expect(decoded.startOrder(threads: 2) == [2, 5, 1, 4, 0, 3])
+    }
+
+    /// On one thread a photo's encodes start with its narrowest picture, each picture's AVIF
+    /// after its other formats, and each picture is dropped once its files are made: the widest
+    /// AVIF encode (the AV1 encoder's buffers are a build's largest) runs with no picture held.
+    @Test func onOneThreadTheNarrowestPictureIsEncodedAndDroppedFirst() throws {
+        let source = try TestPictures.jpeg(width: 400, height: 300)
+        let recipe = ImageRecipe(widths: [100, 200, 400], formats: [.avif, .webp], quality: 60)
+        let decoded = try ImageProcessor.decode(source, sourceWidth: 400, recipe: recipe)
+        // Parts: avif 100, 200, 400 (0-2), then webp 100, 200, 400 (3-5).
+        #expect(decoded.startOrder(threads: 1) == [3, 0, 4, 1, 5, 2])
+        #expect(decoded.startOrder(threads: 2) == [5, 2, 4, 1, 3, 0])
+        #expect(decoded.pictures.held == 3)
+        let files = try decoded.encode(threads: 1)
+        #expect(decoded.pictures.held == 0)
+        #expect(files.count == 6)
+        #expect(files[2].prefix(12).suffix(8) == Data("ftypavif".utf8))
+        #expect(throws: ImageFailure.self) { try decoded.encode(threads: 1) }
+    }
+
+    /// A picture is dropped after its last use that succeeds, not before: a failed use keeps it,
+    /// so the failure can be read again alone.
+    @Test func aPictureIsHeldUntilItsLastUseSucceeds() throws {
+        let source = try TestPictures.jpeg(width: 400, height: 300)
+        let decoded = try ImageProcessor.decode(source, sourceWidth: 400, recipe: oneWidth)
+        let pictures = DecodedPictures([try decoded.pictures.use(0) { $0 }], usesEach: 2)
+        _ = try pictures.use(0) { $0.width }
+        #expect(pictures.holds(0))
+        #expect(throws: ImageFailure.self) { try pictures.use(0) { _ throws(ImageFailure) in throw ImageFailure("x") } }
+        #expect(pictures.holds(0))
+        #expect(try pictures.use(0) { $0.width } == 100)
+        #expect(!pictures.holds(0) && pictures.held == 0)
     }
 
     /// Shrunk on load (8 times: 640 px to 80), the picture is still turned upright, at the

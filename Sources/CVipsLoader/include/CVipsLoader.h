@@ -51,6 +51,14 @@ int sgv_pngsave(VipsImage *in, int strip, void **buf, size_t *len);
 int sgv_webpsave(VipsImage *in, int q, int strip, void **buf, size_t *len);
 int sgv_avifsave(VipsImage *in, int q, int strip, void **buf, size_t *len);
 
+/// AVIF without metadata in two steps: `prepare` copies the pixels out (the image may be dropped
+/// then), `finish` encodes them and frees the job, whether it succeeds or not; `discard` frees a
+/// job not finished.
+struct sgv_avif_job;
+int sgv_avif_prepare(VipsImage *in, struct sgv_avif_job **out);
+int sgv_avif_finish(struct sgv_avif_job *job, int q, void **buf, size_t *len);
+void sgv_avif_discard(struct sgv_avif_job *job);
+
 /// The values of libvips' enums this file passes without its headers, by name ("SIZE_DOWN",
 /// "FORMAT_UCHAR", "INTERPRETATION_sRGB", "HEIF_COMPRESSION_AV1", "ABI"); -1 for another name.
 /// A test compares them with the installed headers.
