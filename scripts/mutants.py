@@ -8,6 +8,12 @@ is "killed"; one every test passes with "survived". Every mutant must be killed.
     scripts/mutants.py --list          # the names
     scripts/mutants.py --changed REV   # the mutants of the source files changed since REV (committed or not)
     scripts/mutants.py --tree DIR      # mutate a copy of DIR (a git work tree) instead of this one
+    scripts/mutants.py --resume LOG    # skip the mutants LOG (this script's output) shows killed
+
+A run prints the commit it mutates. `--resume` goes on with a run that was cut (the whole list
+outlasts a working session): it skips the mutants the log shows killed only if the tree is that
+commit, clean, or differs from it in documentation alone (no file under Sources/, Tests/, e2e/,
+scripts/, fuzz/ or large/, nor Package.swift); otherwise it refuses.
 
 The copy lives in $MUTANTS_DIR (default /tmp/sitegen-mutants-<hash of the tree's path>, so two work
 trees never share one) and keeps its .build between runs, so only the first run builds from scratch.
@@ -139,6 +145,28 @@ def touch_importers(file: str) -> None:
             swift.touch()
 
 
+CODE = ("Sources/", "Tests/", "e2e/", "scripts/", "fuzz/", "large/", "Package.swift")
+
+
+def commit_of(tree: Path) -> str:
+    """HEAD of `tree`, with " (modified)" when its work tree differs from it."""
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=tree, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain"], cwd=tree, capture_output=True, text=True).stdout.strip()
+    return head + (" (modified)" if dirty else "")
+
+
+def killed_in(log: Path, tree: Path) -> set[str]:
+    """The mutants `log` shows killed, if it mutated the code `tree` holds (see the docstring)."""
+    text = log.read_text(errors="replace")
+    m = re.search(r"^commit: ([0-9a-f]{40})$", text, re.M)
+    if not m:
+        sys.exit(f"{log}: no 'commit:' line of a run of a clean tree")
+    code = [f for f in changed_files(tree, m[1]) if f.startswith(CODE)]
+    if code:
+        sys.exit(f"{log} mutated {m[1][:12]}; the code changed since ({', '.join(sorted(code)[:5])}): run the whole list")
+    return set(re.findall(r"^\[\d+/\d+\] killed\s+(\S+)", text, re.M))
+
+
 def tail(text: str, lines: int = 15) -> str:
     return "\n".join("    " + l for l in text.strip().splitlines()[-lines:])
 
@@ -162,6 +190,13 @@ def main() -> int:
         tree = Path(args[k + 1]).resolve()
         del args[k:k + 2]
     mutants = parse(LIST.read_text())
+    skipped: set[str] = set()
+    if "--resume" in args:
+        k = args.index("--resume")
+        if k + 1 >= len(args):
+            sys.exit("--resume needs the log of the run to go on with")
+        skipped = killed_in(Path(args[k + 1]), tree)
+        del args[k:k + 2]
     if "--changed" in args:
         k = args.index("--changed")
         if k + 1 >= len(args):
@@ -182,8 +217,12 @@ def main() -> int:
             sys.exit(f"unknown mutant(s): {', '.join(unknown)} (see --list)")
         mutants = [m for m in mutants if m.name in args]
 
+    if skipped:
+        mutants = [m for m in mutants if m.name not in skipped]
+        print(f"--resume: {len(skipped)} killed in that run at this commit, skipped", flush=True)
     began = time.monotonic()
     print(f"mutants: {len(mutants)} from {LIST.relative_to(REPO)}, in {WORK}", flush=True)
+    print(f"commit: {commit_of(tree)}", flush=True)
     sync(tree)
     code, out = build()
     if code != 0:
