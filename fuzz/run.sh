@@ -45,8 +45,9 @@ for m in SiteCore SiteFormats ImageProbe SiteImages SiteMarkdown SiteFetch SiteH
       cp fuzz/targets/offline/HTTPFetcher.swift "$src/${m}_HTTPFetcher.swift"
       continue
     fi
-    # One module: the readers' own `import` lines between modules go.
-    sed -E '/^((public|internal) )?import (SiteCore|SiteFormats|ImageProbe|SiteImages|SiteMarkdown|SiteFetch|SiteHighlight|SiteLoad)$/d; s/^(internal|public) import /import /' "$f" > "$src/${m}_$(basename "$f")"
+    # One module: the readers' own `import` lines between modules go, and every import has one
+    # access level (indented too: the formatter indents those inside `#if`).
+    sed -E '/^[[:space:]]*((public|internal) )?import (SiteCore|SiteFormats|ImageProbe|SiteImages|SiteMarkdown|SiteFetch|SiteHighlight|SiteLoad)$/d; s/^([[:space:]]*)(internal|public) import /\1import /' "$f" > "$src/${m}_$(basename "$f")"
   done
 done
 
