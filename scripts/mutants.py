@@ -13,7 +13,8 @@ is "killed"; one every test passes with "survived". Every mutant must be killed.
 A run prints the commit it mutates. `--resume` goes on with a run that was cut (the whole list
 outlasts a working session): it skips the mutants the log shows killed only if the tree is that
 commit, clean, or differs from it in documentation alone (no file under Sources/, Tests/, e2e/,
-scripts/, fuzz/ or large/, nor Package.swift); otherwise it refuses.
+scripts/, fuzz/ or large/, nor Package.swift); otherwise it refuses. The resumed run builds but
+does not run the baseline's tests again (they passed on this code).
 
 The copy lives in $MUTANTS_DIR (default /tmp/sitegen-mutants-<hash of the tree's path>, so two work
 trees never share one) and keeps its .build between runs, so only the first run builds from scratch.
@@ -155,8 +156,9 @@ def commit_of(tree: Path) -> str:
     return head + (" (modified)" if dirty else "")
 
 
-def killed_in(log: Path, tree: Path) -> set[str]:
-    """The mutants `log` shows killed, if it mutated the code `tree` holds (see the docstring)."""
+def killed_in(log: Path, tree: Path) -> tuple[set[str], bool]:
+    """The mutants `log` shows killed, if it mutated the code `tree` holds (see the docstring), and
+    whether its baseline passed."""
     text = log.read_text(errors="replace")
     m = re.search(r"^commit: ([0-9a-f]{40})$", text, re.M)
     if not m:
@@ -164,7 +166,8 @@ def killed_in(log: Path, tree: Path) -> set[str]:
     code = [f for f in changed_files(tree, m[1]) if f.startswith(CODE)]
     if code:
         sys.exit(f"{log} mutated {m[1][:12]}; the code changed since ({', '.join(sorted(code)[:5])}): run the whole list")
-    return set(re.findall(r"^\[\d+/\d+\] killed\s+(\S+)", text, re.M))
+    killed = set(re.findall(r"^\[\d+/\d+\] killed\s+(\S+)", text, re.M))
+    return killed, re.search(r"^baseline: built and passing", text, re.M) is not None
 
 
 def tail(text: str, lines: int = 15) -> str:
@@ -191,11 +194,12 @@ def main() -> int:
         del args[k:k + 2]
     mutants = parse(LIST.read_text())
     skipped: set[str] = set()
+    baseline_passed = False
     if "--resume" in args:
         k = args.index("--resume")
         if k + 1 >= len(args):
             sys.exit("--resume needs the log of the run to go on with")
-        skipped = killed_in(Path(args[k + 1]), tree)
+        skipped, baseline_passed = killed_in(Path(args[k + 1]), tree)
         del args[k:k + 2]
     if "--changed" in args:
         k = args.index("--changed")
@@ -228,16 +232,18 @@ def main() -> int:
     if code != 0:
         print("the unmutated tree does not build:\n" + tail(out, 30))
         return 2
-    # A test set that selects nothing guards nothing: its mutants are reported, not run.
+    # A test set that selects nothing guards nothing: its mutants are reported, not run. A resumed
+    # run's baseline passed on this code already.
     selects_nothing = set()
-    for spec in sorted({m.test for m in mutants}):
+    for spec in sorted({m.test for m in mutants} if not baseline_passed else ()):
         code, out = test(spec)
         if code == 99:
             selects_nothing.add(spec)
         elif code != 0:
             print(f"the test set '{spec}' fails without any mutant:\n" + tail(out, 30))
             return 2
-    print(f"baseline: built and passing in {time.monotonic() - began:.0f} s", flush=True)
+    print(f"baseline: built and passing in {time.monotonic() - began:.0f} s"
+          + (" (its tests: in the resumed run)" if baseline_passed else ""), flush=True)
 
     results: dict[str, list[str]] = {"killed": [], "survived": [], "no test selected": [], "does not compile": [], "stale": []}
     for i, m in enumerate(mutants, 1):
