@@ -264,7 +264,7 @@ def main() -> int:
                     status, detail = "does not compile", tail(out)
                 else:
                     code, out = test(m.test)
-                    status = "killed" if code != 0 else "survived"
+                    status = "no test selected" if code == 99 else "killed" if code != 0 else "survived"
                     detail = "" if code != 0 else f"    {m.test} passed with {m.file}: {m.after.strip()}"
             finally:
                 path.write_bytes(original)
