@@ -77,7 +77,8 @@ static void ignore_log(const char *domain, int level, const char *message, void 
     }
 
 static int resolve(void *lib) {
-    RESOLVE(g_free, "g_free") RESOLVE(g_realloc, "g_realloc") RESOLVE(error, "vips_error") RESOLVE(g_object_unref, "g_object_unref") RESOLVE(g_log_set_handler, "g_log_set_handler")
+    RESOLVE(g_free, "g_free") RESOLVE(g_realloc, "g_realloc") RESOLVE(error, "vips_error")
+        RESOLVE(g_object_unref, "g_object_unref") RESOLVE(g_log_set_handler, "g_log_set_handler")
     RESOLVE(version, "vips_version") RESOLVE(init, "vips_init") RESOLVE(concurrency_set, "vips_concurrency_set")
     RESOLVE(cache_set_max, "vips_cache_set_max") RESOLVE(cache_set_max_mem, "vips_cache_set_max_mem")
     RESOLVE(cache_set_max_files, "vips_cache_set_max_files") RESOLVE(error_buffer, "vips_error_buffer")
@@ -85,7 +86,8 @@ static int resolve(void *lib) {
     RESOLVE(vector_set_enabled, "vips_vector_set_enabled") RESOLVE(get_width, "vips_image_get_width")
     RESOLVE(get_height, "vips_image_get_height") RESOLVE(get_bands, "vips_image_get_bands")
     RESOLVE(get_format, "vips_image_get_format") RESOLVE(hasalpha, "vips_image_hasalpha")
-    RESOLVE(write_to_memory, "vips_image_write_to_memory") RESOLVE(new_from_memory_copy, "vips_image_new_from_memory_copy")
+    RESOLVE(write_to_memory, "vips_image_write_to_memory") RESOLVE(new_from_memory_copy,
+        "vips_image_new_from_memory_copy")
     RESOLVE(copy_memory, "vips_image_copy_memory") RESOLVE(thumbnail_buffer, "vips_thumbnail_buffer")
     RESOLVE(jpegload_buffer, "vips_jpegload_buffer")
     RESOLVE(thumbnail_image, "vips_thumbnail_image") RESOLVE(gaussblur, "vips_gaussblur")
@@ -157,14 +159,16 @@ int sgv_thumbnail_jpeg(const void *buf, size_t len, int shrink, int width, VipsI
     VipsImage *loaded = NULL;
     // libvips sizes a shrunk JPEG by whole division, and one shrunk to no row at all aborts the
     // process (a 135x5 file shrunk 8 times, found by fuzz/run.sh vips): the header says how far.
-    if (v.jpegload_buffer((void *)buf, len, &loaded, "fail_on", FAIL_ON_ERROR, "access", ACCESS_SEQUENTIAL, NULL) != 0) return -1;
+    if (v.jpegload_buffer((void *)buf, len, &loaded, "fail_on", FAIL_ON_ERROR, "access", ACCESS_SEQUENTIAL,
+        NULL) != 0) return -1;
     int w = v.get_width(loaded), h = v.get_height(loaded);
     v.g_object_unref(loaded);
     while (shrink > 1 && (h / shrink < 1 || w / shrink < 1)) shrink /= 2;
     if (shrink == 1) return sgv_thumbnail_buffer(buf, len, width, out);
     // Sequential, as libvips' thumbnail opens it: a random-access load decodes the whole picture
     // into memory first (18 MB more for a 24 MP photo shrunk twice).
-    if (v.jpegload_buffer((void *)buf, len, &loaded, "shrink", shrink, "fail_on", FAIL_ON_ERROR, "access", ACCESS_SEQUENTIAL, NULL) != 0) return -1;
+    if (v.jpegload_buffer((void *)buf, len, &loaded, "shrink", shrink, "fail_on", FAIL_ON_ERROR, "access",
+        ACCESS_SEQUENTIAL, NULL) != 0) return -1;
     int r = v.thumbnail_image(loaded, out, width, "height", 10000000, "size", SIZE_DOWN, "no_rotate", 0, NULL);
     v.g_object_unref(loaded);
     return r;
@@ -208,7 +212,8 @@ int sgv_webpsave(VipsImage *in, int q, int strip, void **buf, size_t *len) {
 static struct {
     struct heif_context *(*context_alloc)(void);
     void (*context_free)(struct heif_context *);
-    struct heif_error (*get_encoder_for_format)(struct heif_context *, enum heif_compression_format, struct heif_encoder **);
+    struct heif_error (*get_encoder_for_format)(struct heif_context *, enum heif_compression_format,
+        struct heif_encoder **);
     void (*encoder_release)(struct heif_encoder *);
     struct heif_error (*set_lossy_quality)(struct heif_encoder *, int);
     struct heif_error (*set_parameter_integer)(struct heif_encoder *, const char *, int);
@@ -236,12 +241,15 @@ static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
 static void load_heif(void) {
     void *lib = dlopen("libheif.so.1", RTLD_NOW | RTLD_GLOBAL);
     if (!lib) {
-        snprintf(heif_failure, sizeof heif_failure, "cannot load libheif (Debian: apt-get install libheif1): %s", dlerror());
+        snprintf(heif_failure, sizeof heif_failure,
+            "cannot load libheif (Debian: apt-get install libheif1): %s", dlerror());
         return;
     }
     RESOLVE_HEIF(context_alloc, "heif_context_alloc") RESOLVE_HEIF(context_free, "heif_context_free")
-    RESOLVE_HEIF(get_encoder_for_format, "heif_context_get_encoder_for_format") RESOLVE_HEIF(encoder_release, "heif_encoder_release")
-    RESOLVE_HEIF(set_lossy_quality, "heif_encoder_set_lossy_quality") RESOLVE_HEIF(set_parameter_integer, "heif_encoder_set_parameter_integer")
+    RESOLVE_HEIF(get_encoder_for_format, "heif_context_get_encoder_for_format") RESOLVE_HEIF(encoder_release,
+        "heif_encoder_release")
+    RESOLVE_HEIF(set_lossy_quality, "heif_encoder_set_lossy_quality") RESOLVE_HEIF(set_parameter_integer,
+        "heif_encoder_set_parameter_integer")
     RESOLVE_HEIF(set_parameter, "heif_encoder_set_parameter") RESOLVE_HEIF(image_create, "heif_image_create")
     RESOLVE_HEIF(image_release, "heif_image_release") RESOLVE_HEIF(add_plane, "heif_image_add_plane")
     RESOLVE_HEIF(get_plane, "heif_image_get_plane") RESOLVE_HEIF(options_alloc, "heif_encoding_options_alloc")
@@ -351,7 +359,8 @@ done:
 
 int sgv_avifsave(VipsImage *in, int q, int strip, void **buf, size_t *len) {
     if (!strip) {
-        return v.heifsave_buffer(in, buf, len, "Q", q, "strip", 0, "compression", HEIF_COMPRESSION_AV1, "effort", AVIF_EFFORT, "bitdepth", 8, NULL);
+        return v.heifsave_buffer(in, buf, len, "Q", q, "strip", 0, "compression", HEIF_COMPRESSION_AV1,
+            "effort", AVIF_EFFORT, "bitdepth", 8, NULL);
     }
     struct sgv_avif_job *job = NULL;
     if (sgv_avif_prepare(in, &job)) return -1;

@@ -62,7 +62,8 @@ enum LayoutStyles {
         let sides = px(layout.insets.left + layout.insets.right)
         var css =
             "\(sel){--gap:\(px(layout.gap));--inset-left:\(px(layout.insets.left));"
-            + "--text-pad:\(px(t.padding));--text-inset:\(px(t.inset));--title-size:\(px(t.titleSize));--title-line:\(px(t.titleLineHeight));"
+            + "--text-pad:\(px(t.padding));--text-inset:\(px(t.inset));"
+            + "--title-size:\(px(t.titleSize));--title-line:\(px(t.titleLineHeight));"
             + "--text-size:\(px(t.size));--text-line:\(px(t.lineHeight))"
             + (layout.maxWidth.map { ";max-width:\(px($0))" } ?? "") + "}"
         css += forEachBreakpoint(layout.breakpoints) { i, bp in
@@ -91,7 +92,8 @@ enum LayoutStyles {
             for (i, a) in arrangements.enumerated() {
                 let top = a.placement.tops[k]
                 s +=
-                    ";--c\(i):\(a.placement.columns[k]);--a\(i):\(number(top.constant));--b\(i):\(number(top.perWidth, decimals: 6));--l\(i):\(a.lines[k])"
+                    ";--c\(i):\(a.placement.columns[k]);--a\(i):\(number(top.constant));"
+                    + "--b\(i):\(number(top.perWidth, decimals: 6));--l\(i):\(a.lines[k])"
             }
             return s
         }

@@ -41,7 +41,8 @@ enum NoteImages {
             var sources = ""
             for s in r.sources {
                 sources +=
-                    "<source type=\"\(s.type)\" srcset=\"\(SafeHTML.escape(s.srcset))\" sizes=\"\(SafeHTML.escape(sizes))\">"
+                    "<source type=\"\(s.type)\" srcset=\"\(SafeHTML.escape(s.srcset))\" "
+                    + "sizes=\"\(SafeHTML.escape(sizes))\">"
             }
             img = sources + img
         }

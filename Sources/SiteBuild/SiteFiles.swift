@@ -22,7 +22,8 @@ enum SiteFiles {
             do { return try Data(contentsOf: URL(fileURLWithPath: cached)) } catch {
                 throw Diagnostic(
                     file: file.source,
-                    "cannot read its resized copy \(cached) from the image cache: \(error.localizedDescription) (build again to make it anew)"
+                    "cannot read its resized copy \(cached) from the image cache: \(error.localizedDescription) "
+                        + "(build again to make it anew)"
                 )
             }
         case .searchIndex(let name):

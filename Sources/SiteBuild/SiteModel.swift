@@ -113,7 +113,8 @@ struct SiteModel: Sendable {
                 absent.map { k in
                     Diagnostic(
                         k < c.sortSources.count ? c.sortSources[k] : SourceLocation(file: "site.yml"),
-                        "no item of collection '\(c.name)' has a value for the sort field '\(c.sort[k].field)', so it would not sort anything; check the field's name"
+                        "no item of collection '\(c.name)' has a value for the sort field '\(c.sort[k].field)', "
+                            + "so it would not sort anything; check the field's name"
                     )
                 })
         }
@@ -129,7 +130,9 @@ struct SiteModel: Sendable {
                         at.path = "\(item.source.path ?? "").\(f)"
                         return Diagnostic(
                             at,
-                            "collection '\(c.name)' is a masonry, which places each card by its image's size, and the size of '\(item.images[f]?.source ?? "")' is unknown: name the fields holding it with images: { width: …, height: … }"
+                            "collection '\(c.name)' is a masonry, which places each card by its image's size, "
+                                + "and the size of '\(item.images[f]?.source ?? "")' is unknown: name the fields "
+                                + "holding it with images: { width: …, height: … }"
                         )
                     })
             }
@@ -187,7 +190,8 @@ struct SiteModel: Sendable {
                 problems.append(
                     Diagnostic(
                         file: file, line: a.line,
-                        "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item '\(a.slug)'"
+                        "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has "
+                            + "no item '\(a.slug)'"
                     ))
                 continue
             }
@@ -195,7 +199,8 @@ struct SiteModel: Sendable {
                 problems.append(
                     Diagnostic(
                         file: file, line: a.line,
-                        "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has no item pages (detail: false)"
+                        "note is attached to '\(a.collection)/\(a.slug)', but collection '\(a.collection)' has "
+                            + "no item pages (detail: false)"
                     ))
                 continue
             }

@@ -82,7 +82,8 @@ public enum StarterSite {
             <dt>Pages</dt><dd>{{item.pagesText}}</dd>
             </dl>
             {{#notes}}<section class="note prose">{{#title}}<h2>{{title}}</h2>{{/title}}{{{html}}}</section>{{/notes}}
-            <nav class="neighbours">{{#prev}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/prev}}{{#next}}<a rel="next" href="{{url}}">{{title}} →</a>{{/next}}</nav>
+            <nav class="neighbours">{{#prev}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/prev}}{{#next}}<a \
+            rel="next" href="{{url}}">{{title}} →</a>{{/next}}</nav>
             </article>
             {{/content}}
             {{/base}}

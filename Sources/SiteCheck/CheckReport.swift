@@ -49,7 +49,8 @@ public struct CheckReport: Sendable {
     /// `123 pages, 4,567 links, 890 images checked; 2 broken links, 1 missing image, 0 unreachable pages`
     public var summary: String {
         "\(Self.counted(pages, "page")), \(Self.counted(links, "link")), \(Self.counted(images, "image")) checked; "
-            + "\(Self.counted(count(.brokenLink), "broken link")), \(Self.counted(count(.missingImage), "missing image")), "
+            + "\(Self.counted(count(.brokenLink), "broken link")), "
+            + "\(Self.counted(count(.missingImage), "missing image")), "
             + Self.counted(count(.unreachablePage), "unreachable page")
     }
 

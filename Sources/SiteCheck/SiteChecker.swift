@@ -237,7 +237,8 @@ struct Context: Sendable {
                 case .missing(let tried):
                     let named = sitemap.isIndex ? [tried[0]] : tried  // a sitemap is a file, a page may be a folder
                     problem(
-                        "\(what) \(Self.shortened(entry.url)) leads to no file (no \(named.map(shown).joined(separator: " or ")))"
+                        "\(what) \(Self.shortened(entry.url)) leads to no file (no "
+                            + "\(named.map(shown).joined(separator: " or ")))"
                     )
                 case .found(let target):
                     if sitemap.isIndex, seen.insert(target).inserted { queue.append(target) }

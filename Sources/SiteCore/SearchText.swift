@@ -38,6 +38,7 @@ public enum SearchText {
 
     /// The same normalisation for a page script: `fold(text)`.
     public static let browserFold = """
-        function fold(t){return t.normalize('NFKD').replace(/\\p{M}/gu,'').toLowerCase().replace(/ς/g,'σ').replace(/[\\s\\u0085]+/g,' ').trim();}
+        function fold(t){return t.normalize('NFKD').replace(/\\p{M}/gu,'').toLowerCase()\
+        .replace(/ς/g,'σ').replace(/[\\s\\u0085]+/g,' ').trim();}
         """
 }

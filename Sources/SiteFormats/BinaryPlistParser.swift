@@ -83,7 +83,8 @@ struct BinaryPlistParser {
         guard rawTable >= 9, rawTable < UInt64(t) else {
             throw fail(
                 "trailer",
-                "offset table starts at byte \(rawTable), outside the area between the header and the trailer (bytes 9 to \(t - 1))"
+                "offset table starts at byte \(rawTable), outside the area between the header and the trailer "
+                    + "(bytes 9 to \(t - 1))"
             )
         }
         tableOffset = Int(rawTable)
@@ -91,7 +92,8 @@ struct BinaryPlistParser {
         guard rawCount <= UInt64((t - tableOffset) / offsetSize) else {
             throw fail(
                 "trailer",
-                "offset table of \(rawCount) entries of \(offsetSize) bytes at byte \(tableOffset) runs past the trailer"
+                "offset table of \(rawCount) entries of \(offsetSize) bytes at byte \(tableOffset) runs past the "
+                    + "trailer"
             )
         }
         objectCount = Int(rawCount)
@@ -117,7 +119,8 @@ struct BinaryPlistParser {
         // A path hundreds of levels long says less than its ends and its length.
         if components.count > 12 {
             return
-                "\(Array(components.prefix(4)).dotted)…(\(components.count - 8) more levels)…\(Array(components.suffix(4)).dotted)"
+                "\(Array(components.prefix(4)).dotted)…(\(components.count - 8) more "
+                + "levels)…\(Array(components.suffix(4)).dotted)"
         }
         let dotted = components.dotted
         return dotted.isEmpty ? "top object" : dotted
@@ -322,7 +325,8 @@ struct BinaryPlistParser {
         }
         guard contents <= tableOffset, count <= remaining(from: contents) / unit else {
             throw error(
-                "\(what) of \(count) elements does not fit in the \(max(0, remaining(from: contents))) bytes left in the object area",
+                "\(what) of \(count) elements does not fit in the \(max(0, remaining(from: contents))) bytes "
+                    + "left in the object area",
                 includingChild: includingChild)
         }
         return (count, contents)

@@ -315,7 +315,8 @@ struct JSONParser {
                 // Almost always a string whose closing quote is missing.
                 let (line, column) = cursor.lineColumn(of: pos)
                 throw error(
-                    "line break in the string that starts at \(line):\(column) (a missing '\"'? a line break inside a string is written \\n)",
+                    "line break in the string that starts at \(line):\(column) (a missing '\"'? a line break "
+                        + "inside a string is written \\n)",
                     at: i)
             } else if b < 0x20 {
                 throw error("unescaped control character \(ByteText.scalarName(UInt32(b))) in string", at: i)
@@ -354,13 +355,15 @@ struct JSONParser {
             case 0xD800...0xDBFF:
                 guard ByteText.matches(bytes, at: i + 6, "\\u") else {
                     throw error(
-                        "lone surrogate \(Self.escapeName(unit)) in string, expected a low surrogate \\uDC00-\\uDFFF after it",
+                        "lone surrogate \(Self.escapeName(unit)) in string, expected a low surrogate "
+                            + "\\uDC00-\\uDFFF after it",
                         at: i)
                 }
                 let low = try unicodeEscape(at: i + 6)
                 guard (0xDC00...0xDFFF).contains(low) else {
                     throw error(
-                        "lone surrogate \(Self.escapeName(unit)) in string, expected a low surrogate \\uDC00-\\uDFFF after it",
+                        "lone surrogate \(Self.escapeName(unit)) in string, expected a low surrogate "
+                            + "\\uDC00-\\uDFFF after it",
                         at: i)
                 }
                 ByteText.appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &scratch)

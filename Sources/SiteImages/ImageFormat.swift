@@ -51,6 +51,7 @@ public struct ImageRecipe: Sendable, Hashable {
 
     /// Text that changes whenever the output would: part of the cache key.
     public var fingerprint: String {
-        "v4 w=\(widths.map(String.init).joined(separator: ",")) f=\(formats.map(\.rawValue).joined(separator: ",")) q=\(quality) keep=\(keepMetadata)"
+        "v4 w=\(widths.map(String.init).joined(separator: ",")) "
+            + "f=\(formats.map(\.rawValue).joined(separator: ",")) q=\(quality) keep=\(keepMetadata)"
     }
 }

@@ -24,7 +24,8 @@ extension SiteConfig {
         guard name.utf8.count <= SitePath.maximumSegmentBytes else {
             throw ConfigNode.error(
                 key, file: file,
-                "collection name '\(Diagnostic.excerpt(name))' is longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have"
+                "collection name '\(Diagnostic.excerpt(name))' is longer than the "
+                    + "\(SitePath.maximumSegmentBytes) bytes a file name may have"
             )
         }
         let c = try ConfigNode(node, file: file, path: "collections.\(name)")
@@ -335,7 +336,8 @@ extension SiteConfig {
             guard let t = FieldType(rawValue: name) else {
                 throw ConfigNode.error(
                     at, file: file,
-                    "'\(key)' has unknown type '\(text)' (expected one of: \(FieldType.allCases.map(\.rawValue).joined(separator: ", ")), with '?' for optional)"
+                    "'\(key)' has unknown type '\(text)' (expected one of: "
+                        + "\(FieldType.allCases.map(\.rawValue).joined(separator: ", ")), with '?' for optional)"
                 )
             }
             return (t, optional)

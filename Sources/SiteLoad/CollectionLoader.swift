@@ -139,7 +139,8 @@ public struct CollectionLoader: Sendable {
                     problems.append(
                         Diagnostic(
                             location,
-                            "duplicate slug '\(Diagnostic.excerpt(slug))' in collection '\(config.name)': item \(index) and \(describeLocation(first)) would share the page \(page)"
+                            "duplicate slug '\(Diagnostic.excerpt(slug))' in collection '\(config.name)': item "
+                                + "\(index) and \(describeLocation(first)) would share the page \(page)"
                         ))
                     continue
                 }
@@ -385,7 +386,8 @@ public struct CollectionLoader: Sendable {
         {
             throw Diagnostic(
                 at(),
-                "image '\(ref)' is a URL, but the collection's images are local files (set images.external: true for remote images)"
+                "image '\(ref)' is a URL, but the collection's images are local files (set images.external: true "
+                    + "for remote images)"
             )
         }
         let relative: String
@@ -397,7 +399,8 @@ public struct CollectionLoader: Sendable {
         if rule.resize, ImageInfo.isResizable(relative), size.width * size.height > rule.maxPixels {
             throw Diagnostic(
                 at(),
-                "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(rule.maxPixels) pixels (images.maxPixels): refused before decoding"
+                "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of "
+                    + "\(rule.maxPixels) pixels (images.maxPixels): refused before decoding"
             )
         }
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)

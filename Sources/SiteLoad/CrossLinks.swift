@@ -155,7 +155,8 @@ extension SiteConfig {
                 problems.append(
                     Diagnostic(
                         file: file,
-                        "'collections.\(c.name).related.\(r.name).collection' names '\(r.collection)', which is not a collection"
+                        "'collections.\(c.name).related.\(r.name).collection' names '\(r.collection)', which is "
+                            + "not a collection"
                     ))
             }
         }
@@ -193,7 +194,8 @@ extension SiteConfig {
     /// A segment of a site.yml URL (without its `{slug}`) that no file name can hold.
     static func overlongProblem(_ url: String) -> String? {
         SitePath.overlongSegment(url.replacingOccurrences(of: "{slug}", with: "")).map {
-            "has a segment longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have ('\(Diagnostic.excerpt(String($0)))')"
+            "has a segment longer than the \(SitePath.maximumSegmentBytes) bytes a file name may have "
+                + "('\(Diagnostic.excerpt(String($0)))')"
         }
     }
 }

@@ -118,7 +118,8 @@ extension SiteConfig {
                     problems.append(
                         node.error(
                             item,
-                            "'\(node.key("widths"))' must be a list of widths in pixels from 1 to 10000, e.g. [400, 800]"
+                            "'\(node.key("widths"))' must be a list of widths in pixels from 1 to 10000, e.g. "
+                                + "[400, 800]"
                         ))
                     continue
                 }

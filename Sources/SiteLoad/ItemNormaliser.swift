@@ -69,7 +69,8 @@ struct ItemNormaliser {
                 problems.append(
                     Diagnostic(
                         locate([.index(index), .key(originalKey(name))]),
-                        "field '\(name)' of item \(index) must be \(spec.type.phrase), found \(CollectionLoader.describe(v))"
+                        "field '\(name)' of item \(index) must be \(spec.type.phrase), found "
+                            + "\(CollectionLoader.describe(v))"
                     ))
             }
         }
@@ -129,7 +130,8 @@ struct ItemNormaliser {
                     problems.append(
                         Diagnostic(
                             at(),
-                            "image field '\(field)' of item \(index) must be a file name or URL, found \(CollectionLoader.describe(v))"
+                            "image field '\(field)' of item \(index) must be a file name or URL, found "
+                                + "\(CollectionLoader.describe(v))"
                         ))
                 }
                 continue

@@ -71,7 +71,8 @@ struct NoteFrontMatter {
         throw problem(
             "item",
             notesCollection == nil
-                ? "front matter 'item' must be <collection>/<slug> (no notes collection is configured for a bare slug), found '\(ref)'"
+                ? "front matter 'item' must be <collection>/<slug> (no notes collection is configured for a bare "
+                    + "slug), found '\(ref)'"
                 : "front matter 'item' must be <collection>/<slug> or a slug, found '\(ref)'")
     }
 

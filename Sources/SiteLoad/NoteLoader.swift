@@ -104,7 +104,8 @@ public struct NoteLoader: Sendable {
                 problems.append(
                     Diagnostic(
                         file: notes[at].file,
-                        "duplicate note slug '\(Diagnostic.excerpt(slug))' (\(origin)): \(notes[other].file) has it too, and they would share a page"
+                        "duplicate note slug '\(Diagnostic.excerpt(slug))' (\(origin)): \(notes[other].file) has "
+                            + "it too, and they would share a page"
                     ))
             }
             seen[slug] = i
@@ -190,7 +191,8 @@ public struct NoteLoader: Sendable {
         if ImageInfo.isResizable(relative), size.width * size.height > ImageRule.defaultMaxPixels {
             throw Diagnostic(
                 at,
-                "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of \(ImageRule.defaultMaxPixels) pixels: refused before decoding"
+                "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of "
+                    + "\(ImageRule.defaultMaxPixels) pixels: refused before decoding"
             )
         }
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)

@@ -50,7 +50,8 @@ public struct BaseURL: Sendable, Hashable, CustomStringConvertible {
     public static func problem(_ text: String, what: String) -> String? {
         if let (c, encoded) = markupCharacter(in: text) {
             return
-                "\(what) must not contain '\(c)', which would need escaping in HTML: percent-encode it as \(encoded) (found '\(text)')"
+                "\(what) must not contain '\(c)', which would need escaping in HTML: percent-encode it as "
+                + "\(encoded) (found '\(text)')"
         }
         return BaseURL(text) == nil
             ? "\(what) must be an absolute http(s) URL such as https://example.org/ (found '\(text)')" : nil

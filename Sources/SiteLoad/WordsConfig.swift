@@ -30,7 +30,8 @@ extension SiteConfig {
                         problems.append(
                             c.error(
                                 n,
-                                "missing required key '\(c.key("other"))' (the text for any count but 1, e.g. \"{n} items\")"
+                                "missing required key '\(c.key("other"))' (the text for any count but 1, e.g. "
+                                    + "\"{n} items\")"
                             ))
                     }
                     c.reportUnknownKeys(into: &problems, at: itemsStart)

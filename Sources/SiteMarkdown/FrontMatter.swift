@@ -107,7 +107,8 @@ public enum FrontMatter {
         default:
             throw converter.diagnostic(
                 at: root.mark,
-                "front matter must be a mapping of names to values (`name: value` lines), not a \(converter.kind(of: root))"
+                "front matter must be a mapping of names to values (`name: value` lines), not a "
+                    + "\(converter.kind(of: root))"
             )
         }
     }

@@ -67,7 +67,8 @@ public enum YAMLDocument {
             var message = "invalid YAML in \(what): \(problem)"
             if let context {
                 message +=
-                    " (\(context.text) at line \(context.mark.line + converter.lineOffset), column \(context.mark.column))"
+                    " (\(context.text) at line \(context.mark.line + converter.lineOffset), column "
+                    + "\(context.mark.column))"
             }
             return converter.diagnostic(at: mark, message)
         }

@@ -59,7 +59,8 @@ enum YAMLHints {
             if pi != keys { above = " and line \(p + 1 + lineOffset) by \(spaces(pi))" }
         }
         return "this line is indented by \(spaces(indent)), but the keys of the mapping that starts at line "
-            + "\(mapping.line + lineOffset) are indented by \(spaces(keys))\(above): indent it like the lines it belongs with"
+            + "\(mapping.line + lineOffset) are indented by \(spaces(keys))\(above): indent it like the lines it "
+            + "belongs with"
     }
 
     static func spaces(_ count: Int) -> String { count == 1 ? "1 space" : "\(count) spaces" }

@@ -24,10 +24,12 @@ extension BuiltinTheme {
           \(SearchText.browserFold)
           var cache = {};
           function load(url) {
-            if (!cache[url]) cache[url] = fetch(url).then(function (r) { if (!r.ok) throw new Error(url + ': ' + r.status); return r.json(); });
+            if (!cache[url]) cache[url] = fetch(url).then(function (r) { if (!r.ok) throw new Error(url + ': ' + \
+        r.status); return r.json(); });
             return cache[url];
           }
-          function matches(text, words) { for (var i = 0; i < words.length; i++) if (text.indexOf(words[i]) < 0) return false; return true; }
+          function matches(text, words) { for (var i = 0; i < words.length; i++) if (text.indexOf(words[i]) < 0) \
+        return false; return true; }
           function setHidden(nodes, hidden) { nodes.forEach(function (n) { n.hidden = hidden; }); }
           function render(list, items) {
             list.replaceChildren();
@@ -41,8 +43,10 @@ extension BuiltinTheme {
                 box.appendChild(img);
               }
               var text = document.createElement('span'); text.className = 'search-result-text';
-              var t = document.createElement('span'); t.className = 'search-result-title'; t.textContent = it.title; text.appendChild(t);
-              if (it.subtitle) { var s = document.createElement('span'); s.className = 'search-result-subtitle'; s.textContent = it.subtitle; text.appendChild(s); }
+              var t = document.createElement('span'); t.className = 'search-result-title'; t.textContent = \
+        it.title; text.appendChild(t);
+              if (it.subtitle) { var s = document.createElement('span'); s.className = 'search-result-subtitle'; \
+        s.textContent = it.subtitle; text.appendChild(s); }
               box.appendChild(text); li.appendChild(box); list.appendChild(li);
             });
           }
@@ -66,23 +70,27 @@ extension BuiltinTheme {
               if (words.length) { setHidden(warning, true); input.removeAttribute('aria-invalid'); }
               load(indexURL()).then(function (index) {
                 if (mine !== run) return;
-                var found = words.length ? index.items.filter(function (it) { return matches(it.text, words); }) : index.items;
+                var found = words.length ? index.items.filter(function (it) { return matches(it.text, words); }) \
+        : index.items;
                 if (list) {
                   var shown = {};
                   found.forEach(function (it) { shown[it.url] = true; });
-                  list.querySelectorAll('[data-search-url]').forEach(function (el) { el.hidden = !shown[el.getAttribute('data-search-url')]; });
+                  list.querySelectorAll('[data-search-url]').forEach(function (el) { el.hidden = \
+        !shown[el.getAttribute('data-search-url')]; });
                 }
                 if (results) { render(results, words.length ? found : []); results.hidden = !words.length; }
                 setHidden(idle, words.length > 0);
                 setHidden(empty, !(words.length && found.length === 0));
-                if (status) status.textContent = words.length ? (status.getAttribute('data-template') || '{n}').replace('{n}', found.length) : '';
+                if (status) status.textContent = words.length ? (status.getAttribute('data-template') || \
+        '{n}').replace('{n}', found.length) : '';
               }).catch(function (e) { if (status) status.textContent = String(e.message || e); });
             }
             input.addEventListener('input', update);
             form.querySelectorAll('input[name=scope]').forEach(function (r) { r.addEventListener('change', update); });
             form.addEventListener('submit', function (ev) {
               ev.preventDefault();
-              if (!fold(input.value)) { setHidden(warning, false); input.setAttribute('aria-invalid', 'true'); input.focus(); }
+              if (!fold(input.value)) { setHidden(warning, false); input.setAttribute('aria-invalid', 'true'); \
+        input.focus(); }
               update();
             });
             var q = new URLSearchParams(location.search).get('q');

@@ -126,7 +126,8 @@ public struct TemplateLibrary: Sendable {
                         problems.append(
                             Diagnostic(
                                 file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                "\(tag.kind == .partial ? "partial" : "parent template") '\(tag.name)' not found (looked for templates/\(tag.name).mustache and the built-in theme)"
+                                "\(tag.kind == .partial ? "partial" : "parent template") '\(tag.name)' not found "
+                                    + "(looked for templates/\(tag.name).mustache and the built-in theme)"
                             ))
                     } else if let at = path.firstIndex(of: tag.name) {
                         // Reported at the tag that closes the cycle.

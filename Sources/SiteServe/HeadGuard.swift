@@ -169,7 +169,8 @@ final class HeadGuard: ChannelDuplexHandler {
         let text =
             status == .uriTooLong
             ? "The request line is longer than \(limits.requestLine) bytes.\n"
-            : "The request has more than \(limits.headerFields) header fields or \(limits.headerBytes) bytes of headers.\n"
+            : "The request has more than \(limits.headerFields) header fields or \(limits.headerBytes) bytes of "
+                + "headers.\n"
         var out = context.channel.allocator.buffer(capacity: 256)
         out.writeString(
             "HTTP/1.1 \(status.code) \(status.reasonPhrase)\r\nContent-Type: text/plain; charset=utf-8\r\n"

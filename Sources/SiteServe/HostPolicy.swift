@@ -28,7 +28,8 @@ public struct HostPolicy: Sendable {
             name(of: host).unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F }.prefix(200).map(Character.init))
         let name = shown.isEmpty ? "NAME" : shown
         return
-            "403 Forbidden: the preview answers only localhost, *.localhost and IP addresses; restart sitegen serve with --allowed-host \(name) to admit Host '\(name)'.\n"
+            "403 Forbidden: the preview answers only localhost, *.localhost and IP addresses; restart sitegen "
+            + "serve with --allowed-host \(name) to admit Host '\(name)'.\n"
     }
 
     /// The host part of a `Host` value: without the port and brackets, lower-cased, no final dot.

@@ -141,7 +141,8 @@ public final class LiveReload: Sendable {
             title.textContent = building
               ? "sitegen: the site does not build yet, so there is nothing to show; " +
                 "fix the file and this page shows the site."
-              : "sitegen: the site does not build. The server keeps the last good version; fix the file and this page reloads.";
+              : "sitegen: the site does not build. The server keeps the last good version; fix the file and this \
+        page reloads.";
             const text = document.createElement("pre");
             text.style.cssText = "margin:0;white-space:pre-wrap";
             text.textContent = message;

@@ -147,9 +147,11 @@ final class RequestHandler: ChannelInboundHandler {
                     Data(
                         """
                         <!doctype html>
-                        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+                        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" \
+                        content="width=device-width, initial-scale=1">
                         <meta name="sitegen-building" content=""><title>Building the site…</title></head>
-                        <body><h1>Building the site…</h1><p>sitegen is building the site for the first time. This page reloads by itself when it is ready.</p></body></html>
+                        <body><h1>Building the site…</h1><p>sitegen is building the site for the first time. \
+                        This page reloads by itself when it is ready.</p></body></html>
 
                         """.utf8))), extra: [("Retry-After", "1")])
     }

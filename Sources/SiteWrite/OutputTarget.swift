@@ -72,7 +72,8 @@ public struct OutputTarget: Sendable {
             throw Refusal(
                 description:
                     "\(outputName) is a folder sitegen did not write (\(entries) entr\(entries == 1 ? "y" : "ies"), "
-                    + "e.g. '\(example)'), which the build would replace: empty it or choose another folder, or pass --force to replace it"
+                    + "e.g. '\(example)'), which the build would replace: empty it or choose another folder, or "
+                    + "pass --force to replace it"
             )
         }
     }

@@ -18,7 +18,8 @@ public enum Sitemap {
         if urls.count <= maximumURLsPerFile { return [("sitemap.xml", urlset(urls[...]))] }
         var files: [(String, String)] = []
         var index =
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex "
+            + "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         var start = 0, n = 1
         while start < urls.count {
             let end = min(urls.count, start + maximumURLsPerFile)
@@ -34,7 +35,8 @@ public enum Sitemap {
 
     static func urlset(_ urls: ArraySlice<(loc: String, lastModified: String?)>) -> String {
         var xml =
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset "
+            + "xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for u in urls {
             xml += "  <url><loc>\(escape(u.loc))</loc>"
             if let d = u.lastModified { xml += "<lastmod>\(d)</lastmod>" }

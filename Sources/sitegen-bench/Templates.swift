@@ -24,7 +24,8 @@ func templates(source: URL, rounds: Int) {
     where reference.render(p.template, p.context) != compiled.render(b.template, b.value) ?? "" { mismatches += 1 }
     let bytes = pages.reduce(0) { $0 + (compiled.render($1.template, $1.value)?.utf8.count ?? 0) }
     print(
-        "\(pages.count) pages of \(source.path), \(bytes / max(1, pages.count)) bytes per page on average; pages that differ: \(mismatches)"
+        "\(pages.count) pages of \(source.path), \(bytes / max(1, pages.count)) bytes per page on average; pages "
+            + "that differ: \(mismatches)"
     )
     // Thread CPU time, not wall time: the machine is shared, and a descheduled thread's wait is
     // not the engine's cost.

@@ -10,7 +10,9 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the built site for broken links, missing images and unreachable pages.",
         discussion:
-            "Reads the output folder as it is (run `sitegen build` first). The base URL comes from site.yml unless --base-url gives it (site.yml is then not read). Exit status: 0 when nothing is wrong, 1 when anything is, 64 for a misused command line."
+            "Reads the output folder as it is (run `sitegen build` first). The base URL comes from site.yml "
+            + "unless --base-url gives it (site.yml is then not read). Exit status: 0 when nothing is wrong, 1 "
+            + "when anything is, 64 for a misused command line."
     )
 
     @OptionGroup var site: SiteLocation

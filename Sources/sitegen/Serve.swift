@@ -10,7 +10,8 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the site, serve it for preview and rebuild on every change, reloading open pages.",
         discussion:
-            "Watches site.yml, content/ and templates/. The site is written to a temporary folder (removed on exit) unless --output names one; public/ is not touched."
+            "Watches site.yml, content/ and templates/. The site is written to a temporary folder (removed on "
+            + "exit) unless --output names one; public/ is not touched."
     )
 
     @OptionGroup var site: SiteOptions
@@ -30,7 +31,8 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .customLong("allowed-host"),
         help: ArgumentHelp(
-            "Also answer requests for this host name (repeatable); by default only localhost, *.localhost and IP addresses are answered.",
+            "Also answer requests for this host name (repeatable); by default only localhost, *.localhost and IP "
+                + "addresses are answered.",
             valueName: "name"))
     var allowedHosts: [String] = []
 
@@ -157,7 +159,8 @@ struct Serve: AsyncParsableCommand {
             case .imagesDone(let outcome):
                 images.finished(outcome)
                 Terminal.say(
-                    "sitegen: resized \(outcome.done.count) image\(outcome.done.count == 1 ? "" : "s")\(outcome.failed.isEmpty ? "" : "; \(outcome.failed.count) could not be")"
+                    "sitegen: resized \(outcome.done.count) image\(outcome.done.count == 1 ? "" : "s")"
+                        + (outcome.failed.isEmpty ? "" : "; \(outcome.failed.count) could not be")
                 )
                 changed = outcome.done
                 imageProblems = outcome.problems
@@ -193,7 +196,8 @@ struct Serve: AsyncParsableCommand {
         case .rebuilt(let report):
             if liveSite.session?.basePath != basePath {
                 Terminal.error(
-                    "sitegen: the base URL's path changed; restart sitegen serve to serve the site under \(liveSite.session?.basePath ?? "/")"
+                    "sitegen: the base URL's path changed; restart sitegen serve to serve the site under "
+                        + "\(liveSite.session?.basePath ?? "/")"
                 )
             }
             // A fix that changes no file still has to clear the error shown in open pages.
@@ -205,7 +209,8 @@ struct Serve: AsyncParsableCommand {
                 separator: ", ")
             let why = refetched ? "data fetched" : Self.summary(changed)
             Terminal.say(
-                "sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms (\(why))\(phases.isEmpty ? "" : "; ms: " + phases)"
+                "sitegen: rebuilt \(what) in \(String(format: "%.0f", report.seconds * 1000)) ms "
+                    + "(\(why))\(phases.isEmpty ? "" : "; ms: " + phases)"
             )
         case .failed(let message):
             server.live.fail(message)
@@ -380,7 +385,8 @@ struct ImageWorker {
         running = true
         let post = post
         Terminal.say(
-            "sitegen: resizing \(work.count) image\(work.count == 1 ? "" : "s") in the background; pages show the originals meanwhile"
+            "sitegen: resizing \(work.count) image\(work.count == 1 ? "" : "s") in the background; pages show "
+                + "the originals meanwhile"
         )
         Task {
             let outcome = await offloaded { work.process() }

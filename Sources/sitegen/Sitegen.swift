@@ -55,8 +55,9 @@ struct SiteLocation: ParsableArguments {
 
     @Option(
         name: .customLong("base-url"),
-        help:
-            "Override the configuration's baseURL, e.g. https://example.org/apps/ (pages are also served under its path)."
+        help: ArgumentHelp(
+            "Override the configuration's baseURL, e.g. https://example.org/apps/ (pages are also served under "
+                + "its path).")
     )
     var baseURL: String?
 
@@ -111,8 +112,9 @@ struct Build: ParsableCommand {
 
     @Option(
         name: .long,
-        help:
-            "Where to write the site (default: <source>/public). Replaced only when the build succeeds, and only if sitegen wrote it, it is empty or it does not exist."
+        help: ArgumentHelp(
+            "Where to write the site (default: <source>/public). Replaced only when the build succeeds, and only "
+                + "if sitegen wrote it, it is empty or it does not exist.")
     )
     var output: String?
 
@@ -136,7 +138,8 @@ struct Build: ParsableCommand {
             let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000)) ms" }.joined(
                 separator: ", ")
             print(
-                "sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in \(String(format: "%.0f", total)) ms (\(phases))"
+                "sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in "
+                    + "\(String(format: "%.0f", total)) ms (\(phases))"
             )
             for notice in report.notices { Terminal.notice(notice) }
             if report.imagesProcessed + report.imagesCached > 0 {
@@ -149,7 +152,8 @@ struct Build: ParsableCommand {
         case .failure(let d):
             for line in d.printed() { Terminal.error(line) }
             Terminal.error(
-                "sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); \(options.output.path) was left unchanged"
+                "sitegen: build failed with \(d.items.count) error\(d.items.count == 1 ? "" : "s"); "
+                    + "\(options.output.path) was left unchanged"
             )
             throw ExitCode(1)
         }
