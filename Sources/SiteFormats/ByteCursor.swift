@@ -51,3 +51,19 @@ struct ByteCursor {
         while pos < bytes.count, Self.isSpace(bytes[pos]) { pos += 1 }
     }
 }
+
+/// A reader over a `ByteCursor` (the JSON and XML plist parsers): the cursor's bytes, position and
+/// messages by the names the reading code uses, written once here.
+protocol CursorReader {
+    var cursor: ByteCursor { get set }
+}
+
+extension CursorReader {
+    var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
+    var pos: Int {
+        @inline(__always) get { cursor.pos }
+        @inline(__always) set { cursor.pos = newValue }
+    }
+    func error(_ message: String, at offset: Int) -> Diagnostic { cursor.error(message, at: offset) }
+    func found(_ offset: Int) -> String { cursor.found(offset) }
+}

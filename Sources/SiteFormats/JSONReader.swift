@@ -48,7 +48,7 @@ extension JSONReader {
 }
 
 /// An iterative (explicit-stack) recursive-descent JSON parser over raw bytes.
-struct JSONParser {
+struct JSONParser: CursorReader {
     var cursor: ByteCursor
     /// Reused buffer for strings with escapes.
     var scratch: [UInt8] = []
@@ -56,15 +56,6 @@ struct JSONParser {
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?, collectsElements: Bool = false) {
         cursor = ByteCursor(bytes: bytes, file: file, target: target, collectsElements: collectsElements)
     }
-
-    // The cursor's bytes, position and messages, by the names the reading code uses.
-    var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
-    var pos: Int {
-        @inline(__always) get { cursor.pos }
-        @inline(__always) set { cursor.pos = newValue }
-    }
-    func error(_ message: String, at offset: Int) -> Diagnostic { cursor.error(message, at: offset) }
-    func found(_ offset: Int) -> String { cursor.found(offset) }
 
     @inline(__always)
     func byte(at i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }

@@ -4,7 +4,7 @@ import SiteCore
 /// A parser for the XML subset used by property lists: prolog (`<?xml …?>`, `<!DOCTYPE …>`,
 /// comments), one `<plist>` (optional) holding one value, character data with the predefined
 /// and numeric entities, and CDATA. Iterative, with an explicit stack of open containers.
-struct XMLPlistParser {
+struct XMLPlistParser: CursorReader {
     var cursor: ByteCursor
     /// Reused buffer for text with entities, CDATA or line ends to normalise.
     var scratch: [UInt8] = []
@@ -41,15 +41,6 @@ struct XMLPlistParser {
     init(bytes: UnsafeBufferPointer<UInt8>, file: String, target: [PathComponent]?, collectsElements: Bool = false) {
         cursor = ByteCursor(bytes: bytes, file: file, target: target, collectsElements: collectsElements)
     }
-
-    // The cursor's bytes, position and messages, by the names the reading code uses.
-    var bytes: UnsafeBufferPointer<UInt8> { cursor.bytes }
-    var pos: Int {
-        @inline(__always) get { cursor.pos }
-        @inline(__always) set { cursor.pos = newValue }
-    }
-    func error(_ message: String, at offset: Int) -> Diagnostic { cursor.error(message, at: offset) }
-    func found(_ offset: Int) -> String { cursor.found(offset) }
 
     // MARK: Errors
 
