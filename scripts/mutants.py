@@ -240,7 +240,10 @@ def main() -> int:
         if code == 99:
             selects_nothing.add(spec)
         elif code != 0:
-            print(f"the test set '{spec}' fails without any mutant:\n" + tail(out, 30))
+            # The whole output is kept: a crash report's frames come before its last 30 lines.
+            kept = WORK / "baseline-failure.log"
+            kept.write_text(out)
+            print(f"the test set '{spec}' fails without any mutant (all of its output: {kept}):\n" + tail(out, 30))
             return 2
     print(f"baseline: built and passing in {time.monotonic() - began:.0f} s"
           + (" (its tests: in the resumed run)" if baseline_passed else ""), flush=True)
