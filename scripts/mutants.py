@@ -22,9 +22,11 @@ The working tree itself is never modified.
 Exit status: 0 when every mutant is killed; 1 when one survived, does not compile, or no longer
 matches its source line (fix the list); 2 when the unmutated tests already fail.
 """
+import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -37,6 +39,11 @@ WORK = Path(os.environ.get("MUTANTS_DIR", "/tmp/sitegen-mutants-"
                            + __import__("hashlib").sha256(str(REPO).encode()).hexdigest()[:8]))
 BUILD_TIMEOUT = 1800
 TEST_TIMEOUT = 900
+# A mutant's tests may take this many times as long as they took in the baseline (at least
+# TIMEOUT_FLOOR seconds): a mutant that lifts a limit makes the hostile-input tests run for minutes
+# before they fail. One that runs past it is reported as "killed (timed out)", and listed.
+TIMEOUT_FACTOR = 5
+TIMEOUT_FLOOR = 60
 
 
 @dataclass
@@ -105,30 +112,34 @@ def sync(tree: Path) -> None:
 
 
 def run(cmd: list[str], timeout: int, cwd: Path, env: dict | None = None) -> tuple[int, str]:
+    """Runs `cmd` in a process group of its own: on a timeout the whole group is killed, so no
+    server a test started goes on using the machine."""
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                         errors="replace", env={**os.environ, **(env or {})}, start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout,
-                           env={**os.environ, **(env or {})})
-        return p.returncode, p.stdout + p.stderr
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return -1, out + f"\n(timed out after {timeout} s)"
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode, out
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
+        return -1, (out or "") + f"\n(timed out after {timeout} s)"
 
 
 def build() -> tuple[int, str]:
     return run(["swift", "build", "--build-tests"], BUILD_TIMEOUT, WORK)
 
 
-def test(spec: str) -> tuple[int, str]:
-    """Runs the tests `spec` names in WORK; 0 when they pass."""
+def test(spec: str, timeout: int = TEST_TIMEOUT) -> tuple[int, str]:
+    """Runs the tests `spec` names in WORK; 0 when they pass, -1 when they ran past `timeout`."""
     if spec.startswith("e2e:"):
         args = __import__("shlex").split(spec[4:])
-        return run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *args], TEST_TIMEOUT,
+        return run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *args], timeout,
                    WORK / "e2e", {"SITEGEN": str(WORK / ".build/debug/sitegen"), "SE_OFFLINE": "1"})
     xctest = next((WORK / ".build/debug").glob("*PackageTests.xctest"))
     filters = [a for f in spec.split() for a in ("--filter", f)]
     # The copy is not beside ../shared: the Mustache spec tests read it where the real tree has it.
     spec_dir = {"MUSTACHE_SPEC_DIR": os.environ.get("MUSTACHE_SPEC_DIR", str(REPO.parent / "shared" / "mustache-spec"))}
-    code, out = run([str(xctest), "--testing-library", "swift-testing", *filters], TEST_TIMEOUT, WORK, spec_dir)
+    code, out = run([str(xctest), "--testing-library", "swift-testing", *filters], timeout, WORK, spec_dir)
     # A filter that selects nothing passes vacuously: that is a defect of the list, not a survivor.
     if re.search(r"Test run with 0 tests", out):
         return 99, out
@@ -168,6 +179,15 @@ def killed_in(log: Path, tree: Path) -> tuple[set[str], bool]:
         sys.exit(f"{log} mutated {m[1][:12]}; the code changed since ({', '.join(sorted(code)[:5])}): run the whole list")
     killed = set(re.findall(r"^\[\d+/\d+\] killed\s+(\S+)", text, re.M))
     return killed, re.search(r"^baseline: built and passing", text, re.M) is not None
+
+
+def baseline_times(path: Path, commit: str) -> dict[str, float]:
+    """The seconds each test set took in the baseline of a run of `commit` (none if another's)."""
+    try:
+        kept = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return kept["times"] if kept.get("commit") == commit else {}
 
 
 def tail(text: str, lines: int = 15) -> str:
@@ -233,10 +253,14 @@ def main() -> int:
         print("the unmutated tree does not build:\n" + tail(out, 30))
         return 2
     # A test set that selects nothing guards nothing: its mutants are reported, not run. A resumed
-    # run's baseline passed on this code already.
+    # run's baseline passed on this code already; its times are kept in the copy.
     selects_nothing = set()
+    times_file = WORK / "baseline-times.json"
+    times = baseline_times(times_file, commit_of(tree)) if baseline_passed else {}
     for spec in sorted({m.test for m in mutants} if not baseline_passed else ()):
+        spec_began = time.monotonic()
         code, out = test(spec)
+        times[spec] = time.monotonic() - spec_began
         if code == 99:
             selects_nothing.add(spec)
         elif code != 0:
@@ -245,10 +269,13 @@ def main() -> int:
             kept.write_text(out)
             print(f"the test set '{spec}' fails without any mutant (all of its output: {kept}):\n" + tail(out, 30))
             return 2
+    if not baseline_passed:
+        times_file.write_text(json.dumps({"commit": commit_of(tree), "times": times}))
     print(f"baseline: built and passing in {time.monotonic() - began:.0f} s"
           + (" (its tests: in the resumed run)" if baseline_passed else ""), flush=True)
 
     results: dict[str, list[str]] = {"killed": [], "survived": [], "no test selected": [], "does not compile": [], "stale": []}
+    timed_out: list[str] = []
     for i, m in enumerate(mutants, 1):
         started = time.monotonic()
         path = WORK / m.file
@@ -266,19 +293,25 @@ def main() -> int:
                 if code != 0:
                     status, detail = "does not compile", tail(out)
                 else:
-                    code, out = test(m.test)
+                    limit = int(max(TIMEOUT_FLOOR, TIMEOUT_FACTOR * times[m.test])) if m.test in times else TEST_TIMEOUT
+                    code, out = test(m.test, limit)
                     status = "no test selected" if code == 99 else "killed" if code != 0 else "survived"
+                    if code == -1:
+                        timed_out.append(m.name)
                     detail = "" if code != 0 else f"    {m.test} passed with {m.file}: {m.after.strip()}"
             finally:
                 path.write_bytes(original)
                 touch_importers(m.file)
         results[status].append(m.name)
-        print(f"[{i}/{len(mutants)}] {status:8} {m.name} ({time.monotonic() - started:.0f} s)", flush=True)
+        late = " (timed out)" if timed_out and timed_out[-1] == m.name else ""
+        print(f"[{i}/{len(mutants)}] {status:8} {m.name} ({time.monotonic() - started:.0f} s){late}", flush=True)
         if detail and status != "killed":
             print(detail, flush=True)
 
     total = len(mutants)
     print(f"\nkilled {len(results['killed'])}/{total} in {time.monotonic() - began:.0f} s")
+    if timed_out:
+        print(f"killed by running past {TIMEOUT_FACTOR}× the baseline's time: {', '.join(timed_out)}")
     for status in ("survived", "no test selected", "does not compile", "stale"):
         if results[status]:
             print(f"{status}: {', '.join(results[status])}")
