@@ -20,6 +20,9 @@ struct ViewMaker: Sendable {
     let words: InterfaceWords
     /// The URL of the code's stylesheet, for the pages that show code (`SiteInputs.styleCode`).
     let codeStyles: String?
+    /// The navigation with no section current, and the section each link is (made once: every
+    /// page shows it).
+    private let navigation: [(section: String, link: SectionLink)]
 
     init(model: SiteModel, plan: SitePlan) {
         config = model.config
@@ -34,6 +37,14 @@ struct ViewMaker: Sendable {
         words = model.config.words
         codeStyles = model.assetNames[SiteInputs.codeStylesPath].map(model.urls.asset)
         let urls = self.urls
+        var navigation = model.collections.filter(\.config.menu).map { c in
+            (c.config.name, SectionLink(title: c.config.title, url: urls.list(c.config, page: 1), current: false))
+        }
+        if !model.standaloneNotes.isEmpty {
+            let link = SectionLink(title: model.config.notes.title, url: urls.notesList(page: 1), current: false)
+            navigation.append(("notes", link))
+        }
+        self.navigation = navigation
         var links: [Int: [TagLink]] = [:]
         // A tag's link is made once per name (its slug and URL), then shared by its notes.
         var linkOf: [String: TagLink?] = [:]
@@ -67,13 +78,11 @@ struct ViewMaker: Sendable {
 
     /// The navigation, with `current` set on the section shown.
     func sections(current section: String?) -> [SectionLink] {
-        var sections = collections.filter(\.config.menu).map { c in
-            SectionLink(title: c.config.title, url: urls.list(c.config, page: 1), current: c.config.name == section)
+        navigation.map { n in
+            var link = n.link
+            link.current = n.section == section
+            return link
         }
-        if !standaloneNotes.isEmpty {
-            sections.append(SectionLink(title: config.notes.title, url: notesListPath(1), current: section == "notes"))
-        }
-        return sections
     }
 
     func countText(_ count: Int) -> String {

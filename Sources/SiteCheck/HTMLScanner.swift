@@ -1,3 +1,5 @@
+import SiteCore
+
 /// One start tag as the scanner saw it. Names are lower-cased ASCII; values stay byte ranges
 /// into the page until asked for, so the attributes nobody checks (`class`, `style`) cost nothing.
 struct StartTag {
@@ -148,9 +150,7 @@ enum HTMLScanner {
 
     /// The index of the next `byte` from `start` (memchr: most of a page is text between tags).
     static func find(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < b.count, let base = b.baseAddress else { return nil }
-        guard let hit = memchr(base + start, Int32(byte), b.count - start) else { return nil }
-        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        b.firstIndex(of: byte, from: start)
     }
 
     private static func after(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
@@ -177,9 +177,3 @@ enum HTMLScanner {
         }
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -283,6 +283,11 @@ public enum Slug {
     /// Lowercased letters and digits of any script, other runs of characters turned into one "-".
     /// "Luffy D. Monkey" → "luffy-d-monkey"; "오징어 게임" → "오징어-게임".
     public static func make(_ text: String) -> String {
+        makeASCII(text) ?? makeUnicode(text)
+    }
+
+    /// `make` by Unicode's properties, for any text.
+    static func makeUnicode(_ text: String) -> String {
         var out = ""
         var pendingDash = false
         for scalar in text.lowercased().unicodeScalars {
@@ -298,6 +303,30 @@ public enum Slug {
             }
         }
         return out
+    }
+
+    /// `make` for ASCII text, on its bytes (most file names; Unicode's properties cost a
+    /// microsecond a name): the letters lowercased, digits and `_` kept, runs of other bytes
+    /// one "-". nil for other text.
+    static func makeASCII(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
+            let kept =
+                (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+                || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) || lower == UInt8(ascii: "_")
+            if kept {
+                if pendingDash, !out.isEmpty { out.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                out.append(lower)
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// What a slug may not hold, for messages (with `isSafeSegment` and no `%`).

@@ -65,6 +65,25 @@ public enum SitePath {
         }
     }
 
+    /// The folder of a relative file path, as NSString's `deletingLastPathComponent` gives it for
+    /// the scan's paths (`notes/a/b.md` → `notes/a`, `b.md` → empty), without bridging to NSString.
+    public static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// A relative file path's name without its extension, as NSString's `lastPathComponent` and
+    /// `deletingPathExtension` give it (`notes/v1.2.md` → `v1.2`; `.md`, whose only dot starts the
+    /// name, stays whole), without bridging to NSString.
+    public static func stem(of path: String) -> String {
+        let utf8 = path.utf8
+        let name = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+        guard let dot = utf8[name...].lastIndex(of: UInt8(ascii: ".")), dot != name else {
+            return String(path[name...])
+        }
+        return String(path[name..<dot])
+    }
+
     /// Percent-encodes a relative file path segment by segment (for `src` of content files).
     public static func encodePath(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }.joined(

@@ -126,7 +126,7 @@ public struct NoteLoader: Sendable {
         let doc = try FrontMatter.parse(text, file: file)
         var front = NoteFrontMatter(file: file, text: text, fields: doc.fields)
         if try front.bool("draft") == true, !includeDrafts { return nil }
-        let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stem = SitePath.stem(of: relative)
         let slug = try front.string("slug") ?? Slug.make(stem)
         guard Slug.isSafeSegment(slug), !slug.utf8.contains(UInt8(ascii: "%")) else {
             throw front.problem("slug", "slug '\(slug)' cannot be a URL segment (\(Slug.segmentRule))")
@@ -138,7 +138,7 @@ public struct NoteLoader: Sendable {
         let attachment = try front.attachment(notesCollection: notesCollection)
         let trusted = try front.bool("unsafeHTML") ?? false
         let showsContents = try front.bool("toc") ?? false
-        let folder = (relative as NSString).deletingLastPathComponent
+        let folder = SitePath.folder(of: relative)
         let context = MarkdownRenderer.Context(
             idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil,
             folder: folder)

@@ -1,4 +1,5 @@
 internal import CCmark
+import SiteCore
 import Synchronization
 #if canImport(Glibc)
     internal import Glibc
@@ -83,48 +84,45 @@ enum Cmark {
         static func needed(by markdown: String) -> Autolink {
             var markdown = markdown
             return markdown.withUTF8 { b in
-                if b.contains(UInt8(ascii: "@")) { return .yes }
+                if b.firstIndex(of: UInt8(ascii: "@"), from: 0) != nil { return .yes }
                 return hasLinkStart(b, from: 0, to: b.count) ? .ifText : .no
             }
         }
 
-        /// Whether `www.` or `://` is in `bytes[from..<to]`.
-        private static func hasLinkStart(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
+        /// Whether `www.` or `://` is in `bytes[from..<to]`: `memchr` finds each `:` and `w`, so
+        /// the bytes between are not looked at one by one (a note's HTML is read whole for this).
+        static func hasLinkStart(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Bool {
             var i = from
-            while i + 2 < to {
-                switch bytes[i] {
-                case UInt8(ascii: "w")
-                where i + 3 < to && bytes[i + 1] == bytes[i] && bytes[i + 2] == bytes[i]
-                    && bytes[i + 3] == UInt8(ascii: "."):
+            while let colon = bytes.firstIndex(of: UInt8(ascii: ":"), from: i, to: to) {
+                if colon + 2 < to, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") {
                     return true
-                case UInt8(ascii: ":") where bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/"):
-                    return true
-                default: i += 1
                 }
+                i = colon + 1
+            }
+            i = from
+            while let w = bytes.firstIndex(of: UInt8(ascii: "w"), from: i, to: to) {
+                if w + 3 < to, bytes[w + 1] == UInt8(ascii: "w"), bytes[w + 2] == UInt8(ascii: "w"),
+                    bytes[w + 3] == UInt8(ascii: ".")
+                {
+                    return true
+                }
+                i = w + 1
             }
             return false
         }
 
         /// Whether cmark-gfm's `html` holds `www.` or `://` outside its tags. Text's `<` and `>`
-        /// are references there, so every `<` starts a tag, a comment or a declaration.
+        /// are references there, so every `<` starts a tag, a comment or a declaration, which
+        /// the next `>` ends. (No byte of `www.` or `://` is a `<`, so none spans text and tag.)
         static func mayLink(html: String) -> Bool {
             var html = html
             return html.withUTF8 { b in
-                var inTag = false
-                for i in b.indices {
-                    switch b[i] {
-                    case UInt8(ascii: "<"): inTag = true
-                    case UInt8(ascii: ">"): inTag = false
-                    case UInt8(ascii: ":")
-                    where !inTag && i + 2 < b.count && b[i + 1] == UInt8(ascii: "/")
-                        && b[i + 2] == UInt8(ascii: "/"):
-                        return true
-                    case UInt8(ascii: "w")
-                    where !inTag && i + 3 < b.count && b[i + 1] == b[i] && b[i + 2] == b[i]
-                        && b[i + 3] == UInt8(ascii: "."):
-                        return true
-                    default: break
-                    }
+                var i = 0
+                while i < b.count {
+                    let lt = b.firstIndex(of: UInt8(ascii: "<"), from: i) ?? b.count
+                    if hasLinkStart(b, from: i, to: lt) { return true }
+                    guard let gt = b.firstIndex(of: UInt8(ascii: ">"), from: lt + 1) else { return false }
+                    i = gt + 1
                 }
                 return false
             }

@@ -64,11 +64,13 @@ enum HTMLAllowlist {
 
     /// The URL's scheme in lower case, nil for a relative URL (no `:` before the first `/`, `?` or `#`).
     static func scheme(of url: String) -> String? {
-        var chars: [Unicode.Scalar] = []
-        for s in url.unicodeScalars where s != "\t" && s != "\n" && s != "\r" { chars.append(s) }
-        let trimmed = chars.drop { $0.value <= 0x20 }
         var scheme = ""
-        for s in trimmed {
+        var started = false  // past the leading spaces and controls, which browsers drop
+        for s in url.unicodeScalars where s != "\t" && s != "\n" && s != "\r" {
+            if !started {
+                if s.value <= 0x20 { continue }
+                started = true
+            }
             if s == ":" { return scheme.isEmpty ? "" : scheme }
             if s == "/" || s == "?" || s == "#" { return nil }
             let isLetter = (s >= "a" && s <= "z") || (s >= "A" && s <= "Z")

@@ -1,3 +1,5 @@
+import SiteCore
+
 /// The elements cmark-gfm writes for Markdown (no raw HTML), and what the HTML passes need to know
 /// of each: read once from the passes' own tables, so that `KnownMarkupPass` decides as they do.
 /// A name not among them gives up the scan (the parsing pass reads it). All are in the allowlist
@@ -74,14 +76,13 @@ struct KnownMarkupScan {
         tokens.reserveCapacity(bytes.count / 16)
         var i = 0
         while i < bytes.count {
-            guard let lt = UnsafeBufferPointer(rebasing: bytes[i...]).firstIndex(of: UInt8(ascii: "<")) else {
+            guard let at = bytes.firstIndex(of: UInt8(ascii: "<"), from: i) else {
                 tokens.append(
                     Token(
                         kind: .text, element: .p, hasAttributes: false, range: i..<bytes.count,
                         attributesStart: 0))
                 break
             }
-            let at = i + lt
             if at > i {
                 tokens.append(Token(kind: .text, element: .p, hasAttributes: false, range: i..<at, attributesStart: 0))
             }
@@ -131,9 +132,8 @@ struct KnownMarkupScan {
         var j = start
         while j < bytes.count, Self.isNameByte(bytes[j]) { j += 1 }
         guard j > start, j + 1 < bytes.count, bytes[j] == UInt8(ascii: "="), bytes[j + 1] == UInt8(ascii: "\""),
-            let quote = UnsafeBufferPointer(rebasing: bytes[(j + 2)...]).firstIndex(of: UInt8(ascii: "\""))
+            let end = bytes.firstIndex(of: UInt8(ascii: "\""), from: j + 2)
         else { return nil }
-        let end = j + 2 + quote
         guard Self.hasOnlyKnownReferences(UnsafeBufferPointer(rebasing: bytes[(j + 2)..<end])) else { return nil }
         return end + 1
     }
@@ -146,7 +146,7 @@ struct KnownMarkupScan {
             guard Self.isNameByte(bytes[j]) else { j += 1; continue }
             let start = j
             while j < token.range.upperBound, Self.isNameByte(bytes[j]) { j += 1 }
-            let end = j + 2 + (UnsafeBufferPointer(rebasing: bytes[(j + 2)...]).firstIndex(of: UInt8(ascii: "\"")) ?? 0)
+            let end = bytes.firstIndex(of: UInt8(ascii: "\""), from: j + 2) ?? j + 2
             let value = Self.decoded(UnsafeBufferPointer(rebasing: bytes[(j + 2)..<end])) ?? ""
             attributes.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<j]), as: UTF8.self), value))
             j = end + 1
@@ -176,7 +176,7 @@ struct KnownMarkupScan {
     /// Whether every `&` of `bytes` starts one of `references`.
     static func hasOnlyKnownReferences(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
-        while let amp = UnsafeBufferPointer(rebasing: bytes[i...]).firstIndex(of: UInt8(ascii: "&")).map({ $0 + i }) {
+        while let amp = bytes.firstIndex(of: UInt8(ascii: "&"), from: i) {
             let after = UnsafeBufferPointer(rebasing: bytes[(amp + 1)...])
             guard let reference = references.first(where: { after.starts(with: $0.name) }) else { return false }
             i = amp + 1 + reference.name.count
@@ -185,10 +185,12 @@ struct KnownMarkupScan {
     }
 
     private static func references(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+        guard bytes.firstIndex(of: UInt8(ascii: "&"), from: 0) != nil else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = ""
         var i = 0
-        while let amp = UnsafeBufferPointer(rebasing: bytes[i...]).firstIndex(of: UInt8(ascii: "&")).map({ $0 + i }) {
+        while let amp = bytes.firstIndex(of: UInt8(ascii: "&"), from: i) {
             out += String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<amp]), as: UTF8.self)
             let after = UnsafeBufferPointer(rebasing: bytes[(amp + 1)...])
             let reference = references.first { after.starts(with: $0.name) }

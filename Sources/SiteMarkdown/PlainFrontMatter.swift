@@ -188,18 +188,49 @@ struct PlainFrontMatter {
         private var indents: [Int]
 
         init?(_ yaml: Substring) {
+            guard Self.readsAsWritten(yaml) else { return nil }
+            // Split on the bytes, not on Characters (which costs a grapheme break at every one):
+            // LF ends a line, and CR before it goes with it ("\r\n" is one Character, after
+            // which Unicode always breaks), so the lines are what splitting the Characters gave.
+            let utf8 = yaml.utf8
+            var lines: [Substring] = []
+            var start = utf8.startIndex
+            var i = start
+            while i < utf8.endIndex {
+                if utf8[i] == 0x0A {
+                    var end = i
+                    if end > start, utf8[utf8.index(before: end)] == 0x0D { end = utf8.index(before: end) }
+                    lines.append(yaml[start..<end])
+                    start = utf8.index(after: i)
+                }
+                i = utf8.index(after: i)
+            }
+            lines.append(yaml[start...])
+            if lines.contains(where: { $0.utf8.contains(0x0D) }) { return nil }
+            self.lines = lines
+            indents = lines.map { line in line.prefix { $0 == " " }.count }
+        }
+
+        /// No character YAML reads as something else: control characters but LF and CR, C1
+        /// controls, line and paragraph separators, byte order marks, non-characters.
+        private static func readsAsWritten(_ yaml: Substring) -> Bool {
+            for byte in yaml.utf8 {
+                if byte < 0x20 && byte != 0x0A && byte != 0x0D || byte == 0x7F { return false }
+                if byte >= 0x80 { return scalarsReadAsWritten(yaml) }  // most front matter is ASCII
+            }
+            return true
+        }
+
+        private static func scalarsReadAsWritten(_ yaml: Substring) -> Bool {
             for scalar in yaml.unicodeScalars {
                 let v = scalar.value
-                if v < 0x20 && v != 0x0A && v != 0x0D { return nil }
+                if v < 0x20 && v != 0x0A && v != 0x0D { return false }
                 if (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF || v >= 0xFFFE && v <= 0xFFFF
                 {
-                    return nil
+                    return false
                 }
             }
-            // "\r\n" is one Character.
-            lines = yaml.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-            if lines.contains(where: { $0.utf8.contains(0x0D) }) { return nil }
-            indents = lines.map { line in line.prefix { $0 == " " }.count }
+            return true
         }
 
         var count: Int { lines.count }

@@ -1,4 +1,5 @@
 import Foundation
+import SiteCore
 
 /// How every `{{name}}` of a sitegen template is written into HTML.
 ///
@@ -180,11 +181,10 @@ public enum SafeHTML {
     }
 
     static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        guard let base = bytes.baseAddress else { return nil }
         var i = from
         while i + needle.count <= bytes.count {
-            guard let hit = memchr(base + i, Int32(needle[0]), bytes.count - i) else { return nil }
-            i = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            guard let hit = bytes.firstIndex(of: needle[0], from: i) else { return nil }
+            i = hit
             if i + needle.count <= bytes.count && bytes[i + 1] == needle[1] && bytes[i + 2] == needle[2] { return i }
             i += 1
         }

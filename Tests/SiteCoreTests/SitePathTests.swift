@@ -25,9 +25,56 @@ import Testing
         #expect(SitePath.encodePath("a//b/") == "a//b/")
     }
 
+    @Test func stemAndFolderOfNotePaths() {
+        #expect(SitePath.stem(of: "notes/hello.md") == "hello")
+        #expect(SitePath.stem(of: "notes/v1.2.MD") == "v1.2", "only the last extension goes")
+        #expect(SitePath.stem(of: "a/b/.md") == ".md", "a name whose only dot comes first has no extension")
+        #expect(SitePath.stem(of: "README") == "README")
+        #expect(SitePath.folder(of: "notes/a/b.md") == "notes/a")
+        #expect(SitePath.folder(of: "b.md") == "")
+        #expect(SitePath.stem(of: "a") == "a" && SitePath.folder(of: "a") == "", "where Foundation traps")
+    }
+
+    /// Relative file paths as the content scan gives them: segments of letters (of two scripts),
+    /// dots, dashes and underscores. None is one character long: swift-corelibs-foundation traps
+    /// on those (`("a" as NSString).deletingLastPathComponent`), so the oracle cannot read them.
+    static let filePaths = Gen.element(of: ["a", "B", ".", "-", "_", "한", "md", "😀"]).map { $0 ?? "a" }
+        .array(of: 1...5).map { $0.joined() }.array(of: 1...3).map { $0.joined(separator: "/") }
+        .map { $0.count < 2 ? "notes/" + $0 : $0 }
+
+    /// Against Foundation, which sitegen used before: NSString's `lastPathComponent`,
+    /// `deletingPathExtension` and `deletingLastPathComponent`.
+    @Test func stemAndFolderMatchNSString() async {
+        await propertyCheck(input: Self.filePaths) { path in
+            let ns = path as NSString
+            #expect(SitePath.stem(of: path) == (ns.lastPathComponent as NSString).deletingPathExtension, "\(path)")
+            #expect(SitePath.folder(of: path) == ns.deletingLastPathComponent, "\(path)")
+        }
+    }
+
     /// Any text, including every ASCII byte and multi-byte scalars.
     static let texts = Gen.int(in: 0...0x2FF).array(of: 0...12).map { codes in
         String(String.UnicodeScalarView(codes.compactMap { Unicode.Scalar(UInt32($0 < 0x80 ? $0 : $0 * 37 + 0x80)) }))
+    }
+
+    /// Slugs of ASCII text made on bytes are the slugs Unicode's properties make; other text is
+    /// left to them.
+    @Test func asciiSlugsMatchTheUnicodeRules() async {
+        let ascii = Gen.int(in: 0...0x7F).array(of: 0...16).map { codes in
+            String(decoding: codes.map { UInt8($0) }, as: UTF8.self)
+        }
+        await propertyCheck(input: ascii) { text in
+            #expect(Slug.makeASCII(text) == Slug.makeUnicode(text), "\(Array(text.utf8))")
+        }
+        await propertyCheck(input: Self.texts) { text in
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                #expect(Slug.makeASCII(text) == Slug.makeUnicode(text), "\(Array(text.utf8))")
+            } else {
+                #expect(Slug.makeASCII(text) == nil)
+            }
+            #expect(Slug.make(text) == Slug.makeUnicode(text))
+        }
+        #expect(Slug.makeASCII("__Luffy  D. Monkey!_9") == "__luffy-d-monkey-_9")
     }
 
     /// Against Foundation: the same bytes as `addingPercentEncoding` with RFC 3986's unreserved

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import SiteMarkdown
 
@@ -17,7 +18,9 @@ import Testing
         ("```swift\n@MainActor func f() {}\n```", .yes),
         ("see www.example.org", .ifText),
         ("see [x](https://example.org)", .ifText),
-        ("ftp://example.org", .ifText)
+        ("ftp://example.org", .ifText),
+        ("wwww.example.org", .ifText),
+        ("x::// y", .ifText)
     ])
     func whatTheRawTextAsksFor(markdown: String, expected: Cmark.Autolink) {
         #expect(Cmark.Autolink.needed(by: markdown) == expected)
@@ -34,6 +37,56 @@ import Testing
     ])
     func whatTheHTMLTextHolds(html: String, expected: Bool) {
         #expect(Cmark.Autolink.mayLink(html: html) == expected)
+    }
+
+    /// The byte-by-byte reading these functions had before they used `memchr`: the oracle.
+    static func oracleLinkStart(_ bytes: [UInt8], from: Int, to: Int) -> Bool {
+        var i = from
+        while i + 2 < to {
+            switch bytes[i] {
+            case UInt8(ascii: "w")
+            where i + 3 < to && bytes[i + 1] == bytes[i] && bytes[i + 2] == bytes[i]
+                && bytes[i + 3] == UInt8(ascii: "."):
+                return true
+            case UInt8(ascii: ":") where bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/"):
+                return true
+            default: i += 1
+            }
+        }
+        return false
+    }
+
+    static func oracleMayLink(_ b: [UInt8]) -> Bool {
+        var inTag = false
+        for i in b.indices {
+            switch b[i] {
+            case UInt8(ascii: "<"): inTag = true
+            case UInt8(ascii: ">"): inTag = false
+            case UInt8(ascii: ":")
+            where !inTag && i + 2 < b.count && b[i + 1] == UInt8(ascii: "/") && b[i + 2] == UInt8(ascii: "/"):
+                return true
+            case UInt8(ascii: "w")
+            where !inTag && i + 3 < b.count && b[i + 1] == b[i] && b[i + 2] == b[i] && b[i + 3] == UInt8(ascii: "."):
+                return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// Texts of the bytes that matter (tags' brackets, `:`, `/`, `w`, `.`, `@`) among others.
+    static let texts = Gen.element(of: Array("<>:/w.@a ").map { UInt8(ascii: $0.unicodeScalars.first!) })
+        .map { $0 ?? 0x61 }.array(of: 0...24)
+
+    @Test func theSameAsReadingEveryByte() async {
+        await propertyCheck(input: Self.texts) { bytes in
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(Cmark.Autolink.mayLink(html: text) == Self.oracleMayLink(bytes), "\(text)")
+            let expected: Cmark.Autolink =
+                bytes.contains(UInt8(ascii: "@"))
+                ? .yes : Self.oracleLinkStart(bytes, from: 0, to: bytes.count) ? .ifText : .no
+            #expect(Cmark.Autolink.needed(by: text) == expected, "\(text)")
+        }
     }
 
     @Test(
