@@ -6,7 +6,7 @@ import Testing
 /// Incremental rebuilds (`sitegen serve`): after every kind of edit, the output a session leaves
 /// is byte for byte the output of a full build of the same sources, and only the pages that show
 /// the edit are written.
-@Suite(.serialized) struct SiteSessionTests {
+@Suite struct SiteSessionTests {
     /// The example site with a session over it; `full()` builds the same sources from scratch elsewhere.
     final class Live {
         let site: Fixture
