@@ -246,7 +246,9 @@ def main() -> int:
         print(f"--resume: {len(skipped)} killed in that run at this commit, skipped", flush=True)
     began = time.monotonic()
     print(f"mutants: {len(mutants)} from {LIST.relative_to(REPO)}, in {WORK}", flush=True)
-    print(f"commit: {commit_of(tree)}", flush=True)
+    # Read once: the tree may move on while the run goes (its copy does not).
+    commit = commit_of(tree)
+    print(f"commit: {commit}", flush=True)
     sync(tree)
     code, out = build()
     if code != 0:
@@ -255,8 +257,8 @@ def main() -> int:
     # A test set that selects nothing guards nothing: its mutants are reported, not run. A resumed
     # run's baseline passed on this code already; its times are kept in the copy.
     selects_nothing = set()
-    times_file = WORK / "baseline-times.json"
-    times = baseline_times(times_file, commit_of(tree)) if baseline_passed else {}
+    times_file = WORK / ".build" / "mutants-baseline-times.json"  # in .build: `sync` keeps it
+    times = baseline_times(times_file, commit) if baseline_passed else {}
     for spec in sorted({m.test for m in mutants} if not baseline_passed else ()):
         spec_began = time.monotonic()
         code, out = test(spec)
@@ -265,12 +267,12 @@ def main() -> int:
             selects_nothing.add(spec)
         elif code != 0:
             # The whole output is kept: a crash report's frames come before its last 30 lines.
-            kept = WORK / "baseline-failure.log"
+            kept = WORK / ".build" / "mutants-baseline-failure.log"
             kept.write_text(out)
             print(f"the test set '{spec}' fails without any mutant (all of its output: {kept}):\n" + tail(out, 30))
             return 2
     if not baseline_passed:
-        times_file.write_text(json.dumps({"commit": commit_of(tree), "times": times}))
+        times_file.write_text(json.dumps({"commit": commit, "times": times}))
     print(f"baseline: built and passing in {time.monotonic() - began:.0f} s"
           + (" (its tests: in the resumed run)" if baseline_passed else ""), flush=True)
 
