@@ -34,6 +34,12 @@ import _FoundationICU
         let ko = Collator(language: "ko")
         let stem = String(repeating: "한글", count: 30)
         #expect(ko.compare(stem + "가", stem + "나") == .orderedAscending)
+        // U+FDFA is one UTF-16 unit that expands to 18 letters: its key outgrows the first buffer
+        // (4 bytes a unit), which is then made as large as ICU asks.
+        let ligatures = String(repeating: "\u{FDFA}", count: 10)
+        #expect(ko.sortKey(ligatures + "a").count > 4 * (ligatures + "a").utf16.count)
+        #expect(ko.compare(ligatures + "a", ligatures + "b") == .orderedAscending)
+        #expect(ko.compare(ligatures + "b", ligatures + "a") == .orderedDescending)
         #expect(ko.compare("한글", "abc") == .orderedAscending, "Hangul before Latin in Korean")
         #expect(Collator(language: "en").compare("한글", "abc") == .orderedDescending)
     }

@@ -32,4 +32,28 @@ import SiteCore
         try big.write(to: root.appendingPathComponent("big.bin"))
         #expect(try tree.read("big.bin") == big)
     }
+
+    /// The image sizer reads a file's first bytes with `head`: a folder or a FIFO is refused by its
+    /// kind before it is opened. The FIFO has a writer and bytes waiting, so a read that got past the
+    /// check would answer them instead of blocking the test.
+    @Test func headRefusesAFolderAndAFIFO() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-source-head-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let fifo = root.appendingPathComponent("pipe").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(writer >= 0)
+        defer { close(writer) }
+        try #require(write(writer, "GIF8", 4) == 4)
+        let tree = ContentTree(root: root, datasets: [], notes: [], staticFiles: [])
+        for (name, kind) in [("folder", "a folder"), ("pipe", "a FIFO")] {
+            guard case .failure(let failure) = tree.head(name, count: 2) else {
+                Issue.record("head(\(name)) read it")
+                continue
+            }
+            #expect(failure.text == "it is \(kind), not a regular file")
+        }
+    }
 }
