@@ -33,8 +33,8 @@ struct PlainFrontMatter {
                 continue
             }
             let next = lines.nextContent(from: i)
-            if next < lines.count, lines[next].utf8.first == UInt8(ascii: "-") || lines.indent(next) > 0 {
-                let isList = lines[next].drop { $0 == " " }.first == "-"
+            if next < lines.count, lines[next].utf8.first == Self.dash || lines.indent(next) > 0 {
+                let isList = lines[next].utf8.dropFirst(lines.indent(next)).first == Self.dash
                 guard let (value, end) = isList ? list(lines, at: next) : map(lines, at: next) else { return nil }
                 fields[key] = value
                 i = end
@@ -48,14 +48,21 @@ struct PlainFrontMatter {
     /// `name:` and what follows it on the line (trimmed), for a name of ASCII letters, digits,
     /// `_` and `-` (not first).
     private static func entry(_ line: Substring) -> (String, Substring)? {
-        guard let colon = line.firstIndex(of: ":") else { return nil }
-        let name = line[..<colon]
-        guard let first = name.utf8.first, isNameByte(first), first != UInt8(ascii: "-"),
-            name.utf8.allSatisfy(isNameByte)
-        else { return nil }
-        let after = line[line.index(after: colon)...]
-        guard after.isEmpty || after.first == " " else { return nil }
-        return (String(name), Self.trimmed(after.drop { $0 == " " }))
+        let utf8 = line.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let name = utf8[..<colon]
+        guard let first = name.first, isNameByte(first), first != dash, name.allSatisfy(isNameByte) else { return nil }
+        let after = utf8[utf8.index(after: colon)...]
+        guard after.isEmpty || after.first == space else { return nil }
+        return (String(Substring(name)), Self.trimmed(Self.droppingSpaces(Substring(after))))
+    }
+
+    private static let space = UInt8(ascii: " "), dash = UInt8(ascii: "-")
+
+    /// The text without its leading spaces (YAML's indentation and separation are bytes, not
+    /// Characters: a space before a combining mark is still a space).
+    private static func droppingSpaces(_ text: Substring) -> Substring {
+        Substring(text.utf8.drop { $0 == space })
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -70,15 +77,17 @@ struct PlainFrontMatter {
         var i = start
         while i < lines.count {
             if lines.isBlank(i) { i += 1; continue }
-            let line = lines[i]
-            if lines.indent(i) < indent || (indent == 0 && line.first != "-") { break }
+            let line = lines[i].utf8
+            if lines.indent(i) < indent || (indent == 0 && line.first != Self.dash) { break }
             let item = line.dropFirst(indent)
-            guard item.first == "-" else { return nil }
+            guard item.first == Self.dash else { return nil }
             let rest = item.dropFirst()
             if rest.isEmpty {
                 items.append(.null)
             } else {
-                guard rest.first == " ", let value = scalar(Self.trimmed(rest.drop { $0 == " " }), inFlow: false) else {
+                guard rest.first == Self.space,
+                    let value = scalar(Self.trimmed(Self.droppingSpaces(Substring(rest))), inFlow: false)
+                else {
                     return nil
                 }
                 items.append(value)
@@ -96,7 +105,7 @@ struct PlainFrontMatter {
         while i < lines.count {
             if lines.isBlank(i) { i += 1; continue }
             if lines.indent(i) == 0 { break }
-            guard lines.indent(i) == indent, let (key, rest) = Self.entry(lines[i].dropFirst(indent)),
+            guard lines.indent(i) == indent, let (key, rest) = Self.entry(Substring(lines[i].utf8.dropFirst(indent))),
                 fields[key] == nil
             else { return nil }
             if rest.isEmpty {
@@ -112,56 +121,64 @@ struct PlainFrontMatter {
 
     /// A scalar or a `[a, b]` list of plain scalars.
     private func inlineValue(_ text: Substring) -> Value? {
-        guard text.first == "[" else { return scalar(text, inFlow: false) }
-        guard text.last == "]" else { return nil }
-        let inner = text.dropFirst().dropLast()
-        if Self.trimmed(inner).isEmpty { return .array([]) }
+        let utf8 = text.utf8
+        guard utf8.first == UInt8(ascii: "[") else { return scalar(text, inFlow: false) }
+        guard utf8.last == UInt8(ascii: "]") else { return nil }
+        let inner = utf8.dropFirst().dropLast()
+        if Self.trimmed(Substring(inner)).isEmpty { return .array([]) }
         var items: [Value] = []
-        for part in inner.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let item = scalar(Self.trimmed(part.drop { $0 == " " }), inFlow: true) else { return nil }
-            items.append(item)
+        for part in inner.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            let item = Self.trimmed(Self.droppingSpaces(Substring(part)))
+            guard let value = scalar(item, inFlow: true) else { return nil }
+            items.append(value)
         }
         return .array(items)
     }
 
     /// A plain scalar typed as Yams types it, or a quoted one without escapes.
+    /// Bytes (YAML's syntax is ASCII; a Character would join a combining mark to the quote).
     private func scalar(_ text: Substring, inFlow: Bool) -> Value? {
-        guard let first = text.first else { return nil }
-        if first == "\"" || first == "'" {
-            guard !inFlow, text.count >= 2, text.last == first else { return nil }
-            return Self.quoted(text.dropFirst().dropLast(), double: first == "\"").map(Value.string)
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return nil }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            guard !inFlow, utf8.count >= 2, utf8.last == first else { return nil }
+            return Self.quoted(Substring(utf8.dropFirst().dropLast()), double: first == UInt8(ascii: "\""))
+                .map(Value.string)
         }
-        if "[]{},#&*!|>'\"%@`".contains(first) { return nil }
-        if first == "-" || first == "?" || first == ":" {
-            guard text.count > 1, text.dropFirst().first != " " else { return nil }
+        if Self.indicators.contains(first) { return nil }
+        if first == Self.dash || first == UInt8(ascii: "?") || first == UInt8(ascii: ":") {
+            guard utf8.count > 1, utf8.dropFirst().first != Self.space else { return nil }
         }
-        if Self.has(text, ":", " ") || text.last == ":" || Self.has(text, " ", "#") { return nil }
-        if inFlow, text.contains(where: { "[]{},#:".contains($0) }) { return nil }
+        if Self.has(text, ":", " ") || utf8.last == UInt8(ascii: ":") || Self.has(text, " ", "#") { return nil }
+        if inFlow, utf8.contains(where: { Self.flowIndicators.contains($0) }) { return nil }
         return Converter.plainScalarValue(String(text), tag: tag)
     }
+
+    /// What a plain scalar may not start with, and what it may not hold in a `[a, b]` list.
+    private static let indicators = Array("[]{},#&*!|>'\"%@`".utf8), flowIndicators = Array("[]{},#:".utf8)
 
     /// The text between quotes: single-quoted without a quote inside, or double-quoted whose
     /// only escapes are `\"` and `\\` (JSON strings of titles, as generators write them).
     private static func quoted(_ inner: Substring, double: Bool) -> String? {
-        let quote: Character = double ? "\"" : "'"
-        guard double, inner.utf8.contains(UInt8(ascii: "\\")) else {
-            return inner.contains(quote) ? nil : String(inner)
+        let quote = double ? UInt8(ascii: "\"") : UInt8(ascii: "'"), backslash = UInt8(ascii: "\\")
+        guard double, inner.utf8.contains(backslash) else {
+            return inner.utf8.contains(quote) ? nil : String(inner)
         }
-        var text = ""
+        var text: [UInt8] = []
         var escaped = false
-        for c in inner {
+        for byte in inner.utf8 {
             if escaped {
-                guard c == "\"" || c == "\\" else { return nil }
-                text.append(c)
+                guard byte == quote || byte == backslash else { return nil }
+                text.append(byte)
                 escaped = false
-            } else if c == "\\" {
+            } else if byte == backslash {
                 escaped = true
             } else {
-                guard c != "\"" else { return nil }
-                text.append(c)
+                guard byte != quote else { return nil }
+                text.append(byte)
             }
         }
-        return escaped ? nil : text
+        return escaped ? nil : String(decoding: text, as: UTF8.self)
     }
 
     /// Whether `text` holds `first` followed by `second` (Foundation's `contains` costs a microsecond).
@@ -176,9 +193,9 @@ struct PlainFrontMatter {
     }
 
     private static func trimmed(_ text: Substring) -> Substring {
-        var text = text
-        while text.last == " " { text = text.dropLast() }
-        return text
+        var utf8 = text.utf8
+        while utf8.last == space { utf8 = utf8.dropLast() }
+        return Substring(utf8)
     }
 
     /// The lines of the front matter, accepted only if every character is one YAML reads as
@@ -208,7 +225,7 @@ struct PlainFrontMatter {
             lines.append(yaml[start...])
             if lines.contains(where: { $0.utf8.contains(0x0D) }) { return nil }
             self.lines = lines
-            indents = lines.map { line in line.prefix { $0 == " " }.count }
+            indents = lines.map { line in line.utf8.prefix { $0 == 0x20 }.count }
         }
 
         /// No character YAML reads as something else: control characters but LF and CR, C1
@@ -239,8 +256,8 @@ struct PlainFrontMatter {
 
         /// Empty, blank or a comment line.
         func isBlank(_ line: Int) -> Bool {
-            let rest = lines[line].dropFirst(indents[line])
-            return rest.isEmpty || rest.first == "#"
+            let rest = lines[line].utf8.dropFirst(indents[line])
+            return rest.isEmpty || rest.first == UInt8(ascii: "#")
         }
 
         func nextContent(from start: Int) -> Int {

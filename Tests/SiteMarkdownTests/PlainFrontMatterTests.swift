@@ -75,7 +75,9 @@ import Testing
             "author:\n  name: Kim\n  site: https://k.dev\nafter: x", "a: 1\n\n# comment\nb: 2\n", "a: 1\r\nb: two\r\n",
             "neg: -5", "x: -.inf", "x: .Inf", "x: 0o17", "x: 0b101", "x: 1_000", "x: +12", "x: 012", "x: 09", "x: =",
             "x: <<",
-            "snake_case-key: v", "x: a - b", "x: a ? b", "x: what?", "x: :x", "x: -x", "x: ?x", "Key1: v"
+            "snake_case-key: v", "x: a - b", "x: a ? b", "x: what?", "x: :x", "x: -x", "x: ?x", "Key1: v",
+            // YAML's syntax is read in bytes: a combining mark does not join a quote, a space or a dash.
+            "t: \"\u{301}x\"", "t: [a, \u{301}b]", "t: '\u{301}'", "t:\n- \u{301}x", "t: -\u{301}"
         ]
         for yaml in accepted { #expect(compare(yaml), "declined: \(yaml.debugDescription)") }
         let declined = [

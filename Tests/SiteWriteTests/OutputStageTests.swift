@@ -54,7 +54,7 @@ import SiteCore
         let place = try Place()
         defer { place.remove() }
         let stage = try OutputStage(output: place.output)
-        for path in ["index.html", "a/b/c.html", "..a/b", "a../b", ".well-known/x"] {
+        for path in ["index.html", "a/b/c.html", "..a/b", "a../b", ".well-known/x", ".../x", "b/..."] {
             #expect(OutputStage.isSafe(path))
             try stage.write(path, to: path, source: "t")
         }
@@ -62,7 +62,7 @@ import SiteCore
         #expect(
             try place.files() == [
                 "index.html": "index.html", "a/b/c.html": "a/b/c.html", "..a/b": "..a/b", "a../b": "a../b",
-                ".well-known/x": ".well-known/x"
+                ".well-known/x": ".well-known/x", ".../x": ".../x", "b/...": "b/..."
             ])
     }
 
