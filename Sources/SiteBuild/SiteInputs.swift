@@ -5,6 +5,7 @@ import SiteHighlight
 import SiteImages
 import SiteLoad
 import SiteRender
+import Synchronization
 
 /// Everything a build reads from the source folder, loaded and normalised: the configuration,
 /// the content tree, the templates, every collection and every note.
@@ -106,21 +107,30 @@ struct SiteInputs: Sendable {
 
     static func isFingerprinted(_ path: String) -> Bool { path.hasSuffix(".css") || path.hasSuffix(".js") }
 
-    /// Loads the collections (in parallel) and the notes; every problem of both is reported.
+    /// Loads the collections and the notes; every problem of both is reported. The collections
+    /// load on one of the notes' threads while the others read notes (a site's one large dataset
+    /// would leave the other threads idle), one after another unless they fetch HTTP APIs, whose
+    /// answers are awaited in parallel.
     static func loadData(
         config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
         includeDrafts: Bool, threads: Int, fetch: FetchSession? = nil
     ) throws(Diagnostics) -> SiteInputs {
-        var problems: [Diagnostic] = []
-        let collections = collectProblems(
-            loadCollections(
+        let loaded = Mutex<[Result<LoadedCollection, Diagnostics>]>([])
+        let loadCollections: @Sendable () -> Void = {
+            let results = Self.loadCollections(
                 config.collections, config: config, content: content, imageSizes: ImageSizeCache(),
-                threads: threads, fetch: fetch), into: &problems)
+                threads: fetch == nil ? 1 : threads, fetch: fetch)
+            loaded.withLock { $0 = results }
+        }
+        var problems: [Diagnostic] = []
         var notes: [Note] = []
         do {
             notes = try NoteLoader(config: config, content: content, includeDrafts: includeDrafts, threads: threads)
-                .loadAll()
+                .loadAll(alongside: loadCollections)
         } catch { problems += error.items }
+        var collectionProblems: [Diagnostic] = []
+        let collections = collectProblems(loaded.withLock { $0 }, into: &collectionProblems)
+        problems = collectionProblems + problems  // the collections' first, as when they loaded first
         if !problems.isEmpty { throw Diagnostics(problems) }
         var inputs = SiteInputs(
             config: config, content: content, templates: templates, collections: collections, notes: notes)

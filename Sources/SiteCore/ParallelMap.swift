@@ -9,7 +9,19 @@ extension Array where Element: Sendable {
     public func parallelMap<R: Sendable>(threads: Int, minimumCount: Int = 64, _ transform: @Sendable (Element) -> R)
         -> [R]
     {
-        if count < minimumCount || threads <= 1 { return map(transform) }
+        parallelMap(threads: threads, minimumCount: minimumCount, alongside: {}, transform)
+    }
+
+    /// `parallelMap` with one job of another kind, `alongside`, run by the first worker before it
+    /// takes its first chunk: that job shares the threads instead of running before the map (with
+    /// the other threads idle) or on one thread more.
+    public func parallelMap<R: Sendable>(
+        threads: Int, minimumCount: Int = 64, alongside: @Sendable () -> Void, _ transform: @Sendable (Element) -> R
+    ) -> [R] {
+        if count < minimumCount || threads <= 1 {
+            alongside()  // first, as a worker would
+            return map(transform)
+        }
         let results = ResultSlots<R>(count: count)
         let chunk = Swift.max(1, count / (threads * 8))
         let chunks = (count + chunk - 1) / chunk
@@ -17,7 +29,8 @@ extension Array where Element: Sendable {
         self.withUnsafeBufferPointer { input in
             nonisolated(unsafe) let input = input
             // At most `threads` workers, each taking the next chunk until none is left.
-            DispatchQueue.concurrentPerform(iterations: Swift.min(threads, chunks)) { _ in
+            DispatchQueue.concurrentPerform(iterations: Swift.min(threads, chunks)) { worker in
+                if worker == 0 { alongside() }
                 while let c = next.take(below: chunks) {
                     let end = Swift.min(count, (c + 1) * chunk)
                     for i in (c * chunk)..<end { results.set(i, transform(input[i])) }

@@ -84,6 +84,16 @@ public enum SitePath {
         return String(path[name..<dot])
     }
 
+    /// A relative file path's extension, as NSString's `pathExtension` gives it (`a/b.MD` → `MD`,
+    /// `a/.md` → empty), without bridging to NSString: the content scan asks it of every file.
+    public static func `extension`(of path: String) -> Substring {
+        let utf8 = path.utf8, dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
+        guard let last = utf8.lastIndex(where: { $0 == dot || $0 == slash }), utf8[last] == dot,
+            last != utf8.startIndex, utf8[utf8.index(before: last)] != slash  // a dot that starts the name
+        else { return "" }
+        return path[utf8.index(after: last)...]
+    }
+
     /// Percent-encodes a relative file path segment by segment (for `src` of content files).
     public static func encodePath(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }.joined(

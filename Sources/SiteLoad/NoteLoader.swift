@@ -72,10 +72,12 @@ public struct NoteLoader: Sendable {
         self.rootPath = rootPath
     }
 
-    /// All notes except drafts (unless asked), in path order; every problem reported.
-    public func loadAll() throws(Diagnostics) -> [Note] {
-        let results: [Result<Note?, Diagnostic>] = content.notes.parallelMap(threads: threads, minimumCount: 16) {
-            rel in
+    /// All notes except drafts (unless asked), in path order; every problem reported. `alongside`
+    /// runs on one of the loading threads (`parallelMap(alongside:)`), whatever happens.
+    public func loadAll(alongside: @Sendable () -> Void = {}) throws(Diagnostics) -> [Note] {
+        let results: [Result<Note?, Diagnostic>] = content.notes.parallelMap(
+            threads: threads, minimumCount: 16, alongside: alongside
+        ) { rel in
             Result { () throws(Diagnostic) in try load(rel) }
         }
         var notes: [Note] = []

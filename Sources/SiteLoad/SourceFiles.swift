@@ -15,7 +15,7 @@ public struct ContentTree: Sendable {
     public static func scan(_ root: URL) throws(Diagnostics) -> ContentTree {
         var tree = ContentTree(root: root, datasets: [], notes: [], staticFiles: [])
         for rel in try SourceFolder.files(under: root, display: SourceLayout.contentFile("")) {
-            let ext = (rel as NSString).pathExtension.lowercased()
+            let ext = SitePath.extension(of: rel).lowercased()
             if datasetExtensions.contains(ext) {
                 tree.datasets.append(rel)
             } else if ext == "md" {

@@ -27,4 +27,18 @@ import Testing
         #expect(results == [20, 22, 24, 26, 28])
         if threads == 1 { #expect(started.withLock { $0 } == order.map { $0 + 10 }) }
     }
+
+    /// The job alongside runs once, on one of the threads given (none more), whatever the count.
+    @Test(arguments: [(1, 20_000), (2, 20_000), (3, 20_000), (2, 3)])
+    func theJobAlongsideRunsOnceOnAThreadGiven(threads: Int, count: Int) {
+        let runs = Mutex<[UInt]>([])
+        let results = Array(0..<count).parallelMap(
+            threads: threads, minimumCount: 16,
+            alongside: { runs.withLock { $0.append(UInt(bitPattern: Int(bitPattern: pthread_self()))) } }
+        ) { i in (i, UInt(bitPattern: Int(bitPattern: pthread_self()))) }
+        #expect(results.map(\.0) == Array(0..<count))
+        let ran = runs.withLock { $0 }
+        #expect(ran.count == 1)
+        #expect(Set(results.map(\.1) + ran).count <= threads)
+    }
 }

@@ -33,6 +33,8 @@ import Testing
         #expect(SitePath.folder(of: "notes/a/b.md") == "notes/a")
         #expect(SitePath.folder(of: "b.md") == "")
         #expect(SitePath.stem(of: "a") == "a" && SitePath.folder(of: "a") == "", "where Foundation traps")
+        #expect(SitePath.extension(of: "notes/v1.2.MD") == "MD" && SitePath.extension(of: "a.b/c") == "")
+        #expect(SitePath.extension(of: "a/.md") == "" && SitePath.extension(of: "data.json") == "json")
     }
 
     /// Relative file paths as the content scan gives them: segments of letters (of two scripts),
@@ -43,12 +45,13 @@ import Testing
         .map { $0.count < 2 ? "notes/" + $0 : $0 }
 
     /// Against Foundation, which sitegen used before: NSString's `lastPathComponent`,
-    /// `deletingPathExtension` and `deletingLastPathComponent`.
-    @Test func stemAndFolderMatchNSString() async {
+    /// `deletingPathExtension`, `deletingLastPathComponent` and `pathExtension`.
+    @Test func stemFolderAndExtensionMatchNSString() async {
         await propertyCheck(input: Self.filePaths) { path in
             let ns = path as NSString
             #expect(SitePath.stem(of: path) == (ns.lastPathComponent as NSString).deletingPathExtension, "\(path)")
             #expect(SitePath.folder(of: path) == ns.deletingLastPathComponent, "\(path)")
+            #expect(SitePath.extension(of: path) == ns.pathExtension, "\(path)")
         }
     }
 
