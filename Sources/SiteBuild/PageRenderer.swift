@@ -43,7 +43,9 @@ final class PageRenderer: Sendable {
         encoding = TemplateEncoding(
             names: templateNames, site: site, items: model.collections.map(\.itemViews),
             shared: sharesItemValues
-                ? model.collections.map { SharedTemplateValues(count: $0.itemViews.count, names: templateNames) } : nil)
+                ? model.collections.map { SharedTemplateValues(count: $0.itemViews.count, names: templateNames) } : nil,
+            sites: sharesItemValues
+                ? SharedTemplateValues(count: views.sections(current: nil).count + 1, names: templateNames) : nil)
     }
 
     /// Renders `pages` in parallel, writing each page as soon as it is rendered.

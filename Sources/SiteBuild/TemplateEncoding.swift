@@ -11,6 +11,9 @@ struct TemplateEncoding: Sendable {
     /// Each collection's items converted once, shared by every page showing them (nil: each
     /// showing converts them again, as the differential tests' reference needs).
     let shared: [SharedTemplateValues]?
+    /// The `site` object with each link of a navigation of `sites.count - 1` current, or none
+    /// (the last), shared by every page (nil where `shared` is nil).
+    let sites: SharedTemplateValues?
 
     /// An object of the entries `fill` sets, keyed by the view's `Key`.
     @inline(__always)
@@ -35,7 +38,7 @@ struct TemplateEncoding: Sendable {
 
     func page(_ content: PageContent) -> TemplateValue {
         object(PageContent.Key.self) { o in
-            o.set(.site, site(sections: content.sections))
+            o.set(.site, sharedSite(sections: content.sections))
             o.set(.page, meta(content.page))
             switch content.body {
             case .home(let collections, let notes):
@@ -69,6 +72,13 @@ struct TemplateEncoding: Sendable {
                 o.set(.items, Self.list(notes.map(note)))
             }
         }
+    }
+
+    /// The `site` object, made once per current section: every page's sections are the one
+    /// navigation of `ViewMaker` with at most one link current.
+    func sharedSite(sections: [SectionLink]) -> TemplateValue {
+        guard let sites else { return site(sections: sections) }
+        return sites.value(sections.firstIndex(where: \.current) ?? sections.count) { site(sections: sections) }
     }
 
     func site(sections: [SectionLink]) -> TemplateValue {

@@ -26,16 +26,22 @@ enum HTMLText {
     }
 
     /// `escape` on UTF-8 (valid, as a `String`'s), written to `out`.
+    /// Runs of bytes written as they are go in one copy each.
     static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        var i = 0
+        var i = 0, copied = 0  // bytes[copied..<i]: written as they are, not yet copied
         while i < bytes.count {
             let byte = bytes[i]
+            if isWrittenAsIs(byte) {
+                i += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+            defer { copied = i }
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
             case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
             case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-            case 0x09, 0x0A, 0x0C: out.append(byte)
             case 0x0D: out.append(contentsOf: "&#xD;".utf8)  // raw, the parser would read it as a line feed
             case 0x00..<0x20, 0x7F: out.append(contentsOf: replacement)
             case 0xC2, 0xEF...:
@@ -54,6 +60,15 @@ enum HTMLText {
             }
             i += 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))  // the last run
+    }
+
+    /// Neither markup, nor a control character other than tab, line feed and form feed, nor the
+    /// lead byte of a scalar that may be one the parser replaces (see `escape(_:)`).
+    @inline(__always) private static func isWrittenAsIs(_ byte: UInt8) -> Bool {
+        guard byte >= 0x20 else { return byte == 0x0A || byte == 0x09 || byte == 0x0C }
+        return byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0x22 && byte != 0x7F && byte != 0xC2
+            && byte < 0xEF
     }
 
     /// U+FFFD's UTF-8.
