@@ -20,7 +20,9 @@ test_determinism, which compares their outputs.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 
 import pytest
 
@@ -46,3 +48,13 @@ def test_a_cold_build_stays_under_the_memory_bound(cold_build, threads):
     bound = BASE_MB + PER_THREAD_MB * threads
     print(f"image memory: {m[1]} sources on {threads} thread(s), peak RSS {b.peak_mb:.0f} MB (bound {bound} MB)")
     assert b.peak_mb <= bound, f"peak RSS {b.peak_mb:.0f} MB is above the bound {bound} MB on {threads} thread(s)"
+
+
+def test_the_command_allocates_with_jemalloc(sitegen_bin):
+    """sitegen links jemalloc (Package.swift), and the image phase purges its arenas after each
+    AVIF encode (SiteImages' FreedMemory, which finds jemalloc's mallctl at run time): jemalloc
+    prints its statistics at exit when MALLOC_CONF asks, glibc's malloc prints nothing."""
+    env = {"PATH": os.environ["PATH"], "MALLOC_CONF": "stats_print:true"}
+    r = subprocess.run([str(sitegen_bin), "--version"], env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "jemalloc statistics" in r.stderr, r.stderr[:2000]

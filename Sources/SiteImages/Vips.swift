@@ -113,19 +113,36 @@ final class ReadWriteLock: @unchecked Sendable {  // the pthread lock is the syn
     func unlock() { pthread_rwlock_unlock(lock) }
 }
 
-/// glibc keeps what is freed in its heaps for later use, and the AV1 encoder's working memory
-/// (up to ~200 MB for one picture, in blocks of many sizes) is freed in pieces it cannot give
-/// back from the top of the heap: encode after encode, a process' memory grew to the sum of
-/// their shapes (a C loop over the example's 30 photos: 582 MB resident, 10 MB in use). Released
-/// after each encode, and by the build before the image phase (what loading freed).
+/// An allocator keeps what is freed for later use, and the AV1 encoder's working memory (up to
+/// ~200 MB for one picture, in blocks of many sizes) is freed in pieces: encode after encode, a
+/// process' memory grew to the sum of their shapes (with glibc, a C loop over the example's 30
+/// photos: 582 MB resident, 10 MB in use). Released after each encode, and by the build before the
+/// image phase (what loading freed). The sitegen command allocates with jemalloc (Package.swift),
+/// whose arenas are purged; other programs (the tests) with glibc, whose heaps are trimmed.
 public enum FreedMemory {
     /// glibc's `malloc_trim`; <malloc.h> is not part of Swift's Glibc module.
     @_silgen_name("malloc_trim") private static func mallocTrim(_ pad: Int) -> Int32
 
-    /// Returns the free pages of every heap to the system (a few milliseconds).
+    private typealias Mallctl =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
+            UnsafeMutableRawPointer?, Int
+        ) -> Int32
+
+    /// jemalloc's `mallctl` when the process allocates with it: looked up, not linked, since only
+    /// the command links jemalloc. Immutable once read, and a C function: safe from any thread.
+    nonisolated(unsafe) private static let mallctl: Mallctl? = dlsym(nil, "mallctl").map {
+        unsafeBitCast($0, to: Mallctl.self)
+    }
+
+    /// Returns the free pages of every arena or heap to the system (a few milliseconds).
     public static func release() {
         #if os(Linux)
-            _ = mallocTrim(0)
+            if let mallctl {
+                _ = mallctl("arena.4096.purge", nil, nil, nil, 0)  // 4096: MALLCTL_ARENAS_ALL
+            } else {
+                _ = mallocTrim(0)
+            }
         #endif
     }
 }
