@@ -78,11 +78,11 @@ let package = Package(
                                                  "SiteHighlight"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
-        // jemalloc replaces glibc's malloc in the command's whole process (Swift's runtime, cmark-gfm,
+        // mimalloc replaces glibc's malloc in the command's whole process (Swift's runtime, cmark-gfm,
         // gumbo, libvips): a note's load and a page's render are thousands of small allocations on
-        // several threads (BENCHMARKS.md, "Allocator"). SiteImages' FreedMemory purges its arenas.
+        // several threads (BENCHMARKS.md, "Allocator"). SiteImages' FreedMemory collects its pages.
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
+                          linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]),
         // On-demand benchmarks of the core (not tests).
         .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore", "SiteRender", "SiteBuild", "SiteMarkdown",
                                                               "SiteHighlight", "CHighlightLoader", "MustacheReference"]),

@@ -117,29 +117,25 @@ final class ReadWriteLock: @unchecked Sendable {  // the pthread lock is the syn
 /// ~200 MB for one picture, in blocks of many sizes) is freed in pieces: encode after encode, a
 /// process' memory grew to the sum of their shapes (with glibc, a C loop over the example's 30
 /// photos: 582 MB resident, 10 MB in use). Released after each encode, and by the build before the
-/// image phase (what loading freed). The sitegen command allocates with jemalloc (Package.swift),
-/// whose arenas are purged; other programs (the tests) with glibc, whose heaps are trimmed.
+/// image phase (what loading freed). The sitegen command allocates with mimalloc (Package.swift),
+/// whose pages are collected; other programs (the tests) with glibc, whose heaps are trimmed.
 public enum FreedMemory {
     /// glibc's `malloc_trim`; <malloc.h> is not part of Swift's Glibc module.
     @_silgen_name("malloc_trim") private static func mallocTrim(_ pad: Int) -> Int32
 
-    private typealias Mallctl =
-        @convention(c) (
-            UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?,
-            UnsafeMutableRawPointer?, Int
-        ) -> Int32
+    private typealias Collect = @convention(c) (Bool) -> Void
 
-    /// jemalloc's `mallctl` when the process allocates with it: looked up, not linked, since only
-    /// the command links jemalloc. Immutable once read, and a C function: safe from any thread.
-    nonisolated(unsafe) private static let mallctl: Mallctl? = dlsym(nil, "mallctl").map {
-        unsafeBitCast($0, to: Mallctl.self)
+    /// mimalloc's `mi_collect` when the process allocates with it: looked up, not linked, since
+    /// only the command links mimalloc. Immutable once read, and a C function: safe from any thread.
+    nonisolated(unsafe) private static let collect: Collect? = dlsym(nil, "mi_collect").map {
+        unsafeBitCast($0, to: Collect.self)
     }
 
-    /// Returns the free pages of every arena or heap to the system (a few milliseconds).
+    /// Returns the free pages of every heap to the system (a few milliseconds).
     public static func release() {
         #if os(Linux)
-            if let mallctl {
-                _ = mallctl("arena.4096.purge", nil, nil, nil, 0)  // 4096: MALLCTL_ARENAS_ALL
+            if let collect {
+                collect(true)  // forced: every thread's free pages, not only this one's
             } else {
                 _ = mallocTrim(0)
             }
