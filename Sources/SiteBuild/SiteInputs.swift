@@ -116,7 +116,7 @@ struct SiteInputs: Sendable {
         includeDrafts: Bool, threads: Int, fetch: FetchSession? = nil
     ) throws(Diagnostics) -> SiteInputs {
         let loaded = Mutex<[Result<LoadedCollection, Diagnostics>]>([])
-        let loadCollections: @Sendable () -> Void = {
+        let collectionsJob: @Sendable () -> Void = {
             let results = Self.loadCollections(
                 config.collections, config: config, content: content, imageSizes: ImageSizeCache(),
                 threads: fetch == nil ? 1 : threads, fetch: fetch)
@@ -126,7 +126,7 @@ struct SiteInputs: Sendable {
         var notes: [Note] = []
         do {
             notes = try NoteLoader(config: config, content: content, includeDrafts: includeDrafts, threads: threads)
-                .loadAll(alongside: loadCollections)
+                .loadAll(alongside: collectionsJob)
         } catch { problems += error.items }
         var collectionProblems: [Diagnostic] = []
         let collections = collectProblems(loaded.withLock { $0 }, into: &collectionProblems)

@@ -11,8 +11,8 @@ struct TemplateEncoding: Sendable {
     /// Each collection's items converted once, shared by every page showing them (nil: each
     /// showing converts them again, as the differential tests' reference needs).
     let shared: [SharedTemplateValues]?
-    /// The `site` object with each link of a navigation of `sites.count - 1` current, or none
-    /// (the last), shared by every page (nil where `shared` is nil).
+    /// The `site` object for each link of the navigation as the current one, and for none (the
+    /// last slot), shared by every page (nil where `shared` is nil).
     let sites: SharedTemplateValues?
 
     /// An object of the entries `fill` sets, keyed by the view's `Key`.
