@@ -78,11 +78,7 @@ let package = Package(
                                                  "SiteHighlight"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
-        // mimalloc replaces glibc's malloc in the command's whole process (Swift's runtime, cmark-gfm,
-        // gumbo, libvips): a note's load and a page's render are thousands of small allocations on
-        // several threads (BENCHMARKS.md, "Allocator"). SiteImages' FreedMemory collects its pages.
-        .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // On-demand benchmarks of the core (not tests).
         .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore", "SiteRender", "SiteBuild", "SiteMarkdown",
                                                               "SiteHighlight", "CHighlightLoader", "MustacheReference"]),

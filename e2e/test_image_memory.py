@@ -20,9 +20,7 @@ test_determinism, which compares their outputs.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 
 import pytest
 
@@ -48,13 +46,3 @@ def test_a_cold_build_stays_under_the_memory_bound(cold_build, threads):
     bound = BASE_MB + PER_THREAD_MB * threads
     print(f"image memory: {m[1]} sources on {threads} thread(s), peak RSS {b.peak_mb:.0f} MB (bound {bound} MB)")
     assert b.peak_mb <= bound, f"peak RSS {b.peak_mb:.0f} MB is above the bound {bound} MB on {threads} thread(s)"
-
-
-def test_the_command_allocates_with_mimalloc(sitegen_bin):
-    """sitegen links mimalloc (Package.swift), and the image phase collects its free pages after
-    each AVIF encode (SiteImages' FreedMemory, which finds mi_collect at run time): mimalloc prints
-    its statistics at exit when MIMALLOC_SHOW_STATS asks, glibc's malloc prints nothing."""
-    env = {"PATH": os.environ["PATH"], "MIMALLOC_SHOW_STATS": "1"}
-    r = subprocess.run([str(sitegen_bin), "--version"], env=env, capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    assert "heap stats:" in r.stderr, r.stderr[:2000]

@@ -113,32 +113,19 @@ final class ReadWriteLock: @unchecked Sendable {  // the pthread lock is the syn
     func unlock() { pthread_rwlock_unlock(lock) }
 }
 
-/// An allocator keeps what is freed for later use, and the AV1 encoder's working memory (up to
-/// ~200 MB for one picture, in blocks of many sizes) is freed in pieces: encode after encode, a
-/// process' memory grew to the sum of their shapes (with glibc, a C loop over the example's 30
-/// photos: 582 MB resident, 10 MB in use). Released after each encode, and by the build before the
-/// image phase (what loading freed). The sitegen command allocates with mimalloc (Package.swift),
-/// whose pages are collected; other programs (the tests) with glibc, whose heaps are trimmed.
+/// glibc keeps what is freed in its heaps for later use, and the AV1 encoder's working memory
+/// (up to ~200 MB for one picture, in blocks of many sizes) is freed in pieces it cannot give
+/// back from the top of the heap: encode after encode, a process' memory grew to the sum of
+/// their shapes (a C loop over the example's 30 photos: 582 MB resident, 10 MB in use). Released
+/// after each encode, and by the build before the image phase (what loading freed).
 public enum FreedMemory {
     /// glibc's `malloc_trim`; <malloc.h> is not part of Swift's Glibc module.
     @_silgen_name("malloc_trim") private static func mallocTrim(_ pad: Int) -> Int32
 
-    private typealias Collect = @convention(c) (Bool) -> Void
-
-    /// mimalloc's `mi_collect` when the process allocates with it: looked up, not linked, since
-    /// only the command links mimalloc. Immutable once read, and a C function: safe from any thread.
-    nonisolated(unsafe) private static let collect: Collect? = dlsym(nil, "mi_collect").map {
-        unsafeBitCast($0, to: Collect.self)
-    }
-
     /// Returns the free pages of every heap to the system (a few milliseconds).
     public static func release() {
         #if os(Linux)
-            if let collect {
-                collect(true)  // forced: every thread's free pages, not only this one's
-            } else {
-                _ = mallocTrim(0)
-            }
+            _ = mallocTrim(0)
         #endif
     }
 }
