@@ -40,8 +40,10 @@ public struct ProgressLine: Sendable {
     }
 
     /// What to write after `done` of `total` at time `now`, or nil when nothing is to be written now.
+    /// Times may come out of order (threads read the clock before they take turns): one before
+    /// the last line's writes nothing unless it is the last.
     public mutating func update(done: Int, total: Int, now: UInt64) -> String? {
-        guard done == total || now - last > style.interval else { return nil }
+        guard done == total || now > last && now - last > style.interval else { return nil }
         last = now
         let elapsed = now - min(start, now)
         guard elapsed > Self.quietStart else { return nil }

@@ -38,6 +38,19 @@ import SiteCore
         #expect(p.update(done: 10, total: 10, now: t + 1) == "\r\u{1B}[Kimages 10/10, 3.3/s, 0 s left\n")
     }
 
+    /// Two threads read the clock, then take turns: the later time may be written first. A crash
+    /// once (UInt64 underflow) on two threads resizing eight photos.
+    @Test func anEarlierTimeThanTheLastLinesWritesNothing() {
+        var p = ProgressLine(label: "images", style: .plain, start: Self.t0)
+        let t = Self.t0 + 10 * Self.second
+        #expect(p.update(done: 2, total: 10, now: t) != nil)
+        #expect(p.update(done: 3, total: 10, now: t - 1) == nil)
+        #expect(p.update(done: 4, total: 10, now: t + 5 * Self.second) == nil, "five seconds after the last line")
+        #expect(p.update(done: 5, total: 10, now: t + 5 * Self.second + 1) != nil)
+        let last = p.update(done: 10, total: 10, now: t - 2)
+        #expect(last == "images 10/10, 1.0/s, 0 s left\n", "the last line always")
+    }
+
     @Test func nothingDoneYetHasNoTimeLeft() {
         var p = live()
         #expect(
