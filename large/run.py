@@ -19,8 +19,10 @@ Usage: python3 large/run.py --sitegen .build/release/sitegen [--mb 200] [--forma
    peak RSS bound.
 
 Peak RSS bound: 2.75 × the dataset's size + 64 MB (614 MB for the 200 MB JSON file).
-Measured (2 cores, release build): 465 MB for the 200 MB JSON file (2.33×), 513 MB for the
-249 MB binary plist (2.06×); an empty site takes 35 MB; runs differ by 1-2 MB. The peak is in the
+Measured (2 cores, release build, tcmalloc): 544 MB for the 200 MB JSON file (2.72×), 604 MB for
+the 249 MB binary plist (2.43×); an empty site takes 37 MB; runs differ by 1-6 MB. On glibc's
+malloc the same hour: 464 and 512 MB, but 19.7 and 18.5 s against tcmalloc's 5.4 and 7.7 s (glibc
+spent 28 s of system time on the render's large pages). The peak is in the
 load phase: the file's bytes (1×) and the parsed values (~1×); rendering holds less. Before the
 items were located during the one parse (a second parse only to find where each item starts), the
 JSON peak was 644 MB (3.06 MB per MB of JSON plus ~30 MB, linear from 25 to 400 MB). The bound

@@ -3,7 +3,8 @@
 #   scripts/setup.sh build   — the C libraries sitegen links (libcmark-gfm-dev and libcmark-gfm-extensions-dev:
 #                              GitHub's Markdown; libgumbo-dev: HTML5 parsing; libvips-dev: libvips 8.14
 #                              encodes AVIF through libheif with libaom), and KDE's KSyntaxHighlighting
-#                              with Qt 5 for libSitegenHighlight.so (libkf5syntaxhighlighting-dev)
+#                              with Qt 5 for libSitegenHighlight.so (libkf5syntaxhighlighting-dev), and
+#                              tcmalloc, sitegen's allocator (libgoogle-perftools-dev)
 #   scripts/setup.sh test    — also headless Chromium, chromedriver, a Korean font, Java (for the
 #                              Nu HTML Checker), ImageMagick (cross-checks image headers),
 #                              libavif-bin (avifdec: decodes AVIF outputs independently of libheif), Node.js (runs
@@ -21,7 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-build}"
 
-packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libvips-dev libkf5syntaxhighlighting-dev pkg-config)
+packages=(libcmark-gfm-dev libcmark-gfm-extensions-dev libgumbo-dev libvips-dev libkf5syntaxhighlighting-dev libgoogle-perftools-dev pkg-config)
 if [ "$mode" = bench ]; then
   packages+=(hugo time wrk)
 fi

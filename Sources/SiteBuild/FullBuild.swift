@@ -37,7 +37,6 @@ enum FullBuild {
         try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
-        FreedMemory.release()  // what loading freed is not held through the encodes (peak memory only)
         // The image phase's encodes run on while the pages are made; the build owns them and
         // returns only once they ended, whether it succeeded or failed.
         let encodes = PendingEncodes()

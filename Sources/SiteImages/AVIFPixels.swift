@@ -21,7 +21,6 @@ struct AVIFPixels: ~Copyable {
     consuming func encode(quality: Int) throws(ImageFailure) -> Data {
         let job = self.job
         discard self  // `sgv_avif_finish` frees the job
-        defer { FreedMemory.release() }
         var buffer: UnsafeMutableRawPointer? = nil
         var length = 0
         guard sgv_avif_finish(job, Int32(min(100, max(1, quality))), &buffer, &length) == 0, let buffer else {

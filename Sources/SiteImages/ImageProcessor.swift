@@ -185,7 +185,6 @@ public enum ImageProcessor {
             let data = try image.save("cannot encode WebP") { sgv_webpsave(image.pointer, q, strip, $0, $1) }
             return recipe.keepMetadata ? data : WebPChunks.strippingMetadata(data)
         case .avif:
-            defer { FreedMemory.release() }
             return try image.save("cannot encode AVIF") { sgv_avifsave(image.pointer, q, strip, $0, $1) }
         }
     }

@@ -3,10 +3,11 @@ import Foundation
 
 /// libvips, loaded and started the first time an image is resized (see CVipsLoader), tuned for
 /// many images in parallel: each image on one thread (sitegen runs one per core) and no
-/// operation cache (every source is seen once).
+/// operation cache (every source is seen once). The allocator is tuned then too (`FreedMemory`).
 enum Vips {
     /// Why libvips could not start, or nil once it has.
     static let startFailure: String? = {
+        FreedMemory.forImages()
         guard sgv_start() == 0 else {
             let why = String(cString: sgv_start_failure())
             return why.isEmpty ? "libvips gave no reason" : why
@@ -111,21 +112,4 @@ final class ReadWriteLock: @unchecked Sendable {  // the pthread lock is the syn
     func lockShared() { pthread_rwlock_rdlock(lock) }
     func lockExclusive() { pthread_rwlock_wrlock(lock) }
     func unlock() { pthread_rwlock_unlock(lock) }
-}
-
-/// glibc keeps what is freed in its heaps for later use, and the AV1 encoder's working memory
-/// (up to ~200 MB for one picture, in blocks of many sizes) is freed in pieces it cannot give
-/// back from the top of the heap: encode after encode, a process' memory grew to the sum of
-/// their shapes (a C loop over the example's 30 photos: 582 MB resident, 10 MB in use). Released
-/// after each encode, and by the build before the image phase (what loading freed).
-public enum FreedMemory {
-    /// glibc's `malloc_trim`; <malloc.h> is not part of Swift's Glibc module.
-    @_silgen_name("malloc_trim") private static func mallocTrim(_ pad: Int) -> Int32
-
-    /// Returns the free pages of every heap to the system (a few milliseconds).
-    public static func release() {
-        #if os(Linux)
-            _ = mallocTrim(0)
-        #endif
-    }
 }

@@ -12,7 +12,6 @@ struct Sitegen: AsyncParsableCommand {
         subcommands: [Build.self, Serve.self, Check.self, Init.self, Eject.self])
 
     static func main() async {
-        MemoryBound.limitMallocArenas()
         CommandSpelling.checkSubcommand(CommandLine.arguments.dropFirst())
         await main(nil)
     }
