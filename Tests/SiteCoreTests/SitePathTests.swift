@@ -40,8 +40,14 @@ import Testing
     /// Relative file paths as the content scan gives them: segments of letters (of two scripts),
     /// dots, dashes and underscores. None is one character long: swift-corelibs-foundation traps
     /// on those (`("a" as NSString).deletingLastPathComponent`), so the oracle cannot read them.
-    static let filePaths = Gen.element(of: ["a", "B", ".", "-", "_", "한", "md", "😀"]).map { $0 ?? "a" }
-        .array(of: 1...5).map { $0.joined() }.array(of: 1...3).map { $0.joined(separator: "/") }
+    /// No segment is `.` or `..`, which name folders, never a file the scan lists (NSString keeps
+    /// `..` whole as a stem; CI's random seed once drew `_/..`).
+    static let segments = Gen.element(of: ["a", "B", ".", "-", "_", "한", "md", "😀"]).map { $0 ?? "a" }
+        .array(of: 1...5).map { (parts: [String]) -> String in
+            let segment = parts.joined()
+            return segment == "." || segment == ".." ? segment + "a" : segment
+        }
+    static let filePaths = segments.array(of: 1...3).map { $0.joined(separator: "/") }
         .map { $0.count < 2 ? "notes/" + $0 : $0 }
 
     /// Against Foundation, which sitegen used before: NSString's `lastPathComponent`,
