@@ -20,7 +20,9 @@ test_determinism, which compares their outputs.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 
 import pytest
 
@@ -46,3 +48,13 @@ def test_a_cold_build_stays_under_the_memory_bound(cold_build, threads):
     bound = BASE_MB + PER_THREAD_MB * threads
     print(f"image memory: {m[1]} sources on {threads} thread(s), peak RSS {b.peak_mb:.0f} MB (bound {bound} MB)")
     assert b.peak_mb <= bound, f"peak RSS {b.peak_mb:.0f} MB is above the bound {bound} MB on {threads} thread(s)"
+
+
+def test_the_command_allocates_with_tcmalloc(sitegen_bin):
+    """sitegen links tcmalloc (Package.swift's CTCMalloc, through SiteImages), whose settings
+    FreedMemory changes for the image phase: tcmalloc prints its statistics at exit when
+    MALLOCSTATS asks, glibc's malloc prints nothing."""
+    env = {"PATH": os.environ["PATH"], "MALLOCSTATS": "1"}
+    r = subprocess.run([str(sitegen_bin), "--version"], env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert "Bytes in use by application" in r.stderr, r.stderr[:2000]
