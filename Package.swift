@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "SiteHighlightTests", dependencies: ["SiteHighlight"]),
         .testTarget(name: "SiteLoadTests", dependencies: ["SiteLoad"]),
         .testTarget(name: "SiteFetchTests", dependencies: ["SiteFetch"]),
-        .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender", "MustacheReference"]),
+        .testTarget(name: "SiteRenderTests", dependencies: ["SiteRender", "MustacheReference", "CGumbo"]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "MustacheReference"]),
         .testTarget(name: "SiteWriteTests", dependencies: ["SiteWrite"]),
         .testTarget(name: "SiteWatchTests", dependencies: ["SiteWatch"]),

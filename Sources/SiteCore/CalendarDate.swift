@@ -17,7 +17,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
 
     /// The UTC calendar day of an instant (plist `<date>` values are instants).
     public init(_ date: Date) {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        // The readers refuse dates outside the years 0 to 9999; past ±10^14 s (3 million years) the
+        // conversion to Int64 would trap, so a date that slips through is clamped, not a crash.
+        let limit = 1e14
+        let seconds = Int64(min(max(date.timeIntervalSince1970.rounded(.down), -limit), limit))
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let (y, m, d) = CalendarDate.civil(fromDays: days)
         self.init(year: y, month: m, day: d, secondsOfDay: Int(seconds - Int64(days) * 86_400))

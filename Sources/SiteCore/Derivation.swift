@@ -71,7 +71,11 @@ public enum Derivation: Sendable, Hashable {
             guard let v = fields[f], v != .null else { return .success(.null) }
             switch number(v) {
             case .some(.int(let i)): return .success(.string(NumberFormat.grouped(i, language: language)))
-            case .some(.double(let d)): return .success(.string(NumberFormat.grouped(real: d, language: language)))
+            case .some(.double(let d)):
+                guard let text = NumberFormat.grouped(real: d, language: language) else {
+                    return .failure(CoreError("field '\(f)' is not a finite number: \(d)"))
+                }
+                return .success(.string(text))
             default: return .failure(CoreError("field '\(f)' is not a number: \(describe(v))"))
             }
         case .date(let f, let input, let output):
@@ -258,9 +262,14 @@ public enum NumberFormat {
     }
 
     public static func grouped(_ number: Int64, language: String) -> String {
+        (number < 0 ? "-" : "") + grouped(digits: String(number.magnitude), language: language)
+    }
+
+    /// A run of decimal digits with the language's separator between groups of three.
+    static func grouped(digits: String, language: String) -> String {
         let sep = groupingSeparator(language: language)
-        let digits = Array(String(number.magnitude))
-        var out = number < 0 ? "-" : ""
+        let digits = Array(digits)
+        var out = ""
         for (k, d) in digits.enumerated() {
             if k > 0, (digits.count - k) % 3 == 0 { out += sep }
             out.append(d)
@@ -268,13 +277,31 @@ public enum NumberFormat {
         return out
     }
 
-    public static func grouped(real d: Double, language: String) -> String {
+    /// A finite number grouped: whole numbers without decimals, others with up to six. Whole numbers
+    /// beyond Int64 (1e19, 1e300) are written out from their shortest decimal form, padded with
+    /// zeros, as JavaScript's `toLocaleString` writes them. Not finite: nil.
+    public static func grouped(real d: Double, language: String) -> String? {
+        guard d.isFinite else { return nil }
         if d == d.rounded(), abs(d) < 9e15 { return grouped(Int64(d), language: language) }
-        let whole = d < 0 ? (-d).rounded(.down) : d.rounded(.down)
+        let sign = d < 0 ? "-" : ""
+        let whole = abs(d).rounded(.down)
+        guard whole < 9e15 else { return sign + grouped(digits: wholeDigits(whole), language: language) }
         var fraction = String(abs(d) - whole).dropFirst(2)  // "0.25" → "25"
         if fraction.count > 6 { fraction = fraction.prefix(6) }
-        return (d < 0 ? "-" : "") + grouped(Int64(whole), language: language) + decimalSeparator(language: language)
-            + fraction
+        return sign + grouped(Int64(whole), language: language) + decimalSeparator(language: language) + fraction
+    }
+
+    /// The decimal digits of a finite, non-negative whole number (Swift's shortest form of it,
+    /// "1.8446744073709552e+19", written out: "18446744073709552000").
+    static func wholeDigits(_ whole: Double) -> String {
+        let text = whole.description
+        let parts = text.split(separator: "e", maxSplits: 1)
+        let exponent = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+        let mantissa = parts[0].split(separator: ".", maxSplits: 1)
+        let fraction = mantissa.count == 2 ? String(mantissa[1]) : ""  // "0" of "9007199254740990.0" too
+        let digits = String(mantissa[0]) + fraction
+        let zeros = exponent - fraction.count
+        return zeros >= 0 ? digits + String(repeating: "0", count: zeros) : String(digits.dropLast(-zeros))
     }
 }
 

@@ -244,6 +244,10 @@ struct BinaryPlistParser {
             guard remaining(from: start + 1) >= 8 else { throw error("date runs past the object area") }
             let seconds = Double(bitPattern: Self.bigEndian(bytes, at: start + 1, size: 8))
             guard seconds.isFinite else { throw error("date is not a finite number of seconds") }
+            // Years 0 to 9999, as XML plists and every other date sitegen reads are written.
+            guard (-63_145_526_400..<252_423_993_600).contains(seconds) else {
+                throw error("date \(seconds) s from 2001 is outside the years 0 to 9999")
+            }
             return (.date(Date(timeIntervalSinceReferenceDate: seconds)), 0, 1)
         case 0x4:
             let (count, dataStart) = try length(at: start, unit: 1, what: "data")

@@ -374,7 +374,7 @@ public struct CollectionLoader: Sendable {
                 switch v {
                 case .int(let i) where i > 0 && i < 1_000_000: return Int(i)
                 case .double(let d) where d > 0 && d < 1_000_000: return Int(d.rounded())
-                case .string(let s): return Int(s).flatMap { $0 > 0 ? $0 : nil }
+                case .string(let s): return Int(s).flatMap { $0 > 0 && $0 < 1_000_000 ? $0 : nil }
                 default: return nil
                 }
             }

@@ -119,12 +119,14 @@ public struct NoteLoader: Sendable {
     public func load(_ relative: String) throws(Diagnostic) -> Note? {
         let file = SourceLayout.contentFile(relative)
         let data = try content.read(relative)
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard let decoded = String(validating: data, as: UTF8.self) else {
             let bad = InvalidUTF8.first(in: data)
             throw Diagnostic(
                 file: file, line: bad?.line, column: bad?.column,
                 "\(bad?.message ?? "invalid UTF-8"): notes must be UTF-8 text")
         }
+        // Lone CRs read as line ends here too, so that front matter's lines in messages are the parser's.
+        let text = FrontMatter.withLoneCRsAsLF(decoded)
         let doc = try FrontMatter.parse(text, file: file)
         var front = NoteFrontMatter(file: file, text: text, fields: doc.fields)
         if try front.bool("draft") == true, !includeDrafts { return nil }

@@ -25,9 +25,11 @@ public enum FrontMatter {
     /// A file that does not start with a `---` line has no front matter (empty fields). An opening
     /// `---` without a closing `---` line is an error, as is front matter that is not a YAML mapping
     /// with scalar keys. A UTF-8 BOM, CRLF line endings and trailing blanks after `---` are allowed.
+    /// A lone CR ends a line too, as in CommonMark and YAML: read otherwise, a classic Mac file's
+    /// front matter would be one long line, shown as a heading, its `draft: true` ignored.
     /// Diagnostics count lines in the whole file.
     public static func parse(_ text: String, file: String) throws(Diagnostic) -> FrontMatterDocument {
-        var content = Substring(text)
+        var content = Substring(withLoneCRsAsLF(text))
         if content.unicodeScalars.first == "\u{FEFF}" {
             content = Substring(content.unicodeScalars.dropFirst())
         }
@@ -68,6 +70,22 @@ public enum FrontMatter {
         throw Diagnostic(
             file: file, line: 1, column: 1,
             "front matter opened with '---' is never closed (expected a '---' line after it)")
+    }
+
+    /// `text` with each CR that no LF follows replaced by LF (CRLF kept), so that every reader after
+    /// this one sees the lines CommonMark sees. Most notes have no CR and are returned as they are.
+    public static func withLoneCRsAsLF(_ text: String) -> String {
+        var text = text
+        let cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
+        let fixed: [UInt8]? = text.withUTF8 { bytes in
+            let lone = { (i: Int) in bytes[i] == cr && (i + 1 == bytes.count || bytes[i + 1] != lf) }
+            guard let first = bytes.indices.first(where: lone) else { return nil }
+            var out = Array(bytes)
+            for i in first..<out.count where lone(i) { out[i] = lf }
+            return out
+        }
+        return fixed.map { String(decoding: $0, as: UTF8.self) } ?? text
     }
 
     /// The line starting at `start`: its content (without the line break) and the start of the next line.

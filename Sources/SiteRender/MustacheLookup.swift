@@ -83,8 +83,9 @@ extension MustacheRenderer {
         case .int(let i):
             switch transform {
             case .equalzero: return .bool(i == 0)
-            case .plusone: return .int(i + 1)
-            case .minusone: return .int(i - 1)
+            // Past Int's ends the result is the nearest Double, as any other number that large is.
+            case .plusone: return i == .max ? .double(Double(i) + 1) : .int(i + 1)
+            case .minusone: return i == .min ? .double(Double(i) - 1) : .int(i - 1)
             case .even: return .bool(i & 1 == 0)
             case .odd: return .bool(i & 1 == 1)
             default: return nil

@@ -98,7 +98,8 @@ public struct TemplateLibrary: Sendable {
     }
 
     /// Checks the templates a build will use: each exists; every partial and parent they reach
-    /// exists and none includes itself; every name they print is one the data can provide.
+    /// exists and none includes itself; every name they print is one the data can provide, in a
+    /// place of the HTML where escaping makes it text (`HTMLContexts`).
     public func check(using names: [String], knownNames: Set<String>) -> [Diagnostic] {
         check(using: names) { knownNames.contains($0) }
     }
@@ -119,7 +120,18 @@ public struct TemplateLibrary: Sendable {
         func visit(_ name: String) {
             guard !finished.contains(name), texts[name] != nil else { return }
             path.append(name)
+            // Tags start at distinct bytes, so each offset is one key.
+            let unsafe = Dictionary(
+                uniqueKeysWithValues: HTMLContexts.unsafeVariables(in: texts[name] ?? "", tags: tags(of: name)).map {
+                    ($0.tag.offset, $0.place)
+                })
             for tag in tags(of: name) {
+                if tag.kind == .variable, let place = unsafe[tag.offset] {
+                    problems.append(
+                        Diagnostic(
+                            file: origins[name] ?? name, line: tag.line, column: tag.column,
+                            HTMLContexts.message(tag.name, place)))
+                }
                 switch tag.kind {
                 case .partial, .parent:
                     if texts[tag.name] == nil {

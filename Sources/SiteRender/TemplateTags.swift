@@ -10,6 +10,8 @@ struct TemplateTag: Sendable, Hashable {
     var name: String
     var line: Int
     var column: Int
+    /// The byte offset of its opening delimiter in the template's text.
+    var offset = 0
 }
 
 /// The tags `MustacheParser` read, in order (it notes them when given a log), each at its line
@@ -23,7 +25,7 @@ struct TagLog {
         for k in counted..<i where bytes[k] == 10 { line += 1; lineStart = k + 1 }
         counted = i
         let column = String(decoding: bytes[lineStart..<i], as: UTF8.self).count + 1
-        tags.append(TemplateTag(kind: kind, name: name, line: line, column: column))
+        tags.append(TemplateTag(kind: kind, name: name, line: line, column: column, offset: i))
     }
 
     /// The tags of `text` as the parser reads them, up to its syntax error if it has one.

@@ -97,6 +97,36 @@ import Testing
     /// Worked by hand, not by the core: picture-only cards in two columns, 10 px apart. As in the
     /// app's collection view, each cell is inset half a gap, so the first top is 20 + 5 px; below
     /// it a card's top is the heights above it in its column plus one gap each.
+    /// Remote sizes outside 1 to 999,999 px are unknown, written as text as well as numbers: a width
+    /// of Int64's maximum once made the aspect arithmetic trap. The page is the one without sizes.
+    @Test func implausibleRemoteSizesAreUnknown() throws {
+        func page(_ size: String) throws -> String {
+            let site = try Fixture(files: [
+                "site.yml": """
+                title: T
+                baseURL: https://example.org/
+                collections:
+                  pins:
+                    data: pins.json
+                    slug: id
+                    images: { fields: url, external: true, width: w, height: h }
+                    card: { title: id, image: url }
+                    layout: { kind: grid, columns: { 0: 2 } }
+                    detail: false
+                """,
+                "content/pins.json": "[{\"id\": \"a\", \"url\": \"https://img.example/a.jpg\"\(size)}]"
+            ])
+            defer { site.remove() }
+            _ = try site.build().get()
+            return try site.read("public/pins/index.html")
+        }
+        let unknown = try page("")
+        for size in [", \"w\": \"9223372036854775807\", \"h\": \"1\"", ", \"w\": \"1000000\", \"h\": 2"] {
+            #expect(try page(size) == unknown, "\(size)")
+        }
+        #expect(try page(", \"w\": \"999999\", \"h\": \"2\"") != unknown)
+    }
+
     @Test func cardsInAColumnAreOneGapApart() throws {
         let ratios = [1.5, 0.5, 1.0, 2.0, 0.75]
         let rows = ratios.enumerated().map { i, r in

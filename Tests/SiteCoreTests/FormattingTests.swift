@@ -52,6 +52,33 @@ import Testing
         #expect(bad == .failure(CoreError("field 'audiCnt' is not a number: \"many\"")))
     }
 
+    /// Numbers past Int64 (a dataset's 1e19 or 1e300) are written out, never converted with a trap.
+    @Test(arguments: [
+        (Value.double(1e19), "10,000,000,000,000,000,000"), (.double(-1e19), "-10,000,000,000,000,000,000"),
+        (.double(0x1p63), "9,223,372,036,854,776,000"), (.string("18446744073709551617"), "18,446,744,073,709,552,000"),
+        (.string("10000000000000000000"), "10,000,000,000,000,000,000"),
+        (.double(9_007_199_254_740_993), "9,007,199,254,740,992"),
+        (.double(-2.5), "-2.5"), (.double(1234.125), "1,234.125")
+    ])
+    func thousandsBeyondInt64(value: Value, expected: String) {
+        let r = Derivation.thousands(from: "n").apply(["n": value], language: "en")
+        #expect(r == .success(.string(expected)))
+    }
+
+    @Test func thousandsOfHugeAndNonFiniteNumbers() throws {
+        let r = Derivation.thousands(from: "n").apply(["n": .double(1e300)], language: "de")
+        let text = try #require(r.get().stringValue)
+        #expect(text.hasPrefix("1.000.000.") && text.filter { $0 == "0" }.count == 300)
+        #expect(text.count == 301 + 100)
+        let inf = Derivation.thousands(from: "n").apply(["n": .double(.infinity)], language: "en")
+        #expect(inf == .failure(CoreError("field 'n' is not a finite number: inf")))
+    }
+
+    @Test func instantsFarOutsideTheCalendarDoNotTrap() {
+        #expect(CalendarDate(Date(timeIntervalSince1970: 1e300)).year > 3_000_000)
+        #expect(CalendarDate(Date(timeIntervalSince1970: -1e300)).year < -3_000_000)
+    }
+
     @Test func dateReformat() {
         let d = Derivation.date(from: "openDt", input: DateFormat("YYYYMMDD"), output: DateFormat("YYYY.MM.DD"))
         #expect(d.apply(["openDt": .string("20220105")], language: "ko") == .success(.string("2022.01.05")))

@@ -61,6 +61,19 @@ private func expectError(
         #expect(try read(data) == .array(numbers.map(Value.int)))
     }
 
+    /// Dates outside the years 0 to 9999 are errors (a far date once trapped the build's day
+    /// arithmetic); the years' own ends are read.
+    @Test func datesOutsideTheYears0To9999AreErrors() throws {
+        let first = Date(timeIntervalSinceReferenceDate: -63_145_526_400)
+        let last = Date(timeIntervalSinceReferenceDate: 252_423_993_599)
+        #expect(try read(binary(["d": [first, last]])) == .dictionary(["d": .array([.date(first), .date(last)])]))
+        for seconds in [252_423_993_600, -63_145_526_401, 1e300, -1e300] {
+            expectError(
+                try binary(["when": Date(timeIntervalSinceReferenceDate: seconds)]), path: "when",
+                "date \(seconds) s from 2001 is outside the years 0 to 9999")
+        }
+    }
+
     @Test func unsignedBeyondInt64IsAnError() throws {
         let data = try binary(["big": NSNumber(value: UInt64.max)])
         expectError(data, path: "big", "128-bit integer does not fit in 64 bits")

@@ -218,6 +218,22 @@ import SiteCore
         }
     }
 
+    /// Lone CRs end lines (a classic Mac file): the draft stays out and an error is at its line.
+    @Test func frontMatterWithLoneCRsIsReadAndLocatedByItsLines() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = try tree([
+            "notes/d.md": Data("---\rtitle: D\rdraft: true\r---\rSecret\r".utf8),
+            "notes/n.md": Data("---\rtitle: N\rdate: someday\r---\rText\r".utf8)
+        ])
+        let loader = NoteLoader(content: content, notesCollection: "bounties", includeDrafts: false)
+        #expect(try loader.load("notes/d.md") == nil)
+        #expect(
+            throws: Diagnostic(
+                file: "content/notes/n.md", line: 3,
+                "front matter 'date' must be a date like 2024-01-31, found \"someday\"")
+        ) { try loader.load("notes/n.md") }
+    }
+
     /// A bare slug in `item` needs a notes collection to belong to.
     @Test func aBareItemSlugWithoutANotesCollectionIsAnError() throws {
         defer { try? FileManager.default.removeItem(at: root) }

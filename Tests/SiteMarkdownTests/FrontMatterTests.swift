@@ -114,6 +114,19 @@ private func parseError(_ text: String) -> Diagnostic? {
         #expect(bomOnly.body == "# Hi\n")
     }
 
+    /// A lone CR ends a line, as in CommonMark: a classic Mac file has front matter too.
+    @Test func loneCRLineEnds() throws {
+        let document = try FrontMatter.parse("---\rtitle: Draft\rdraft: true\r---\rBody\r\rMore\r", file: "n.md")
+        #expect(document.fields == ["title": .string("Draft"), "draft": .bool(true)])
+        #expect(document.body == "Body\n\nMore\n")
+        #expect(document.bodyStartLine == 5)
+        // CRLF stays CRLF, mixed with lone CRs; a CR last in the file is a line end too.
+        #expect(FrontMatter.withLoneCRsAsLF("a\r\nb\rc\r") == "a\r\nb\nc\n")
+        #expect(FrontMatter.withLoneCRsAsLF("é\r") == "é\n")
+        let error = try #require(parseError("---\ra: 1\rb: [1, 2\r---\r"))
+        #expect(error.location.line == 4)
+    }
+
     @Test func crlfErrorsCountLinesOfTheFile() throws {
         let error = try #require(parseError("---\r\na: 1\r\nb: [1, 2\r\n---\r\n"))
         #expect(error.location.line == 4)

@@ -293,7 +293,7 @@ import Testing
                 for bad in [
                     "<script", "<style", "<svg", "<math", "<iframe", "<noscript", "<xmp", "<textarea", "<title",
                     "<object",
-                    "href=\"javascript", "src=\"javascript"
+                    "href=\"javascript", "src=\"javascript", "srcdoc=\""
                 ] {
                     #expect(!lower.contains(bad), "\(name): \(bad) in \(out)")
                 }

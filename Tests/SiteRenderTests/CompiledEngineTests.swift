@@ -135,6 +135,14 @@ import Testing
                 == ["/assets/a.css", "  a b  ", "a}}b", "<%name%>"].contains(result))
     }
 
+    /// `plusone` and `minusone` at Int's ends give the nearest Double, not a trap.
+    @Test func plusoneAndMinusoneAtIntsEnds() throws {
+        let compiled = try CompiledTemplates(["t": "{{plusone(a)}} {{minusone(b)}} {{plusone(c)}} {{minusone(c)}}"])
+        #expect(
+            compiled.render("t", ["a": Int.max, "b": Int.min, "c": 7])
+                == "9.223372036854776e+18 -9.223372036854776e+18 8 6")
+    }
+
     /// An object printed as text: swift-mustache printed Swift's description of the dictionary,
     /// its keys in hash order (which changes from run to run); the compiled engine prints `[:]`.
     @Test func anObjectPrintedAsTextIsNotItsKeys() throws {
