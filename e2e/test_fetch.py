@@ -335,7 +335,7 @@ def test_refused_connection(tmp_path):
         f"{url}{LIST}?key=***&targetDt=20250104: error: collection 'boxoffice': cannot connect: connection refused; to "
         "build without it, set fetch.onError: stale (the last good answer) or pass --offline (the cached answers)",
         f"sitegen: build failed with 1 error; {site}/public was left unchanged"]
-    assert seconds < 3, seconds  # generous: a build of this site takes well under a second
+    assert seconds < 5, seconds  # generous: 0.6-0.9 s measured on a loaded machine (16.5 s before)
     assert tree_state(site / "public") == state
     # With onError: stale already set, the way out is a cached answer, which there is not.
     make_site(site, url, fetch="timeout: 5, retries: 2, timeZone: Asia/Seoul, onError: stale")
@@ -375,7 +375,7 @@ def test_unknown_host(tmp_path):
                                   "cannot resolve the host 'api.sitegen-test.invalid' (") + r"[a-z ]+" + re.escape(
         "); to build without it, set fetch.onError: stale (the last good answer) or pass --offline (the cached answers)"),
         first), first
-    assert seconds < 3, seconds
+    assert seconds < 5, seconds
 
 
 def test_invalid_json_is_located_in_the_answer(site, api):

@@ -41,6 +41,9 @@ import SiteCore
         let error = "HTTPClientError.invalidHeaderFieldValues(\(String(reflecting: [secret])))"
         #expect(error.contains("\\r"))
         #expect(request(secrets: [secret]).redact(error) == "HTTPClientError.invalidHeaderFieldValues([\"***\"])")
+        // Swift writes NUL as `\0`, as no other escaping does.
+        let nul = "ab\0\(Self.key)"
+        #expect(request(secrets: [nul]).redact(String(reflecting: nul)) == "\"***\"")
     }
 
     @Test func anEscapingNotListedLeavesNoLongRun() {
