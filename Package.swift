@@ -58,8 +58,9 @@ let package = Package(
                                                   .target(name: "CTCMalloc", condition: .when(platforms: [.linux]))]),
         // Markdown (cmark-gfm), the raw HTML allowlist (gumbo) and YAML front matter.
         .target(name: "SiteMarkdown", dependencies: ["SiteCore", "CCmark", "CGumbo", .product(name: "Yams", package: "Yams")]),
-        // Collections' data from HTTP APIs: URL templates and placeholders, redaction, the data cache, the client.
-        .target(name: "SiteFetch", dependencies: ["SiteCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        // Collections' data from HTTP APIs: URL templates and placeholders, redaction, the data cache (of answers
+        // that read: SiteFormats), the client.
+        .target(name: "SiteFetch", dependencies: ["SiteCore", "SiteFormats", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                                                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                                                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl")]),
         // Code blocks highlighted (KSyntaxHighlighting through CHighlightLoader), their themes' CSS.

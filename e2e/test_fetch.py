@@ -11,6 +11,8 @@ the site's folder (output and cache), are checked for the secrets.
 
 from __future__ import annotations
 
+import html
+import json
 import os
 import re
 import secrets
@@ -20,6 +22,7 @@ import ssl
 import subprocess
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -311,18 +314,68 @@ def test_retry_after_is_honoured_and_a_retry_can_succeed(tmp_path, api):
     assert len(times) == 2 and times[1] - times[0] >= 1.0, times
 
 
+def timed_run(site: Path, *args: str, env: dict | None = None) -> tuple[subprocess.CompletedProcess, float]:
+    started = time.monotonic()
+    proc = run(site, *args, env=env)
+    return proc, time.monotonic() - started
+
+
 def test_refused_connection(tmp_path):
-    site = make_site(tmp_path / "site", f"http://127.0.0.1:{closed_port()}", fetch="retries: 0, timeZone: Asia/Seoul")
+    """A stopped API (a port bound and closed): the build fails at once, without waiting for
+    fetch.timeout or trying again, and says how to build without it. Before issue 47, each of the
+    three attempts waited the whole timeout (16.5 s here)."""
+    url = f"http://127.0.0.1:{closed_port()}"
+    site = make_site(tmp_path / "site", url, fetch="timeout: 5, retries: 2, timeZone: Asia/Seoul")
     (site / "public/.sitegen-output").mkdir(parents=True)  # a previous output of sitegen's
     (site / "public/index.html").write_text("old")
     state = tree_state(site / "public")
+    proc, seconds = timed_run(site)
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        f"{url}{LIST}?key=***&targetDt=20250104: error: collection 'boxoffice': cannot connect: connection refused; to "
+        "build without it, set fetch.onError: stale (the last good answer) or pass --offline (the cached answers)",
+        f"sitegen: build failed with 1 error; {site}/public was left unchanged"]
+    assert seconds < 5, seconds  # generous: 0.6-0.9 s measured on a loaded machine (16.5 s before)
+    assert tree_state(site / "public") == state
+    # With onError: stale already set, the way out is a cached answer, which there is not.
+    make_site(site, url, fetch="timeout: 5, retries: 2, timeZone: Asia/Seoul, onError: stale")
     proc = run(site)
     assert proc.returncode == 1
-    first = proc.stderr.splitlines()[0]
-    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/kobis/boxoffice/searchDailyBoxOfficeList\.json\?key=\*\*\*&targetDt=20250104: "
-                        r"error: collection 'boxoffice': cannot connect: connection refused", first), first
-    assert tree_state(site / "public") == state
+    assert proc.stderr.splitlines()[0] == (
+        f"{url}{LIST}?key=***&targetDt=20250104: error: collection 'boxoffice': cannot connect: connection refused "
+        "(onError: stale, but no answer of it is cached)")
     assert_folder_has_no_secret(tmp_path)
+
+
+UNKNOWN_HOST_SCRIPT = r"""
+import json, subprocess, sys, time
+started = time.monotonic()
+r = subprocess.run([sys.argv[1], "build", "--source", sys.argv[2]], capture_output=True, text=True)
+print(json.dumps([r.returncode, r.stdout, r.stderr, time.monotonic() - started]))
+"""
+
+
+def test_unknown_host(tmp_path):
+    """A name under .invalid (RFC 6761: never resolves), in a network namespace of its own (only
+    its loopback: no resolver answers, whatever the machine's DNS), fails at once."""
+    if shutil.which("unshare") is None:
+        pytest.fail("unshare (util-linux) is needed: scripts/setup.sh test installs it", pytrace=False)
+    url = "http://api.sitegen-test.invalid:8080"
+    site = make_site(tmp_path / "site", url, fetch="timeout: 5, retries: 2, timeZone: Asia/Seoul")
+    script = tmp_path / "unknown.py"
+    script.write_text(UNKNOWN_HOST_SCRIPT)
+    proc = subprocess.run(["unshare", "-rn", sys.executable, str(script), str(_sitegen_binary()), str(site)],
+                          capture_output=True, text=True, env=environment(), timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    code, out, err, seconds = json.loads(proc.stdout)
+    assert_no_secret(out + err, "the build's output")
+    assert code == 1
+    first = err.splitlines()[0]
+    assert re.fullmatch(re.escape(f"{url}{LIST}?key=***&targetDt=20250104: error: collection 'boxoffice': cannot connect: "
+                                  "cannot resolve the host 'api.sitegen-test.invalid' (") + r"[a-z ]+" + re.escape(
+        "); to build without it, set fetch.onError: stale (the last good answer) or pass --offline (the cached answers)"),
+        first), first
+    assert seconds < 5, seconds
 
 
 def test_invalid_json_is_located_in_the_answer(site, api):
@@ -495,4 +548,194 @@ def test_serve_fetches_at_start_and_in_the_background(tmp_path, api):
     finally:
         srv.stop()
     assert_no_secret("\n".join(srv.stdout + srv.stderr), "the output of sitegen serve")
+    assert_folder_has_no_secret(tmp_path)
+
+
+# --------------------------------------------------------------------------- secrets in every form (issue 47)
+
+
+def printed_forms(secret: str) -> set[str]:
+    """The ways a message, an answer or a file can print `secret`: as it is, quoted, escaped as
+    Swift, JSON (Python's and others'), percent-encoded (both cases of hex, `+` for spaces), HTML."""
+    swift = "".join({"\\": "\\\\", '"': '\\"', "\r": "\\r", "\n": "\\n", "\t": "\\t"}.get(c) or
+                    (f"\\u{{{ord(c):X}}}" if ord(c) < 0x20 or ord(c) == 0x7F else c) for c in secret)
+    quoted = urllib.parse.quote(secret, safe="")
+    return {secret, swift, repr(secret)[1:-1], json.dumps(secret)[1:-1], json.dumps(secret, ensure_ascii=False)[1:-1],
+            json.dumps(secret).replace("/", "\\/")[1:-1], quoted, re.sub(r"%[0-9A-F]{2}", lambda m: m.group().lower(), quoted),
+            urllib.parse.quote_plus(secret, safe=""), html.escape(secret)}
+
+
+def assert_no_form(secret: str, core: str, text: str, where: str) -> None:
+    """Neither `core` (the secret's letters, whatever surrounds them) nor any printed form of `secret`."""
+    assert core not in text, f"the secret appears in {where}"
+    for form in printed_forms(secret):
+        assert form not in text, f"the secret appears as {form!r} in {where}"
+
+
+def assert_tree_has_no_form(root: Path, secret: str, core: str) -> None:
+    for path in root.rglob("*"):
+        assert_no_form(secret, core, str(path.relative_to(root)), f"the name {path}")
+        if path.is_file():
+            assert_no_form(secret, core, path.read_bytes().decode("utf-8", "replace"), f"the file {path}")
+
+
+PHOTOS_ONLY = """\
+title: Live
+baseURL: https://example.org/
+collections:
+  photos:
+    data: {{ url: "{api}/unsplash/photos?per_page=30",
+            headers: {{ Authorization: "Client-ID {{env.UNSPLASH_KEY}}" }} }}
+    fields: {{ id: string, alt_description: string }}
+    slug: id
+    card: {{ title: alt_description }}
+"""
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("{key}\r", "ends with a carriage return (U+000D)"),    # a .env file with CRLF line endings
+    ("{key}\n{key}", "holds a line feed (U+000A)"),
+    ("\x7f{key}", "starts with a DEL (U+007F)"),
+])
+def test_a_control_character_in_a_header_is_refused_by_name(tmp_path, api, bad, words):
+    core = "SEKRETkey" + secrets.token_hex(6)
+    value = bad.format(key=core)
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    (site / "site.yml").write_text(PHOTOS_ONLY.format(api=api.url))
+    (site / "public/.sitegen-output").mkdir(parents=True)
+    (site / "public/index.html").write_text("old")
+    state = tree_state(site / "public")
+    proc = run(site, env=environment(UNSPLASH_KEY=value))
+    assert proc.returncode == 1, proc.stdout
+    assert proc.stderr.splitlines() == [
+        f"site.yml:6:39: error: collection 'photos': header 'Authorization': {{env.UNSPLASH_KEY}} {words}, which no key or "
+        "header holds (a .env file with CRLF line endings?): remove it (the value is not shown)",
+        f"sitegen: build failed with 1 error; {site}/public was left unchanged"]
+    assert api.total() == 0  # refused before any request
+    assert tree_state(site / "public") == state
+    assert_no_form(value, core, proc.stdout + proc.stderr, "the output of sitegen build")
+    assert_tree_has_no_form(tmp_path, value, core)
+
+
+def test_a_control_character_in_a_urls_variable_is_refused_by_name(site, api):
+    proc = run(site, env=environment(KOBIS_KEY=SECRETS["KOBIS_KEY"] + "\r"))
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines()[0] == (
+        "site.yml:6:11: error: collection 'boxoffice': {env.KOBIS_KEY} ends with a carriage return (U+000D), which no key "
+        "or header holds (a .env file with CRLF line endings?): remove it (the value is not shown)")
+    assert api.total() == 0
+
+
+def test_a_secret_echoed_in_any_form_is_blanked_out(tmp_path):
+    """A key with characters each escaping writes its own way (`/`, a space, `+`, `&`, `"`, non-ASCII):
+    an error answer quoting it in every form, and a 200 answer holding it escaped."""
+    core = "SEKRETkey" + secrets.token_hex(6)
+    key = f'sk/{core} +ü&"x'
+    keys = dict(SECRETS, KOBIS_KEY=key)
+    server = ApiServer(keys).start()
+    try:
+        site = make_site(tmp_path / "site", server.url, fetch="timeZone: Asia/Seoul, retries: 0")
+        env = environment(KOBIS_KEY=key)
+        assert run(site, env=env).returncode == 0  # the key reaches the server intact
+        state = tree_state(site / "public")
+        make_site(site, server.url, fetch="timeZone: Asia/Seoul, retries: 0, maxAge: 0")
+        for form in sorted(printed_forms(key)):
+            # Where the message cuts the body (200 characters), the key in any form is blanked
+            # out whole first: cut first, its start would show.
+            server.mode = {LIST: {"status": 403, "body": f"{'x' * 190} {form} is not allowed"}}
+            proc = run(site, env=env)
+            assert proc.returncode == 1
+            assert proc.stderr.splitlines()[0] == (
+                f"{server.url}{LIST}?key=***&targetDt=20250104: error: collection 'boxoffice': the server answered 403 "
+                f"Forbidden: {'x' * 190} *** is no…"), form
+            assert_no_form(key, core, proc.stdout + proc.stderr, "the output of sitegen build")
+        # A 200 answer holding the key JSON-escaped (ensure_ascii) is refused, neither cached nor published.
+        server.mode = {LIST: {"body": json.dumps({"boxOfficeResult": {"key": key, "dailyBoxOfficeList": []}})}}
+        proc = run(site, env=env)
+        assert proc.returncode == 1
+        assert proc.stderr.splitlines()[0] == (
+            f"{server.url}{LIST}?key=***&targetDt=20250104: error: collection 'boxoffice': the answer contains the value of "
+            "a secret ({env.…} or a header): refused, so that it is neither cached nor published")
+        assert_no_form(key, core, proc.stdout + proc.stderr, "the output of sitegen build")
+        assert tree_state(site / "public") == state
+    finally:
+        server.stop()
+    assert_tree_has_no_form(tmp_path, key, core)
+
+
+# --------------------------------------------------------------------------- answers that do not read (issue 47)
+
+
+MAINTENANCE = "<!DOCTYPE html>\n<html><body><h1>Down for maintenance</h1></body></html>\n"
+
+
+def cached_bodies(site: Path) -> dict[str, bytes]:
+    """The cached answers by URL as shown."""
+    folder = site / ".sitegen-cache/data"
+    return {json.loads(meta.read_text())["url"]: meta.with_suffix(".body").read_bytes() for meta in folder.glob("*.json")}
+
+
+def test_an_answer_that_does_not_read_is_not_cached(tmp_path, api):
+    site = make_site(tmp_path / "site", api.url, fetch="timeZone: Asia/Seoul, maxAge: 3600")
+    assert run(site).returncode == 0
+    state = tree_state(site / "public")
+    next_day = environment(SOURCE_DATE_EPOCH=str(int(EPOCH) + 86400))
+    url = f"{api.url}{LIST}?key=***&targetDt=20250105"
+    # The API answers a maintenance page with 200: the build fails at the page's first line.
+    api.mode = {LIST: {"body": MAINTENANCE}}
+    proc = run(site, env=next_day)
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        f"{url}:1:1: error: collection 'boxoffice': expected a JSON value, found '<' (the answer was not cached)",
+        f"sitegen: build failed with 1 error; {site}/public was left unchanged"]
+    assert tree_state(site / "public") == state
+    assert url not in cached_bodies(site)
+    # --offline has nothing of that day to build with.
+    proc = run(site, "--offline", env=next_day)
+    assert proc.returncode == 1
+    assert "not in the data cache, and --offline forbids fetching it" in proc.stderr.splitlines()[0]
+    # The API is fixed: within maxAge, the next build asks it again and succeeds.
+    api.mode = {}
+    before = api.hits(LIST)
+    proc = run(site, env=next_day)
+    assert proc.returncode == 0, proc.stderr
+    assert api.hits(LIST) == before + 1
+    assert b"20250105" in cached_bodies(site)[url]
+    assert_folder_has_no_secret(tmp_path)
+
+
+def test_a_cached_answer_that_does_not_read_is_dropped(tmp_path, api):
+    site = make_site(tmp_path / "site", api.url, fetch="timeZone: Asia/Seoul, maxAge: 3600")
+    assert run(site).returncode == 0
+    url = f"{api.url}{LIST}?key=***&targetDt=20250104"
+    meta = next(m for m in (site / ".sitegen-cache/data").glob("*.json") if json.loads(m.read_text())["url"] == url)
+    body = meta.with_suffix(".body")
+
+    def corrupt():
+        size = body.stat().st_size  # the same length: a whole entry, as the cache sees it
+        body.write_bytes((b"<html>" + b"x" * size)[:size])
+
+    corrupt()
+    before = api.hits(LIST)
+    proc = run(site)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"{url}:1:1: warning: removed this answer from the data cache: it cannot be read as JSON (expected a JSON value, "
+        "found '<')"]
+    assert api.hits(LIST) == before + 1  # asked again, within maxAge
+    assert b"20250104" in body.read_bytes()
+    # Offline, the entry is dropped too, and the build says it has no answer.
+    corrupt()
+    state = tree_state(site / "public")
+    proc = run(site, "--offline")
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        f"{url}:1:1: error: collection 'boxoffice': the cached answer was removed from the data cache, since it cannot "
+        "be read as JSON (expected a JSON value, found '<'), and --offline forbids fetching it again (build once without "
+        "--offline)",
+        f"sitegen: build failed with 1 error; {site}/public was left unchanged"]
+    assert not meta.exists() and not body.exists()
+    assert tree_state(site / "public") == state
+    assert api.hits(LIST) == before + 1
     assert_folder_has_no_secret(tmp_path)

@@ -17,6 +17,9 @@ public struct DataCache: Sendable {
         public var fetched: Double
         public var contentType: String?
         public var bytes: Int
+        /// `ContentHash.wide` of the answer, which read when it was stored (none in an older
+        /// sitegen's entries): the same bytes read again, and are not parsed twice.
+        public var digest: String?
     }
 
     public init(folder: URL) { self.folder = folder }
@@ -34,13 +37,14 @@ public struct DataCache: Sendable {
         return (entry, data)
     }
 
-    /// The newest whole entry of `source` (an answer of the same URL on another day), if any.
-    public func latest(source: String) -> (key: String, entry: Entry, data: Data)? {
+    /// The newest whole entry of `source` (an answer of the same URL on another day) but those
+    /// `excluding` names, if any.
+    public func latest(source: String, excluding: Set<String> = []) -> (key: String, entry: Entry, data: Data)? {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var best: (String, Entry)?
         for name in names where name.hasSuffix(".json") && !name.hasPrefix(".") {
             let key = String(name.dropLast(5))
-            guard let json = FileManager.default.contents(atPath: meta(key).path),
+            guard !excluding.contains(key), let json = FileManager.default.contents(atPath: meta(key).path),
                 let entry = try? JSONDecoder().decode(Entry.self, from: json),
                 entry.source == source
             else { continue }
@@ -48,6 +52,12 @@ public struct DataCache: Sendable {
         }
         guard let (key, _) = best, let (entry, data) = lookup(key) else { return nil }
         return (key, entry, data)
+    }
+
+    /// Removes an entry: its JSON first, which leaves no entry even if the body stays.
+    public func remove(_ key: String) {
+        try? FileManager.default.removeItem(at: meta(key))
+        try? FileManager.default.removeItem(at: body(key))
     }
 
     /// Keeps an answer: its bytes, then the JSON that makes the entry whole.

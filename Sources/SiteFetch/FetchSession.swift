@@ -1,5 +1,6 @@
 import Foundation
 import SiteCore
+import SiteFormats
 import Synchronization
 
 /// An answer a collection reads: its bytes, whether they are a property list, and the URL that
@@ -116,15 +117,24 @@ public final class FetchSession: Sendable {
 
     private func answer(_ request: PreparedRequest) -> Result<FetchedData, FetchProblem> {
         let key = request.cacheKey
-        let cached = cache.lookup(key)
-        if let (entry, data) = cached {
+        var unreadable: Diagnostic?
+        if let (entry, data) = cache.lookup(key) {
             let age = clock().timeIntervalSince1970 - entry.fetched
             if network != .online || (age >= 0 && age < Double(settings.maxAge)) {
-                state.withLock {
-                    $0.used.insert(key); $0.cachedCount += 1
+                let found = Self.fetched(entry, data)
+                unreadable = dropped(key, entry, found, request)
+                guard unreadable != nil else {
+                    state.withLock {
+                        $0.used.insert(key); $0.cachedCount += 1
+                    }
+                    return .success(found)
                 }
-                return .success(Self.fetched(entry, data))
             }
+        }
+        if network == .offline, let unreadable {
+            let what = "the cached answer was removed from the data cache, since it \(unreadable.message), and "
+            let offline = "--offline forbids fetching it again (build once without --offline)"
+            return .failure(FetchProblem(what + offline, at: unreadable.location))
         }
         if network != .online {
             return .failure(
@@ -138,17 +148,24 @@ public final class FetchSession: Sendable {
             let entry = DataCache.Entry(
                 url: request.shown, source: request.source,
                 fetched: clock().timeIntervalSince1970,
-                contentType: answer.contentType, bytes: answer.data.count)
-            let searched = request.secrets.filter { $0.count >= Self.shortestSecretSearched }
+                contentType: answer.contentType, bytes: answer.data.count, digest: ContentHash.wide(answer.data))
+            let searched = request.forms(shortest: Self.shortestSecretSearched)
             if searched.contains(where: { answer.data.range(of: Data($0.utf8)) != nil }) {
                 let what = "the answer contains the value of a secret ({env.…} or a header)"
                 return failed(request, FetchProblem("\(what): refused, so that it is neither cached nor published"))
+            }
+            let got = Self.fetched(entry, answer.data)
+            // Only an answer that reads is kept: a maintenance page sent with 200 must not stand
+            // in for the data until maxAge, nor be what --offline builds with.
+            if let problem = Self.unreadable(got) {
+                let message = request.redact(problem.message) + " (the answer was not cached)"
+                return failed(request, FetchProblem(message, at: problem.location))
             }
             do { try cache.store(key, entry, data: answer.data) } catch { return .failure(error) }
             state.withLock {
                 $0.used.insert(key); $0.fetchedCount += 1
             }
-            return .success(Self.fetched(entry, answer.data))
+            return .success(got)
         case .failure(let problem):
             return failed(request, FetchProblem(request.redact(problem.message)))
         }
@@ -162,19 +179,58 @@ public final class FetchSession: Sendable {
     /// The failure, or with `onError: stale` the last good answer of the same URL (of any day), with a warning.
     private func failed(_ request: PreparedRequest, _ problem: FetchProblem) -> Result<FetchedData, FetchProblem> {
         guard settings.onError == .stale else { return .failure(problem) }
-        let fallback =
+        var tried: Set<String> = []
+        var fallback =
             cache.lookup(request.cacheKey).map { (request.cacheKey, $0.0, $0.1) }
             ?? cache.latest(source: request.source)
-        guard let (key, entry, data) = fallback else {
-            return .failure(FetchProblem("\(problem.message) (onError: stale, but no answer of it is cached)"))
+        while let (key, entry, data) = fallback {
+            tried.insert(key)
+            let found = Self.fetched(entry, data)
+            guard dropped(key, entry, found, request) != nil else {
+                let age = Self.age(clock().timeIntervalSince1970 - entry.fetched)
+                let place = problem.at?.line.map { "line \($0), column \(problem.at?.column ?? 1): " } ?? ""
+                let why = "since fetching \(request.shown) failed: \(place)\(problem.message)"
+                let warning = Diagnostic.visible("\(entry.url): warning: using this answer cached \(age) ago, \(why)")
+                state.withLock {
+                    $0.used.insert(key); $0.cachedCount += 1; $0.warnings.append(warning)
+                }
+                return .success(found)
+            }
+            fallback = cache.latest(source: request.source, excluding: tried)
         }
-        let age = Self.age(clock().timeIntervalSince1970 - entry.fetched)
-        let why = "since fetching \(request.shown) failed: \(problem.message)"
-        let warning = Diagnostic.visible("\(entry.url): warning: using this answer cached \(age) ago, \(why)")
-        state.withLock {
-            $0.used.insert(key); $0.cachedCount += 1; $0.warnings.append(warning)
+        let message = "\(problem.message) (onError: stale, but no answer of it is cached)"
+        return .failure(FetchProblem(message, at: problem.at))
+    }
+
+    /// The problem of an answer that does not read in its format (a maintenance page sent with
+    /// 200, a body cut short), located in it; nil when it reads.
+    static func unreadable(_ answer: FetchedData) -> Diagnostic? {
+        do throws(Diagnostic) {
+            _ =
+                answer.isPlist
+                ? try PropertyListReader.read(answer.data, file: answer.shown)
+                : try JSONReader.read(answer.data, file: answer.shown)
+            return nil
+        } catch {
+            return error
         }
-        return .success(Self.fetched(entry, data))
+    }
+
+    /// Why the cached answer `found` does not read (kept by an older sitegen, or changed by hand),
+    /// located in it ("cannot be read as JSON (…)"); it is then removed from the cache with a
+    /// warning, and the caller goes on without it. Nil when it reads.
+    private func dropped(
+        _ key: String, _ entry: DataCache.Entry, _ found: FetchedData, _ request: PreparedRequest
+    ) -> Diagnostic? {
+        // The bytes that read when they were stored read again: a large answer is not parsed twice.
+        if let digest = entry.digest, digest == ContentHash.wide(found.data) { return nil }
+        guard let problem = Self.unreadable(found) else { return nil }
+        cache.remove(key)
+        let format = found.isPlist ? "a property list" : "JSON"
+        let why = Diagnostic(problem.location, "cannot be read as \(format) (\(request.redact(problem.message)))")
+        let warning = Diagnostic(why.location, "removed this answer from the data cache: it \(why.message)")
+        state.withLock { $0.warnings.append(warning.warningDescription) }
+        return why
     }
 
     private func fetch(_ request: PreparedRequest) -> Result<Answer, FetchProblem> {

@@ -17,6 +17,8 @@ struct AttemptFailure: Error {
     var retryable: Bool
     /// The server's Retry-After, in seconds.
     var retryAfter: Double? = nil
+    /// No connection could be made (the message then says how to build without the server).
+    var unreachable = false
 }
 
 /// HTTP GET with AsyncHTTPClient (SwiftNIO, BoringSSL): certificates verified against the
@@ -45,6 +47,9 @@ final class HTTPFetcher: Sendable {
         configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(connect: Self.amount(settings.timeout), read: Self.amount(settings.timeout))
         configuration.decompression = .disabled
+        // A refused connection or an unknown host fails the attempt at once: by default the pool
+        // tries to connect again and again until `timeout` (a stopped API stalled each attempt).
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.settings = settings
     }
@@ -65,7 +70,8 @@ final class HTTPFetcher: Sendable {
             }
             let tries = attempt == 1 ? "" : " (\(attempt) attempts)"
             guard failure.retryable, attempt <= settings.retries else {
-                return .failure(FetchProblem(failure.message + tries))
+                let hint = failure.unreachable && settings.onError == .fail ? Self.withoutTheServer : ""
+                return .failure(FetchProblem(failure.message + tries + hint))
             }
             let wait = failure.retryAfter ?? Self.backoff(attempt)
             guard wait <= Self.longestWait else {
@@ -76,6 +82,10 @@ final class HTTPFetcher: Sendable {
             Thread.sleep(forTimeInterval: wait)
         }
     }
+
+    /// The ways to build while a server cannot be reached (README, "Live data").
+    static let withoutTheServer =
+        "; to build without it, set fetch.onError: stale (the last good answer) or pass --offline (the cached answers)"
 
     /// 0.5 s, 1 s, 2 s … after the first, second, third failed attempt.
     static func backoff(_ attempt: Int) -> Double { 0.5 * Double(1 << min(attempt - 1, 6)) }
@@ -104,7 +114,8 @@ final class HTTPFetcher: Sendable {
             }
             let data = response.body.map { Data($0.readableBytesView) } ?? Data()
             guard (200..<300).contains(code) else {
-                let start = Self.start(of: data)
+                // Redacted whole before its start is cut: a cut secret would escape redaction.
+                let start = Self.start(of: request.redact(String(decoding: data, as: UTF8.self)))
                 let retryAfter = response.headers.first(name: "Retry-After").flatMap(Self.retryAfter)
                 let body = start.isEmpty ? "" : ": \(start)"
                 return .failure(
@@ -170,10 +181,35 @@ final class HTTPFetcher: Sendable {
             let hint = "(is the server's certificate from a trusted authority? see SSL_CERT_FILE)"
             return AttemptFailure(message: "TLS failed: \(error) \(hint)", retryable: false)
         }
-        if let e = error as? NIOConnectionError, let first = e.connectionErrors.first?.error {
-            return AttemptFailure(message: "cannot connect: \(Self.text(first))", retryable: true)
+        if let e = error as? HTTPClientError {
+            let again: [HTTPClientError] = [
+                .remoteConnectionClosed, .uncleanShutdown, .writeTimeout, .tlsHandshakeTimeout
+            ]
+            guard again.contains(e) else {
+                // A request the client refuses (it is no connection problem, and the same next time).
+                return AttemptFailure(message: "the request failed: \(e)", retryable: false)
+            }
+            return AttemptFailure(message: "the connection failed: \(e)", retryable: true)
         }
-        return AttemptFailure(message: "cannot connect: \(Self.text(error))", retryable: true)
+        return connectFailure(error)
+    }
+
+    /// A connection that could not be made. Refused, an unknown host, an unreachable network:
+    /// the next attempt would fail the same, so none is made.
+    func connectFailure(_ error: any Error) -> AttemptFailure {
+        var cause = error
+        if let e = error as? NIOConnectionError {
+            cause = e.connectionErrors.first?.error ?? e.dnsAError ?? e.dnsAAAAError ?? error
+        }
+        if let unknown = cause as? SocketAddressError.UnknownHost {
+            let what =
+                "cannot connect: cannot resolve the host '\(unknown.host)' (\(unknown.errorDescription.lowercased()))"
+            return AttemptFailure(message: what, retryable: false, unreachable: true)
+        }
+        let final = [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL]
+        let code = (cause as? IOError)?.errnoCode
+        return AttemptFailure(
+            message: "cannot connect: \(Self.text(cause))", retryable: !final.contains(code ?? 0), unreachable: true)
     }
 
     static func text(_ error: any Error) -> String {
@@ -182,9 +218,11 @@ final class HTTPFetcher: Sendable {
     }
 
     /// The first 200 characters of a body, on one line.
-    static func start(of data: Data) -> String {
-        let text = String(decoding: data.prefix(1000), as: UTF8.self)
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    static func start(of data: Data) -> String { start(of: String(decoding: data.prefix(1000), as: UTF8.self)) }
+
+    /// The first 200 characters of a text, on one line.
+    static func start(of body: String) -> String {
+        let text = String(body.prefix(1000)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 

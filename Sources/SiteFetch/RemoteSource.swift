@@ -7,9 +7,12 @@ public struct RemoteSource: Sendable, Hashable {
     public struct Header: Sendable, Hashable {
         public var name: String
         public var value: URLTemplate
-        public init(name: String, value: URLTemplate) {
+        /// Its value in site.yml (a problem of a variable it names is located there).
+        public var at: SourceLocation?
+        public init(name: String, value: URLTemplate, at: SourceLocation? = nil) {
             self.name = name
             self.value = value
+            self.at = at
         }
     }
 
@@ -76,13 +79,20 @@ public struct PreparedRequest: Sendable, Hashable {
         CacheKey.of("GET \(shown)\n" + headers.map { $0[0].lowercased() }.sorted().joined(separator: "\n"))
     }
 
-    /// `text` with every secret as `***` (for a body or a Location shown in a message).
+    /// `text` with every secret as `***`, in every form it can be printed in (`SecretForms`):
+    /// for every message about a request (a body, a Location, a client's error).
     public func redact(_ text: String) -> String {
         var out = text
-        for secret in secrets.sorted(by: { $0.count > $1.count }) where secret.count >= Self.shortestRedacted {
-            out = out.replacingOccurrences(of: secret, with: "***")
+        for form in forms(shortest: Self.shortestRedacted) {
+            out = out.replacingOccurrences(of: form, with: "***")
         }
         return out
+    }
+
+    /// The forms of every secret, longest first.
+    func forms(shortest: Int) -> [String] {
+        let all = Set(secrets.flatMap { SecretForms.of($0, shortest: shortest) })
+        return all.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
     /// Shorter values are not searched for in free text (a two-letter value would blank out
@@ -100,7 +110,13 @@ extension RemoteSource {
         let (url, shown, source) = try Self.fill(self.url, context, fields, encode: true, secrets: &secrets)
         var headers: [[String]] = []
         for h in self.headers {
-            let (value, _, _) = try Self.fill(h.value, context, fields, encode: false, secrets: &secrets)
+            let value: String
+            do throws(FetchProblem) {
+                (value, _, _) = try Self.fill(
+                    h.value, context, fields, encode: false, secrets: &secrets, variablesAt: h.at)
+            } catch {
+                throw FetchProblem("header '\(h.name)': \(error.message)", at: error.at)
+            }
             headers.append([h.name, value])
             if !value.isEmpty { secrets.append(value) }
         }
@@ -112,10 +128,11 @@ extension RemoteSource {
         return PreparedRequest(url: url, shown: shown, headers: headers, source: source, secrets: secrets)
     }
 
-    /// The template filled in three ways: sent, shown and as the source key.
+    /// The template filled in three ways: sent, shown and as the source key. A problem of an
+    /// `{env.…}` value is located at `variablesAt` (a header's line; nil: the caller's place).
     static func fill(
         _ template: URLTemplate, _ context: FetchContext, _ fields: [String: Value], encode: Bool,
-        secrets: inout [String]
+        secrets: inout [String], variablesAt: SourceLocation? = nil
     ) throws(FetchProblem) -> (String, String, String) {
         var sent = "", shown = "", source = ""
         func escaped(_ text: String) -> String { encode ? percentEncoded(text) : text }
@@ -126,7 +143,12 @@ extension RemoteSource {
             case .env(let name):
                 guard let value = context.environment[name], !value.isEmpty else {
                     let what = "export the environment variable \(name) before building"
-                    throw FetchProblem("{env.\(name)} is not set: \(what)")
+                    throw FetchProblem("{env.\(name)} is not set: \(what)", at: variablesAt)
+                }
+                if let problem = controlCharacter(in: value) {
+                    let why = "which no key or header holds (a .env file with CRLF line endings?)"
+                    let message = "{env.\(name)} \(problem), \(why): remove it (the value is not shown)"
+                    throw FetchProblem(message, at: variablesAt)
                 }
                 sent += escaped(value); shown += "***"; source += "***"
                 secrets += [value, escaped(value)]
@@ -137,11 +159,30 @@ extension RemoteSource {
                 guard let v = Derivation.lookup(name, in: fields), v != .null, !TemplateText.plain(v).isEmpty else {
                     throw FetchProblem("the item has no field '\(name)' for {\(name)} of the URL")
                 }
+                // Percent-encoded in a URL; a header cannot carry a control character.
+                if !encode, let problem = controlCharacter(in: TemplateText.plain(v)) {
+                    throw FetchProblem("the item's field '\(name)' \(problem), which a header cannot carry")
+                }
                 let text = escaped(TemplateText.plain(v))
                 sent += text; shown += text; source += text
             }
         }
         return (sent, shown, source)
+    }
+
+    /// Where `text` holds a control character or DEL, in words without the text ("ends with a
+    /// carriage return (U+000D)"); nil when it holds none. HTTP refuses them in a header value,
+    /// and a key never holds one: it is a copying mistake (a CRLF line ending).
+    static func controlCharacter(in text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard let index = scalars.firstIndex(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        let scalar = scalars[index]
+        let names: [UInt32: String] = [
+            0x0D: "a carriage return", 0x0A: "a line feed", 0x09: "a tab", 0x00: "a NUL", 0x7F: "a DEL"
+        ]
+        let what = "\(names[scalar.value] ?? "a control character") (U+\(String(format: "%04X", scalar.value)))"
+        if index == scalars.count - 1 { return "ends with \(what)" }
+        return index == 0 ? "starts with \(what)" : "holds \(what)"
     }
 
     /// Everything but RFC 3986's unreserved characters percent-encoded (a value cannot end a

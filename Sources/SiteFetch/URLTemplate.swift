@@ -79,9 +79,14 @@ public struct URLTemplate: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A problem with a template, a request or an answer, said without a place (the caller names it).
+/// A problem with a template, a request or an answer; the caller names the place, unless `at`
+/// does (a line of the answer, a header's line in site.yml).
 public struct FetchProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    public var at: SourceLocation?
+    public init(_ message: String, at: SourceLocation? = nil) {
+        self.message = message
+        self.at = at
+    }
     public var description: String { message }
 }

@@ -84,7 +84,7 @@ extension SiteConfig {
                     s.string, key: key, node: value, c: m, itemFields: itemFields,
                     problems: &problems)
                 {
-                    headers.append(RemoteSource.Header(name: name, value: t))
+                    headers.append(RemoteSource.Header(name: name, value: t, at: m.error(value, "").location))
                 }
             }
             m.reportUnknownKeys(into: &problems, at: start)

@@ -17,14 +17,14 @@ extension CollectionLoader {
         }
         let request: PreparedRequest
         do throws(FetchProblem) { request = try source.prepare(fetch.context) } catch {
-            problems.append(Diagnostic(source.at, "\(owner): \(error.message)"))
+            problems.append(Diagnostic(error.at ?? source.at, "\(owner): \(error.message)"))
             return nil
         }
         switch fetch.get([request])[0] {
         case .success(let answer):
             return parse(answer.data, display: answer.shown, isPlist: answer.isPlist, items: items, problems: &problems)
         case .failure(let p):
-            problems.append(Diagnostic(file: request.shown, "\(owner): \(p.message)"))
+            problems.append(Diagnostic(p.at ?? SourceLocation(file: request.shown), "\(owner): \(p.message)"))
             return nil
         }
     }
@@ -54,7 +54,7 @@ extension CollectionLoader {
                     if seen.insert(request.cacheKey + request.url).inserted { requests.append(request) }
                 } catch {
                     let at = locations?[index] ?? dataset.location(config.itemsPath + [.index(index)])
-                    problems.append(Diagnostic(at, "\(owner): item \(index): \(error.message)"))
+                    problems.append(Diagnostic(error.at ?? at, "\(owner): item \(index): \(error.message)"))
                 }
             }
             var records: [String: Value] = [:]
@@ -69,7 +69,7 @@ extension CollectionLoader {
                     else { continue }
                     addRecords(of: joined, rule, owner: owner, to: &records, owners: &owners, problems: &problems)
                 case .failure(let p):
-                    problems.append(Diagnostic(file: request.shown, "\(owner): \(p.message)"))
+                    problems.append(Diagnostic(p.at ?? SourceLocation(file: request.shown), "\(owner): \(p.message)"))
                 }
             }
             return (rule, records)

@@ -200,6 +200,7 @@ import SiteCore
         #expect(cache.lookup("a")?.1 == Data("[]".utf8))
         #expect(cache.latest(source: "https://x/?d={today}")?.key == "b")
         #expect(cache.latest(source: "https://z/") == nil)
+        #expect(cache.latest(source: "https://x/?d={today}", excluding: ["b"])?.key == "a")
         // A body cut short (a killed build's) is no entry.
         try Data("[".utf8).write(to: cache.folder.appendingPathComponent("a.body"))
         #expect(cache.lookup("a") == nil)
