@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "SiteHighlight", dependencies: ["SiteCore", "SiteMarkdown", "CHighlightLoader"]),
         // Site configuration (site.yml, read through SiteMarkdown's YAML), content discovery and
         // normalisation of datasets and notes.
-        .target(name: "SiteLoad", dependencies: ["SiteCore", "SiteFormats", "SiteFetch", "ImageProbe", "SiteMarkdown", "SiteHighlight",
+        .target(name: "SiteLoad", dependencies: ["SiteCore", "CLinux", "SiteFormats", "SiteFetch", "ImageProbe", "SiteMarkdown", "SiteHighlight",
                                                 .product(name: "Yams", package: "Yams")]),
         // Mustache templates (parsed, checked, compiled) with the built-in theme, and the typed
         // values a page is rendered from (the page models themselves are SiteBuild's).

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 import subprocess
 from pathlib import Path
 
@@ -27,13 +28,18 @@ def site(sitegen_bin, tmp_path) -> Path:
     return s
 
 
-def failing_build(sitegen_bin, site: Path) -> list[str]:
-    """The build's stderr lines (site path as <SITE>), after checking it exits 1 and changes nothing."""
+def failing_build(sitegen_bin, site: Path, staged: bool = False) -> list[str]:
+    """The build's stderr lines (site path as <SITE>), after checking it exits 1 and changes nothing.
+    `staged`: the error is found while writing (a file to copy), after the staging folder was made
+    beside the output and before it was removed again: the site folder's own times change, nothing else."""
     before = snapshot(site.parent)
     r = run_build(sitegen_bin, site, site / "public")
     assert r.returncode == 1, r.stderr
     assert r.stdout == b""
-    assert snapshot(site.parent) == before, "the build changed files"
+    after = snapshot(site.parent)
+    if staged:
+        before.pop("site"), after.pop("site")
+    assert after == before, "the build changed files"
     return scrub(r.stderr.decode("utf-8", "backslashreplace"), site).splitlines()
 
 
@@ -82,3 +88,50 @@ def test_100000_duplicate_slugs_print_50_errors_and_a_count(sitegen_bin, site):
     assert all(": error: duplicate slug 'same'" in line for line in lines[:50])
     assert lines[50:] == ["sitegen: … and 99949 more errors",
                           "sitegen: build failed with 99999 errors; <SITE>/public was left unchanged"]
+
+
+# Issue 47: what a file is when it is no file to read, said as such (never "permission", never
+# "does not exist"), without blocking on a FIFO.
+
+def test_a_fifo_as_a_content_file(sitegen_bin, site):
+    os.mkfifo(site / "content" / "x.bin")
+    assert failing_build(sitegen_bin, site, staged=True) == [
+        "content/x.bin: error: cannot read file: it is a FIFO, not a regular file",
+        "sitegen: build failed with 1 error; <SITE>/public was left unchanged"]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
+def test_a_character_device_as_a_content_file(sitegen_bin, site):
+    os.mknod(site / "content" / "zero.bin", 0o644 | stat.S_IFCHR, os.makedev(1, 5))  # /dev/zero's
+    assert failing_build(sitegen_bin, site, staged=True) == [
+        "content/zero.bin: error: cannot read file: it is a character device, not a regular file",
+        "sitegen: build failed with 1 error; <SITE>/public was left unchanged"]
+
+
+def test_a_fifo_as_an_asset(sitegen_bin, site):
+    (site / "templates" / "assets").mkdir()
+    os.mkfifo(site / "templates" / "assets" / "x.css")
+    assert failing_build(sitegen_bin, site) == [
+        "templates/assets/x.css: error: cannot read file: it is a FIFO, not a regular file",
+        "sitegen: build failed with 1 error; <SITE>/public was left unchanged"]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder"])
+def test_a_site_yml_that_is_no_file(sitegen_bin, site, kind):
+    (site / "site.yml").unlink()
+    (os.mkfifo if kind == "fifo" else os.mkdir)(site / "site.yml")
+    what = "a FIFO" if kind == "fifo" else "a folder"
+    assert failing_build(sitegen_bin, site) == [
+        f"site.yml: error: cannot read the site configuration: it is {what}, not a regular file",
+        "sitegen: build failed with 1 error; <SITE>/public was left unchanged"]
+
+
+def test_an_html_page_named_jpg(sitegen_bin, site):
+    (site / "content" / "images" / "photo.jpg").write_text(
+        "<!DOCTYPE html>\n<html><head><title>Not found</title></head><body>404</body></html>\n")
+    books = site / "content" / "books.json"
+    books.write_text(books.read_text().replace('"images/a.svg" }\n]', '"images/photo.jpg" }\n]'))
+    assert failing_build(sitegen_bin, site) == [
+        "content/books.json:3:45: error: image 'content/images/photo.jpg': not a PNG, JPEG, GIF, WebP or SVG image: "
+        "it starts like HTML",
+        "sitegen: build failed with 1 error; <SITE>/public was left unchanged"]

@@ -1490,3 +1490,74 @@ def test_a_failed_first_build_shows_its_error_then_the_fixed_site(sitegen_bin, t
     finally:
         driver.quit()
         srv.stop()
+
+
+# --------------------------------------------------------------------------- files rewritten in place (issue 47)
+
+BIG = 25 << 20          # bytes of the file rewritten in place
+REWRITE_SECONDS = 6.0   # how long the writer rewrites it (a scenario, not a wait)
+
+
+def big_version(n: int) -> bytes:
+    """Version n of the big file: its number repeated, so any mix or cut of two versions shows."""
+    mark = b"v%07d-" % n
+    return mark * (BIG // len(mark)) + mark[: BIG % len(mark)]
+
+
+def rewrite_in_place(path: Path, n: int) -> None:
+    """A slow program saving version n in place: truncate, rest past the save wait with the file
+    empty and open, then write it in four pieces, resting between them."""
+    data = big_version(n)
+    with open(path, "r+b") as f:
+        f.truncate(0)
+        f.flush()
+        time.sleep(0.05)
+        for k in range(4):
+            f.write(data[k * BIG // 4:(k + 1) * BIG // 4])
+            f.flush()
+            time.sleep(0.03)
+
+
+@pytest.mark.parametrize("where", ["content", "output"])
+def test_a_file_rewritten_in_place_is_never_served_cut_short(sitegen_bin, tmp_path, where):
+    """Issue 47: a 25 MB file rewritten in place (in content/, which serve copies to its output,
+    or in the --output folder itself) while a client fetches it again and again: every 200 is a
+    whole version with a Content-Length that matches it (a 503 with Retry-After is allowed), and
+    the new versions do get served."""
+    site = tmp_path / "site"
+    shutil.copytree(REPO / "e2e" / "invalid-sites" / "_base", site, symlinks=True)
+    source = site / "content" / "big.bin"
+    source.write_bytes(big_version(0))
+    with serve(sitegen_bin, site, output=tmp_path / "out") as srv:
+        target = source if where == "content" else srv.output / "big.bin"
+        stop = time.monotonic() + REWRITE_SECONDS
+
+        def writer() -> int:
+            n = 0
+            while time.monotonic() < stop:
+                n += 1
+                rewrite_in_place(target, n)
+                time.sleep(0.3)
+            return n
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            written = pool.submit(writer)
+            bad, served, busy = [], set(), 0
+            while not written.done():
+                c = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=30)
+                c.request("GET", "/big.bin")
+                r = c.getresponse()
+                body = r.read()
+                length = int(r.getheader("Content-Length", "-1"))
+                c.close()
+                if r.status == 503 and r.getheader("Retry-After") == "1":
+                    busy += 1
+                elif r.status != 200 or len(body) != length or body[:1] != b"v" \
+                        or body != big_version(int(body[1:8])):
+                    bad.append((r.status, length, len(body), body[:9]))
+                else:
+                    served.add(int(body[1:8]))
+            rewrites = written.result()
+        assert not bad, f"{len(bad)} answers not whole (status, Content-Length, bytes, start): {bad[:5]}\n{srv.logs()}"
+        assert len(served) >= 2, f"only versions {served} served in {rewrites} rewrites ({busy} 503s)\n{srv.logs()}"
+        print(f"{where}: {rewrites} rewrites, versions served {sorted(served)}, {busy} answers 503")

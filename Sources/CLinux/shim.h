@@ -1,6 +1,8 @@
 // Linux system calls glibc has no wrapper for (Swift cannot call the variadic `syscall`).
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #ifdef __linux__
 #include <linux/openat2.h>
 #include <sys/syscall.h>
@@ -51,6 +53,28 @@ static inline int sg_rename_swap(const char *from, const char *to, int exchange)
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, exchange ? (1 << 1) : (1 << 0));
 #else
     errno = ENOSYS;
+    return -1;
+#endif
+}
+
+static inline void sg_ignore_sigio(void) { signal(SIGIO, SIG_IGN); }
+
+/// Whether a process has the file open at `fd` (opened read-only) for writing: 1 yes, 0 no, -1
+/// when it cannot be told (not the file's owner and no CAP_LEASE, a file system without
+/// leases). A read lease is taken and given back at once (F_SETLEASE refuses it while the file
+/// is open for writing); a writer opening the file in that moment waits for it, and the SIGIO
+/// its opening sends, which would end the process, is ignored from the first call on.
+static inline int sg_open_for_writing(int fd) {
+#ifdef __linux__
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, sg_ignore_sigio);
+    const int setLease = 1024;  // F_SETLEASE (F_LINUX_SPECIFIC_BASE), named only for _GNU_SOURCE code
+    if (fcntl(fd, setLease, F_RDLCK) == 0) {
+        fcntl(fd, setLease, F_UNLCK);
+        return 0;
+    }
+    return errno == EAGAIN ? 1 : -1;
+#else
     return -1;
 #endif
 }

@@ -39,7 +39,11 @@ public enum ImageProbe {
         if bytes.starts(with: [0xFF, 0xD8]) { return ("JPEG", try JPEG.size(bytes)) }
         if bytes.starts(with: Array("GIF8".utf8)) { return ("GIF", try GIF.size(bytes)) }
         if bytes.starts(with: Array("RIFF".utf8)) { return ("WebP", try WebP.size(bytes)) }
-        if SVG.looksLikeMarkup(bytes) { return ("SVG", try SVG.size(bytes)) }
+        if SVG.looksLikeMarkup(bytes) {
+            // An HTML page saved under an image's name is not an SVG the author got wrong.
+            let named = (file as NSString).pathExtension.lowercased() == "svg"
+            return ("SVG", try SVG.size(bytes, namedSVG: named))
+        }
         throw unrecognised(bytes, file: file)
     }
 

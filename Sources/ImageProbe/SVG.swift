@@ -13,8 +13,10 @@ enum SVG {
         return scanner.peek() == UInt8(ascii: "<")
     }
 
-    static func size(_ bytes: ByteView) throws(ProbeFailure) -> ImageSize {
-        let attributes = try rootAttributes(bytes)
+    /// `namedSVG`: the file's name ends in `.svg`; markup of another root under another name is
+    /// said to be what it looks like, not a broken SVG.
+    static func size(_ bytes: ByteView, namedSVG: Bool = true) throws(ProbeFailure) -> ImageSize {
+        let attributes = try rootAttributes(bytes, namedSVG: namedSVG)
         if let viewBox = attributes["viewBox"] {
             let numbers = viewBox.split(whereSeparator: {
                 $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" || $0 == "\r"
@@ -79,9 +81,9 @@ enum SVG {
         return value
     }
 
-    /// The attributes of the root element, after skipping the prolog (XML declaration, processing
-    /// instructions, comments, doctype and white space).
-    static func rootAttributes(_ bytes: ByteView) throws(ProbeFailure) -> [String: String] {
+    /// The root element's name, after skipping the prolog (XML declaration, processing
+    /// instructions, comments, doctype and white space); the scanner is left just past it.
+    static func root(_ bytes: ByteView) throws(ProbeFailure) -> (name: String, scanner: Scanner) {
         var scanner = Scanner(bytes, limit: scanLimit)
         scanner.skipBOMAndSpace()
         while true {
@@ -100,9 +102,26 @@ enum SVG {
             }
             scanner.skipSpace()
         }
-        let name = scanner.name()
-        let localName = name.split(separator: ":").last.map(String.init) ?? name
-        guard localName == "svg" else {
+        return (scanner.name(), scanner)
+    }
+
+    /// What markup whose root element is `name`, not `<svg>`, looks like ("it starts like HTML").
+    static func likeness(_ name: String) -> String {
+        name.lowercased() == "html" ? "it starts like HTML" : "it starts like markup with the root <\(name)>"
+    }
+
+    private static func localName(_ name: String) -> String {
+        name.split(separator: ":").last.map(String.init) ?? name
+    }
+
+    /// The attributes of the root element, which must be `<svg>`.
+    static func rootAttributes(_ bytes: ByteView, namedSVG: Bool = true) throws(ProbeFailure) -> [String: String] {
+        let (name, rest) = try root(bytes)
+        var scanner = rest
+        guard localName(name) == "svg" else {
+            if !namedSVG && !name.isEmpty {
+                throw ProbeFailure("not a PNG, JPEG, GIF, WebP or SVG image: \(likeness(name))")
+            }
             throw ProbeFailure("not an SVG file: the root element is <\(name)>")
         }
         var attributes: [String: String] = [:]

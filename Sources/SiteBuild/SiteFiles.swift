@@ -109,9 +109,12 @@ enum SiteFiles {
         }
     }
 
+    /// A content file or asset to publish, once whole (`ContentTree.settledContents`: not while
+    /// a program rewrites it in place); a FIFO or a device is said to be one, never read.
     static func readFile(_ url: URL, source: String) throws(Diagnostic) -> Data {
-        do { return try Data(contentsOf: url) } catch {
-            throw Diagnostic(file: source, "cannot read: \(error.localizedDescription)")
+        switch ContentTree.settledContents(atPath: url.path) {
+        case .success(let data): return data
+        case .failure(let reason): throw Diagnostic(file: source, "cannot read file: \(reason.text)")
         }
     }
 }

@@ -39,11 +39,18 @@ struct SiteInputs: Sendable {
     /// Reads and parses `site.yml`, applying the base URL override.
     static func readConfiguration(_ options: BuildOptions) throws(Diagnostics) -> SiteConfig {
         let configFile = options.source.appendingPathComponent(SiteConfig.fileName)
-        guard let configData = FileManager.default.contents(atPath: configFile.path) else {
+        let configData: Data
+        switch ContentTree.contents(atPath: configFile.path) {
+        case .success(let data): configData = data
+        case .failure(let reason) where reason.code == ENOENT:
             throw Diagnostics([
                 Diagnostic(
                     file: SiteConfig.fileName,
                     "no site configuration: \(configFile.path) does not exist (create one with `sitegen init`)")
+            ])
+        case .failure(let reason):
+            throw Diagnostics([
+                Diagnostic(file: SiteConfig.fileName, "cannot read the site configuration: \(reason.text)")
             ])
         }
         guard let configText = String(validating: configData, as: UTF8.self) else {

@@ -11,6 +11,11 @@ public enum SourceLayout {
     /// What `serve` watches: every source.
     public static let watched = [configuration, content, templates]
 
+    /// Seconds a file must stay unchanged before it is taken as saved: `serve`'s watcher waits
+    /// this long after the last change, and a file rewritten in place is read (to publish or
+    /// to serve) only once its change time is this old.
+    public static let saveWait = 0.02
+
     /// A file under `content/`, as messages name it: `content/notes/a.md`.
     public static func contentFile(_ relative: some StringProtocol) -> String { "\(content)/\(relative)" }
 

@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 import SiteCore
 
@@ -39,36 +40,99 @@ public struct ContentTree: Sendable {
     }
 
     /// Why a file could not be read ("no such file", "Permission denied").
-    public struct ReadFailure: Error { public var text: String }
+    public struct ReadFailure: Error {
+        public var text: String
+        /// The system's error number (`ENOENT` …); 0 when the file is there but not one to read.
+        public var code: Int32 = 0
+    }
 
     /// The bytes of a file under `content/`, or why they cannot be read.
+    public func contents(_ relative: String) -> Result<Data, ReadFailure> {
+        Self.contents(atPath: root.path + "/" + relative)
+    }
+
+    /// The bytes of the regular file at `path` (links followed), or why they cannot be read: a
+    /// FIFO or a device is said to be one, never read.
     /// System calls on the path: URL building and `Data(contentsOf:)` cost more than the read
     /// itself over ten thousand notes.
-    public func contents(_ relative: String) -> Result<Data, ReadFailure> {
-        let fd = open(root.path + "/" + relative, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // a FIFO opens without blocking
-        guard fd >= 0 else { return .failure(Self.failure(errno)) }
+    public static func contents(atPath path: String) -> Result<Data, ReadFailure> {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)  // a FIFO opens without blocking
+        guard fd >= 0 else { return .failure(failure(errno)) }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { return .failure(Self.failure(errno)) }
+        guard fstat(fd, &st) == 0 else { return .failure(failure(errno)) }
         guard st.st_mode & S_IFMT == S_IFREG else {
             return .failure(ReadFailure(text: "it is \(FileKind.phrase(st.st_mode)), not a regular file"))
         }
-        var data = Data(count: max(Int(st.st_size), 0) + 1)  // one more: a file that grew is read to its end
+        return readAll(fd, size: Int(st.st_size))
+    }
+
+    /// The bytes of `fd` from where it is to its end; `size` is what `fstat` said.
+    private static func readAll(_ fd: Int32, size: Int) -> Result<Data, ReadFailure> {
+        var data = Data(count: max(size, 0) + 1)  // one more: a file that grew is read to its end
         var filled = 0
         while true {
             if filled == data.count { data.count += max(data.count, 4096) }
             let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
             if n > 0 { filled += n; continue }
             if n == 0 { break }
-            if errno != EINTR { return .failure(Self.failure(errno)) }
+            if errno != EINTR { return .failure(failure(errno)) }
         }
         data.count = filled
         return .success(data)
     }
 
+    /// The bytes of the file at `path` to publish as they are, once it is whole: a file that a
+    /// program has open for writing, that changed less than `wait` seconds ago, or that changes
+    /// while it is read (rewritten in place: a truncated or half-written copy would be
+    /// published) is read again, for at most `patience` seconds. The previous copy stays
+    /// published meanwhile.
+    public static func settledContents(
+        atPath path: String, wait: Double = SourceLayout.saveWait, patience: Double = 2
+    ) -> Result<Data, ReadFailure> {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(patience * 1e9)
+        while true {
+            let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            guard fd >= 0 else { return .failure(failure(errno)) }
+            let read = settled(fd, wait: wait)
+            close(fd)
+            if let read { return read }
+            guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                return .failure(
+                    ReadFailure(
+                        text: "it was still being written after \(Int(patience * 1000)) ms (a program has it open "
+                            + "for writing, or rewrites it); the copy published before is kept until it is left "
+                            + "unchanged for \(Int(wait * 1000)) ms"))
+            }
+            usleep(UInt32(min(wait, 0.005) * 1e6) + 100)
+        }
+    }
+
+    /// The whole file open at `fd` when no program has it open for writing and nothing changed
+    /// it for `wait` seconds before nor while it was read; a failure when it cannot be read;
+    /// nil to try again.
+    private static func settled(_ fd: Int32, wait: Double) -> Result<Data, ReadFailure>? {
+        var before = stat(), after = stat()
+        guard fstat(fd, &before) == 0 else { return .failure(failure(errno)) }
+        guard before.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadFailure(text: "it is \(FileKind.phrase(before.st_mode)), not a regular file"))
+        }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let age = (now.tv_sec - before.st_ctim.tv_sec) * 1_000_000_000 + now.tv_nsec - before.st_ctim.tv_nsec
+        // A change time in the future is a clock set back, not a write.
+        guard age.magnitude >= UInt64(wait * 1e9), sg_open_for_writing(fd) != 1 else { return nil }
+        let data = readAll(fd, size: Int(before.st_size))
+        guard case .success(let bytes) = data, fstat(fd, &after) == 0 else { return data }
+        let same =
+            bytes.count == before.st_size && after.st_size == before.st_size && after.st_ino == before.st_ino
+            && after.st_ctim.tv_sec == before.st_ctim.tv_sec && after.st_ctim.tv_nsec == before.st_ctim.tv_nsec
+        return same && sg_open_for_writing(fd) != 1 ? data : nil
+    }
+
     /// What a failed system call on a file under `content/` says.
     static func failure(_ code: Int32) -> ReadFailure {
-        ReadFailure(text: code == ENOENT ? "no such file" : String(cString: strerror(code)))
+        ReadFailure(text: code == ENOENT ? "no such file" : String(cString: strerror(code)), code: code)
     }
 
     /// Why `path` (links followed) is not a file to read: a folder, a FIFO (which would block

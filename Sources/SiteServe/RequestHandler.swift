@@ -15,8 +15,9 @@ struct ServedSite: Sendable {
 }
 
 /// Answers the requests of one connection as NIO's decoder delivers them, one at a time and
-/// synchronously on the connection's event loop (files are local; pages are read whole for the
-/// live-reload script, everything else goes out with sendfile).
+/// synchronously on the connection's event loop (files are local, read whole and kept by
+/// `PageCache`: pages for the live-reload script, every file for a complete version to serve
+/// while it is rewritten in place; files over half its capacity go out with sendfile).
 final class RequestHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -107,11 +108,13 @@ final class RequestHandler: ChannelInboundHandler {
     private func reply(path: String, query: String?) -> Reply {
         switch site.files.resolve(path) {
         case .file(let file):
-            if ContentType.isHTML(file.path) {
-                guard let page = site.pages.page(file) else { return notFound() }
-                return .bytes(.ok, ContentType.of(file.path), page)
+            switch site.pages.version(file, page: ContentType.isHTML(file.path)) {
+            case .body(let bytes): return .bytes(.ok, ContentType.of(file.path), bytes)
+            case .file: return .file(file)
+            case .busy:
+                let text = "/\(file.path) is being written; ask again in a moment.\n"
+                return .text(.serviceUnavailable, text, extra: [("Retry-After", "1")])
             }
-            return .file(file)
         case .redirect(let to):
             let location = query.map { "\(to)?\($0)" } ?? to
             return .text(.movedPermanently, "Moved to \(location)\n", extra: [("Location", location)])
@@ -126,7 +129,7 @@ final class RequestHandler: ChannelInboundHandler {
     /// either way, so the page turns up by itself once it is written).
     private func notFound() -> Reply {
         let page =
-            site.files.notFoundPage?.contents().map { Data($0) }
+            site.files.notFoundPage?.contents().map { Data($0.readableBytesView) }
             ?? Data(
                 """
                 <!doctype html>

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import NIOCore
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -148,30 +149,37 @@ public final class ServedFile: Equatable {
 
     public var size: Int { Int(stamp.size) }
 
+    /// Whether a program has the file open for writing (false when that cannot be told: then
+    /// only its change time tells).
+    var isOpenForWriting: Bool { descriptor >= 0 && sg_open_for_writing(descriptor) == 1 }
+
     /// The descriptor, now the caller's to close.
     func takeDescriptor() -> Int32 {
         defer { descriptor = -1 }
         return descriptor
     }
 
-    /// The whole file (to its end as it is now), or nil when it cannot be read.
-    func contents() -> [UInt8]? {
+    /// The whole file, or nil when it cannot be read or it changed while it was read (its
+    /// stamp after the read differs, or the bytes are not as many as it said).
+    func contents() -> ByteBuffer? {
         guard descriptor >= 0 else { return nil }
-        // One byte more than stat said, so reading to the end needs no second buffer.
-        var bytes = [UInt8](repeating: 0, count: size + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let n = bytes.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(count))
+        // One byte more than stat said: a file that grew is not taken for whole.
+        var buffer = ByteBufferAllocator().buffer(capacity: size + 1)
+        while buffer.readableBytes < size + 1 {
+            let offset = buffer.readableBytes
+            let n = buffer.withUnsafeMutableWritableBytes {
+                pread(descriptor, $0.baseAddress!, min($0.count, size + 1 - offset), off_t(offset))
             }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else { return nil }
             if n == 0 { break }
-            count += n
+            buffer.moveWriterIndex(forwardBy: n)
         }
-        bytes.removeSubrange(count...)
-        return bytes
+        var after = stat()
+        guard buffer.readableBytes == size, fstat(descriptor, &after) == 0, FileStamp(after) == stamp,
+            !isOpenForWriting
+        else { return nil }
+        return buffer
     }
 
     public static func == (lhs: ServedFile, rhs: ServedFile) -> Bool { lhs.path == rhs.path }
@@ -189,6 +197,18 @@ struct FileStamp: Hashable {
         size = Int64(status.st_size)
         modified = ns(status.st_mtim)
         changed = ns(status.st_ctim)
+    }
+
+    /// The same file (device and inode), whatever its bytes: a file written in place.
+    func isSameFile(as other: FileStamp) -> Bool { device == other.device && inode == other.inode }
+
+    /// Whether nothing has changed the file for `seconds` (its change time, which no program
+    /// can set, that far from now; a time in the future is a clock set back, not a write).
+    func unchanged(for seconds: Double) -> Bool {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let age = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - changed
+        return age.magnitude >= UInt64(seconds * 1e9)
     }
 }
 

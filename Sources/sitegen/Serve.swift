@@ -65,7 +65,8 @@ struct Serve: AsyncParsableCommand {
         // Watch from the start, so an edit made during the first build is not missed; Ctrl-C
         // stops the watcher once serving, and before that ends the process at once (after
         // removing what this process created).
-        let watcher = FileWatcher(root: sourceURL, paths: SiteSession.sourcePaths, polling: poll)
+        let watcher = FileWatcher(
+            root: sourceURL, paths: SiteSession.sourcePaths, quiet: SourceLayout.saveWait, polling: poll)
         let serving = OnceFlag()
         let stop = StopSignals {
             if serving.isSet {

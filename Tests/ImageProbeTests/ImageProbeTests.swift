@@ -170,9 +170,20 @@ private func failure(_ data: Data, _ file: String = "img/test.bin") -> Diagnosti
 
     @Test func rootThatIsNotSVG() {
         #expect(
-            failure(Samples.svg("<html><svg viewBox='0 0 1 1'></svg></html>"))?.message
+            failure(Samples.svg("<html><svg viewBox='0 0 1 1'></svg></html>"), "a.svg")?.message
                 == "not an SVG file: the root element is <html>")
-        #expect(failure(Samples.svg("<svgfoo viewBox='0 0 1 1'>"))?.message.contains("<svgfoo>") == true)
+        #expect(failure(Samples.svg("<svgfoo viewBox='0 0 1 1'>"), "a.svg")?.message.contains("<svgfoo>") == true)
+    }
+
+    /// Markup under another image's name is said to be what it looks like, not a broken SVG.
+    @Test func markupUnderARasterNameSaysWhatItIs() throws {
+        let page = Samples.svg("<!DOCTYPE html>\n<html><head><title>404</title></head></html>")
+        #expect(failure(page, "photo.jpg")?.message == "not a PNG, JPEG, GIF, WebP or SVG image: it starts like HTML")
+        #expect(
+            failure(Samples.svg("<?xml version='1.0'?><rss>"), "photo.png")?.message
+                == "not a PNG, JPEG, GIF, WebP or SVG image: it starts like markup with the root <rss>")
+        // An SVG is one whatever its name.
+        #expect(try size(Samples.svg("<svg viewBox='0 0 3 4'/>"), "photo.jpg") == ImageSize(width: 3, height: 4))
     }
 
     @Test func truncatedSVG() {

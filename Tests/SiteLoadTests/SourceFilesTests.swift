@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import SiteCore
 @testable import SiteLoad
@@ -54,6 +55,65 @@ import SiteCore
                 continue
             }
             #expect(failure.text == "it is \(kind), not a regular file")
+        }
+    }
+
+    func failureText(_ r: Result<Data, ContentTree.ReadFailure>) -> String? {
+        if case .failure(let f) = r { return f.text }
+        return nil
+    }
+
+    /// A file to publish is read once whole: not while a program has it open for writing, nor
+    /// within the save wait of its last change (then the copy published before stays).
+    @Test func aFileBeingWrittenIsWaitedForThenRead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-settled-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("big.bin").path
+        try Data("whole".utf8).write(to: URL(fileURLWithPath: path))
+        let message =
+            "it was still being written after 50 ms (a program has it open for writing, or rewrites it); "
+            + "the copy published before is kept until it is left unchanged for 3600000 ms"
+        #expect(failureText(ContentTree.settledContents(atPath: path, wait: 3600, patience: 0.05)) == message)
+        #expect(try ContentTree.settledContents(atPath: path, wait: 0).get() == Data("whole".utf8))
+        let writer = try #require(FileHandle(forWritingAtPath: path))
+        #expect(
+            failureText(ContentTree.settledContents(atPath: path, wait: 0, patience: 0.05))?.hasPrefix(
+                "it was still being written after 50 ms") == true)
+        // Closed by the writer in the meantime: read then.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.05) { try? writer.close() }
+        #expect(try ContentTree.settledContents(atPath: path, wait: 0, patience: 30).get() == Data("whole".utf8))
+        #expect(failureText(ContentTree.settledContents(atPath: root.path + "/none", wait: 0)) == "no such file")
+    }
+
+    /// A program rewriting a file in place (truncate, then write in pieces) while it is read:
+    /// every read is one whole version, never a truncated or mixed one.
+    @Test func aFileRewrittenWhileItIsReadIsReadWhole() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-rewritten-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("big.bin").path
+        @Sendable func version(_ k: Int) -> Data { Data(repeating: UInt8(65 + k % 26), count: 1 << 20) }
+        try version(0).write(to: URL(fileURLWithPath: path))
+        let stop = Atomic<Bool>(false)
+        let writer = Thread {
+            var k = 1
+            while !stop.load(ordering: .relaxed) {
+                let fd = open(path, O_WRONLY | O_TRUNC)
+                let data = version(k)
+                for piece in stride(from: 0, to: data.count, by: 1 << 16) {
+                    _ = data[piece..<piece + (1 << 16)].withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+                }
+                close(fd)
+                k += 1
+                usleep(1000)  // a writer that rests between versions, as a program saving now and then
+            }
+        }
+        writer.start()
+        defer { stop.store(true, ordering: .relaxed) }
+        for _ in 0..<10 {
+            let read = try ContentTree.settledContents(atPath: path, wait: 0, patience: 30).get()
+            #expect(read.count == 1 << 20 && read.allSatisfy { $0 == read.first })
         }
     }
 }
