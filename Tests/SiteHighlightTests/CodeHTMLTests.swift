@@ -129,6 +129,7 @@ import Testing
         #expect(CodeLimits.nestingWork(")))(\n(\n") == 1 + 2)  // closers never go below zero
         #expect(CodeLimits.nestingWork("((\n))\n") == 2)
         #expect(CodeLimits.nestingWork("((") == 0)  // no line end
+        #expect(CodeLimits.nestingWork("/*\n/* a */\n*/\n") == 1 + 1 + 0)  // nested comments push contexts too
         // 3k open at the k-th line end: 3n(n+1)/2 in all; stops counting once past the budget.
         #expect(CodeLimits.nestingWork(String(repeating: "{[(\n", count: 3_650)) == 19_989_225)
         #expect(CodeLimits.nestingWork(String(repeating: "{[(\n", count: 63_000)) == 20_000_178)
