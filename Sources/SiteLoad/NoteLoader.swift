@@ -147,7 +147,9 @@ public struct NoteLoader: Sendable {
             idPrefix: "\(slug)-", prefixHeadings: attachment != nil, html: trusted ? .trusted : nil,
             folder: folder)
         let rendered: RenderedMarkdown
-        do { rendered = try markdown.render(doc.body, context) } catch { throw Diagnostic(file: file, error.message) }
+        do { rendered = try markdown.render(doc.body, context) } catch {
+            throw Diagnostic(file: file, line: error.line.map { $0 + doc.bodyStartLine - 1 }, error.message)
+        }
         var note = Note(
             slug: slug, title: title, date: date, tags: tags, summary: try front.string("summary"),
             fields: front.fields,
@@ -169,6 +171,12 @@ public struct NoteLoader: Sendable {
                 ?? Self.line(mentioning: image.reference.written, in: doc) ?? doc.bodyStartLine
             return LoadedNoteImage(
                 image: image, info: try imageInfo(image.reference, file: file, line: line), line: line)
+        }
+        if let skipped = rendered.codeWarning {
+            let more = skipped.count > 1 ? " (and \(skipped.count - 1) more code blocks of this note)" : ""
+            note.warnings.append(
+                Diagnostic(
+                    file: file, line: (skipped.line ?? 1) + doc.bodyStartLine - 1, skipped.message + more))
         }
         if !rendered.removed.isEmpty {
             let line = rendered.removed.lazy.compactMap { Self.line(of: $0, in: doc) }.first ?? doc.bodyStartLine

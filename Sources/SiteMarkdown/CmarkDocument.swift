@@ -245,7 +245,9 @@ private struct Marking {
         let info = cmark_node_get_fence_info(old).map { String(cString: $0) } ?? ""
         let literal = cmark_node_get_literal(old).map { String(cString: $0) } ?? ""
         guard let new = node(CMARK_NODE_HTML_BLOCK, atom("c\(result.codeBlocks.count)")) else { return }
-        result.codeBlocks.append(FencedCode(info: info, code: literal))
+        var block = FencedCode(info: info, code: literal)
+        block.line = Int(cmark_node_get_start_line(old))
+        result.codeBlocks.append(block)
         _ = cmark_node_replace(old, new)
         cmark_node_free(old)
     }

@@ -7,6 +7,8 @@ public struct FencedCode: Sendable, Hashable {
     public var language: String?
     /// The code, ending with a line break unless empty.
     public var code: String
+    /// The line of its opening fence in the Markdown (from 1), when known.
+    public var line: Int? = nil
 
     public init(info: String, code: String) {
         self.info = info
@@ -31,6 +33,13 @@ public struct FencedCode: Sendable, Hashable {
 /// it is trusted markup and must escape the code itself.
 public protocol CodeBlockFormatter: Sendable {
     func html(for block: FencedCode) -> String
+    /// Why `html(for:)` does not format `block` as asked (a highlighter's budget), for the
+    /// note's warning; nil when it does.
+    func warning(for block: FencedCode) -> String?
+}
+
+extension CodeBlockFormatter {
+    public func warning(for block: FencedCode) -> String? { nil }
 }
 
 /// Code blocks without highlighting: `<pre class="code" tabindex="0"><code class="language-swift">…</code></pre>`

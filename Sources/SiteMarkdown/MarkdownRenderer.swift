@@ -56,9 +56,11 @@ public struct MarkdownRenderer: Sendable {
         }
     }
 
-    /// The note `markdown` (any line endings) as HTML; refused when its elements nest more than
-    /// `NestingDepth.limit` deep (the HTML pass would take minutes).
+    /// The note `markdown` (any line endings) as HTML; refused past `MarkdownBudget` (before
+    /// cmark-gfm parses it) or when its elements nest more than `NestingDepth.limit` deep (the
+    /// HTML pass would take minutes).
     public func render(_ markdown: String, _ context: Context) throws(MarkdownError) -> RenderedMarkdown {
+        if let refused = MarkdownBudget.check(markdown, smart: options.smart) { throw refused }
         let mode = context.html ?? options.html
         let marked = Cmark.render(
             markdown, options: options, removeRawHTML: mode == .none,
@@ -78,9 +80,13 @@ public struct MarkdownRenderer: Sendable {
             image.reference.line = marked.urlLines[image.reference.written]
             return image
         }
+        let skipped = marked.codeBlocks.compactMap { block in codeBlocks.warning(for: block).map { (block.line, $0) } }
         return RenderedMarkdown(
             html: out.html, headings: out.headings, removed: out.removed,
-            codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links, images: images)
+            codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links, images: images,
+            codeWarning: skipped.first.map { first in
+                CodeWarning(line: first.0, message: first.1, count: skipped.count)
+            })
     }
 }
 
@@ -88,14 +94,31 @@ public struct MarkdownRenderer: Sendable {
 public enum MarkdownError: Error, Equatable {
     /// Its elements (block quotes, lists, raw HTML) nest more than `limit` deep.
     case nestedTooDeep(limit: Int)
+    /// Past a `MarkdownBudget`, at `line` of the Markdown (from 1), with what and which budget.
+    case overBudget(line: Int, String)
 
     public var message: String {
         switch self {
         case .nestedTooDeep(let limit):
             "elements nested more than \(limit) deep (block quotes, lists or raw HTML elements inside one another); "
                 + "browsers stop nesting there too"
+        case .overBudget(_, let message): message
         }
     }
+
+    /// The line of the Markdown it is at, when known.
+    public var line: Int? {
+        if case .overBudget(let line, _) = self { return line }
+        return nil
+    }
+}
+
+/// A code block formatted otherwise than asked (highlighting skipped past its budget): the first
+/// such block's line in the Markdown (from 1) and why, and how many blocks of the note were.
+public struct CodeWarning: Sendable, Equatable {
+    public var line: Int?
+    public var message: String
+    public var count: Int
 }
 
 /// A rendered note.
@@ -112,6 +135,8 @@ public struct RenderedMarkdown: Sendable {
     public var noteLinks: [LocalReference]
     /// Images naming files under `content/` (with a `folder`), in order, each a token in `html`.
     public var images: [NoteImage] = []
+    /// Code blocks not formatted as asked (the note's one warning about them), if any.
+    public var codeWarning: CodeWarning? = nil
 }
 
 /// Links between notes, resolved once every note's URL is known.

@@ -122,6 +122,36 @@ import Testing
         #expect(!highlighted("swift", fits + "let y\n").contains("<span"))
     }
 
+    /// Lines × brackets open at their start: what KSyntaxHighlighting copies per line, counted on the text.
+    @Test func nestingWorkCountsOpenBracketsPerLine() {
+        #expect(CodeLimits.nestingWork("{[(\n{[(\n") == 3 + 6)
+        #expect(CodeLimits.nestingWork("f(a[1], {b})\n") == 0)
+        #expect(CodeLimits.nestingWork(")))(\n(\n") == 1 + 2)  // closers never go below zero
+        #expect(CodeLimits.nestingWork("((\n))\n") == 2)
+        #expect(CodeLimits.nestingWork("((") == 0)  // no line end
+        #expect(CodeLimits.nestingWork("/*\n/* a */\n*/\n") == 1 + 1 + 0)  // nested comments push contexts too
+        // 3k open at the k-th line end: 3n(n+1)/2 in all; stops counting once past the budget.
+        #expect(CodeLimits.nestingWork(String(repeating: "{[(\n", count: 3_650)) == 19_989_225)
+        #expect(CodeLimits.nestingWork(String(repeating: "{[(\n", count: 63_000)) == 20_000_178)
+    }
+
+    /// Past the nesting budget a block is escaped text at once, with the warning; under it,
+    /// highlighted and no warning (the issue's 252 KB block took 12.75 s).
+    @Test func deepNestingIsEscapedTextWithAWarning() {
+        let under = FencedCode(info: "python", code: String(repeating: "{[(1\n", count: 3_650))
+        #expect(CodeHighlighter().html(for: under).contains("<span"))
+        #expect(CodeHighlighter().warning(for: under) == nil)
+        let code = String(repeating: "{[(\n", count: 63_000)
+        let over = FencedCode(info: "python", code: code)
+        let start = Date()
+        #expect(CodeHighlighter().html(for: over) == PlainCodeBlocks().html(for: over))
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(CodeHighlighter().warning(for: over)?.contains("20000000 line × open bracket pairs") == true)
+        // No warning for blocks without a language or past the size limits (escaped, as documented).
+        #expect(CodeHighlighter().warning(for: FencedCode(info: "", code: code)) == nil)
+        #expect(CodeHighlighter().warning(for: FencedCode(info: "python", code: code + code)) == nil)
+    }
+
     /// 100,000 short lines (195 KB) are highlighted, in bounded time.
     @Test func aHundredThousandLines() {
         let code = String(repeating: "1\n", count: 100_000)
