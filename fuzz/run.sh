@@ -77,7 +77,8 @@ for t in "${all[@]}"; do files+=("$root/fuzz/targets/$t.swift"); done
 (cd "$obj" && swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name Fuzz \
   -c -enable-batch-mode -j "$(nproc)" "${files[@]}" \
   -I "$root/$yams/CYaml/include" -I "$root/$work/yams" -I "$root/Sources/CCmark" -I "$root/Sources/CGumbo" \
-  -I "$root/Sources/CHighlightLoader/include" -I "$root/Sources/CVipsLoader/include") 2> "$work/build.log" \
+  -I "$root/Sources/CHighlightLoader/include" -I "$root/Sources/CVipsLoader/include" -I "$root/Sources/CLinux") \
+  2> "$work/build.log" \
   || { grep -E "error" "$work/build.log" | head -30; exit 1; }
 
 for t in "${targets[@]}"; do
