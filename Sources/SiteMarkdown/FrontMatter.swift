@@ -76,13 +76,19 @@ public enum FrontMatter {
     /// this one sees the lines CommonMark sees. Most notes have no CR and are returned as they are.
     public static func withLoneCRsAsLF(_ text: String) -> String {
         var text = text
-        let cr = UInt8(ascii: "\r")
-        let lf = UInt8(ascii: "\n")
         let fixed: [UInt8]? = text.withUTF8 { bytes in
-            let lone = { (i: Int) in bytes[i] == cr && (i + 1 == bytes.count || bytes[i + 1] != lf) }
-            guard let first = bytes.indices.first(where: lone) else { return nil }
-            var out = Array(bytes)
-            for i in first..<out.count where lone(i) { out[i] = lf }
+            guard let base = bytes.baseAddress else { return nil }
+            var out: [UInt8]?
+            var from = 0
+            // memchr: a note of many megabytes with no CR is one fast pass, even in a debug build.
+            while from < bytes.count, let found = memchr(base + from, 0x0D, bytes.count - from) {
+                let i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if i + 1 == bytes.count || bytes[i + 1] != 0x0A {
+                    if out == nil { out = Array(bytes) }
+                    out?[i] = 0x0A
+                }
+                from = i + 1
+            }
             return out
         }
         return fixed.map { String(decoding: $0, as: UTF8.self) } ?? text
