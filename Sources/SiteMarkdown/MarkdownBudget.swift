@@ -92,7 +92,8 @@ public enum MarkdownBudget {
                             line: paragraphLine,
                             "too many links among emphasis in one paragraph: its link ends (']') each come after "
                                 + "up to \(openers) emphasis markers and brackets, past the budget of "
-                                + "\(NumberFormat.grouped(Int64(maximumLinkWork), language: "en")) link end × marker pairs per note that keeps the "
+                                + "\(NumberFormat.grouped(Int64(maximumLinkWork), language: "en")) "
+                                + "link end × marker pairs per note that keeps the "
                                 + "Markdown library's work bounded; split the paragraph with blank lines")
                     }
                 case UInt8(ascii: "["): openers += 1
@@ -124,7 +125,8 @@ public enum MarkdownBudget {
             if cells > maximumTableCells {
                 return .overBudget(
                     line: lineNumber,
-                    "tables of more than \(NumberFormat.grouped(Int64(maximumTableCells), language: "en")) cells in one note (columns × rows, "
+                    "tables of more than \(NumberFormat.grouped(Int64(maximumTableCells), language: "en")) "
+                        + "cells in one note (columns × rows, "
                         + "every row filled up to the header's columns): the page would be too large to make")
             }
             return nil
