@@ -11,10 +11,11 @@ enum BuildPass {
     /// What is in the output folder, as of the last successful pass: its output state, what
     /// the next pass compares with.
     struct Written: Sendable {
-        /// Every page: its view, path and fingerprint, in the plan's order.
+        /// Every page: its view, path and what it read (with its fingerprint), in the plan's
+        /// order (no records where passes are not fingerprinted).
         var views: [PageID]
         var paths: [String]
-        var prints: [Int]
+        var records: [PageRecord]
         var files: Set<PlannedFile>
         var sitemaps: Set<String>
         /// Each page's `lastmod` as of the sitemap written (nil: none written yet): with the
@@ -39,7 +40,7 @@ enum BuildPass {
         static func nothing(generation: Int, content: ContentTree, fingerprinted: Bool) -> Written {
             let files = Set(content.datasets + content.notes + content.staticFiles)
             var written = Written(
-                views: [], paths: [], prints: [], files: [], sitemaps: [], sitemapDates: nil,
+                views: [], paths: [], records: [], files: [], sitemaps: [], sitemapDates: nil,
                 feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
                 contentFiles: files, generation: generation)
             written.fingerprinted = fingerprinted
@@ -71,7 +72,10 @@ enum BuildPass {
     private struct Pages {
         var views: [PageID]
         var paths: [String]
-        var prints: [Int]
+        /// The records of the pages kept; those of the pages to render (`dirty`) are made as
+        /// they render.
+        var records: [PageRecord?]
+        var dirty: [Int]
         var dates: [CalendarDate?]
         var files: Set<PlannedFile>
         var sitemaps: Set<String>
@@ -88,11 +92,20 @@ enum BuildPass {
     ) throws(Diagnostics) -> Outcome {
         let plan: SitePlan
         if let planned { plan = planned } else { plan = try SitePlan.checked(model, since: written) }
-        let (pages, sitemaps, diffed) = try diff(model, plan, written: &written)
+        let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
+        var templates = TemplateHashes(model)
+        let versions =
+            written.fingerprinted
+            ? renderer.views.versions(generation: written.generation, written: written) : nil
+        var (pages, sitemaps, diffed) = try diff(
+            model, plan, versions: versions, templates: &templates, written: &written)
         var outcome = diffed
         clock.lap("plan")
-        let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
-        try renderer.render(outcome.dirty, to: sink)
+        let reads = try renderer.render(outcome.dirty, to: sink)
+        if let versions {
+            let made = Self.records(outcome.dirty, reads: reads, versions: versions, templates: &templates)
+            for (k, i) in pages.dirty.enumerated() { pages.records[i] = made[k] }
+        }
         clock.lap("render")
         let images = try writeFiles(
             plan.files, sitemaps: sitemaps, model: model, options: options, changes: changes,
@@ -102,7 +115,7 @@ enum BuildPass {
         outcome.otherFilesWritten += images.count
         written.views = pages.views
         written.paths = pages.paths
-        written.prints = pages.prints
+        written.records = pages.records.compactMap { $0 }
         written.files = pages.files
         written.sitemaps = pages.sitemaps
         written.sitemapDates = pages.dates
@@ -113,33 +126,37 @@ enum BuildPass {
     /// The pages whose fingerprint changed and the files no longer written; the sitemaps when
     /// they change (the same kinds, paths and dates make the same sitemap: the base URL is the
     /// site's configuration, and another one starts a new session's `Written`).
-    private static func diff(_ model: SiteModel, _ plan: SitePlan, written: inout Written) throws(Diagnostics)
-        -> (Pages, [(path: String, data: Data)]?, Outcome)
-    {
+    private static func diff(
+        _ model: SiteModel, _ plan: SitePlan, versions: PartVersions?, templates: inout TemplateHashes,
+        written: inout Written
+    ) throws(Diagnostics) -> (Pages, [(path: String, data: Data)]?, Outcome) {
         let planned = plan.pages
         let views = planned.map(\.view), paths = planned.map(\.path)
-        let prints = written.fingerprinted ? Self.fingerprints(model, plan, written) : []
         let dates = planned.map(\.lastModified)
         let sitemapSame = written.sitemapDates == dates && views == written.views && paths == written.paths
         let sitemaps = sitemapSame ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? written.sitemaps
-        let pages = Pages(
-            views: views, paths: paths, prints: prints, dates: dates, files: Set(plan.files),
+        var pages = Pages(
+            views: views, paths: paths, records: [], dirty: [], dates: dates, files: Set(plan.files),
             sitemaps: sitemapPaths)
         var outcome = Outcome(dirty: [], gone: [], removedPages: [])
-        if !written.fingerprinted {
+        guard let versions else {
             outcome.dirty = planned  // nothing written before, nothing to compare with after
-        } else if views == written.views && paths == written.paths && pages.files == written.files
+            return (pages, sitemaps, outcome)
+        }
+        let before: [PageRecord?]
+        if views == written.views && paths == written.paths && pages.files == written.files
             && sitemapPaths == written.sitemaps
         {
-            // The same files as before (the usual edit): compare fingerprints page by page.
-            for i in prints.indices where prints[i] != written.prints[i] { outcome.dirty.append(planned[i]) }
+            // The same files as before (the usual edit): each page's record is at its place.
+            before = written.records
         } else {
-            (outcome.dirty, outcome.gone, outcome.removedPages) =
-                Self.replan(
-                    planned, prints: prints, files: plan.files, sitemaps: sitemapPaths, urls: model.urls,
-                    written: &written)
+            (before, outcome.gone, outcome.removedPages) =
+                Self.replan(planned, files: plan.files, sitemaps: sitemapPaths, urls: model.urls, written: &written)
         }
+        (pages.dirty, pages.records) = Self.dirtyPages(
+            planned, before: before, versions: versions, templates: &templates)
+        outcome.dirty = pages.dirty.map { planned[$0] }
         return (pages, sitemaps, outcome)
     }
 
@@ -235,32 +252,31 @@ enum BuildPass {
         if let first = failures.lazy.compactMap({ $0 }).first { throw first }
     }
 
-    /// Dirty pages and files no longer written, when pages or files came or went (the plan
-    /// checked that no file is claimed twice).
+    /// Each page's record as of the page written to its file, and the files no longer
+    /// written, when pages or files came or went (the plan checked that no file is claimed twice).
     private static func replan(
-        _ pages: [PlannedPage], prints: [Int], files: [PlannedFile], sitemaps: Set<String>,
-        urls: URLScheme, written: inout Written
-    )
-        -> (dirty: [PlannedPage], gone: [String], removedPages: [String])
-    {
+        _ pages: [PlannedPage], files: [PlannedFile], sitemaps: Set<String>, urls: URLScheme,
+        written: inout Written
+    ) -> (before: [PageRecord?], gone: [String], removedPages: [String]) {
         func file(_ path: String) -> String {
             if let f = written.pageFiles[path] { return f }
             let f = urls.file(ofPagePath: path)
             written.pageFiles[path] = f
             return f
         }
-        var before: [String: Int] = [:]
-        for (path, fingerprint) in zip(written.paths, written.prints) { before[file(path)] = fingerprint }
+        var before: [String: PageRecord] = [:]
+        for (path, record) in zip(written.paths, written.records) { before[file(path)] = record }
         var now = Set(files.map(\.path)).union(sitemaps)
-        var dirty: [PlannedPage] = []
-        for (page, fingerprint) in zip(pages, prints) {
+        var aligned: [PageRecord?] = []
+        aligned.reserveCapacity(pages.count)
+        for page in pages {
             let f = file(page.path)
             now.insert(f)
-            if before[f] != fingerprint { dirty.append(page) }
+            aligned.append(before[f])
         }
         let previous = Array(before.keys) + written.files.map(\.path) + Array(written.sitemaps)
         let gone = previous.filter { !now.contains($0) }
         let removedPages = written.paths.filter { !now.contains(file($0)) }
-        return (dirty, gone, removedPages)
+        return (aligned, gone, removedPages)
     }
 }

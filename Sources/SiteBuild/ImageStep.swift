@@ -66,7 +66,9 @@ struct PublishedImage: Sendable, Hashable {
         let main = files(fallback).last ?? processed.variants(fallback).last ?? processed.variants[0]
         return ImageView.Variant(
             src: root + path(main), width: main.width, height: main.height, srcset: srcset(fallback), sizes: sizes,
-            sources: formats.dropLast().map { ($0.rawValue, $0.mimeType, srcset($0)) })
+            sources: formats.dropLast().map {
+                ImageView.Source(format: $0.rawValue, type: $0.mimeType, srcset: srcset($0))
+            })
     }
 }
 

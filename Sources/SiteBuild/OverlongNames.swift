@@ -3,14 +3,15 @@ import SiteLoad
 import SiteWrite
 
 extension SitePlan {
-    /// The model's plan, unless a path of it cannot be written (`overlongNames`) or an output
-    /// file is claimed twice (`claimedTwice`): found before anything is written. `since`: what
+    /// The model's plan, unless a template its pages render is missing or uses a name nothing
+    /// provides (`SiteModel.checkTemplates`), a path of it cannot be written (`overlongNames`)
+    /// or an output file is claimed twice (`claimedTwice`): found before anything is written. `since`: what
     /// the last pass wrote, from a plan checked so; a plan claiming the very same files (an
     /// edit's usual case) is not checked for claims again (15,000 pages: ~25 ms of a rebuild).
     static func checked(_ model: SiteModel, since written: BuildPass.Written? = nil) throws(Diagnostics) -> SitePlan {
         let plan = SitePlan(model)
-        let overlong = plan.overlongNames(model)
-        if !overlong.isEmpty { throw Diagnostics(overlong) }
+        let problems = model.checkTemplates(plan.templates) + plan.overlongNames(model)
+        if !problems.isEmpty { throw Diagnostics(problems) }
         if let written, plan.claimsTheSame(as: written) { return plan }
         let claimedTwice = plan.claimedTwice(model.urls)
         if !claimedTwice.isEmpty { throw Diagnostics(claimedTwice) }

@@ -57,12 +57,10 @@ extension SitePlan {
         let path = urls.home
         return PlannedPage(
             .home, path, "home", "home page",
-            model.collections.indices.map { .collectionData($0) }
-                + model.standaloneNotes.prefix(Self.homeNotes).map { .note($0) }
         ) { v in
-            let tiles = v.collections.indices.filter { v.collections[$0].config.menu }.map { ci in
+            let tiles = v.collectionIndices.filter { v.collection($0).config.menu }.map { ci in
                 var tile = v.collectionView(ci)
-                tile.countText = v.countText(v.collections[ci].loaded.items.count)
+                tile.countText = v.countText(v.collection(ci).loaded.items.count)
                 return tile
             }
             return v.page(
@@ -75,7 +73,7 @@ extension SitePlan {
 
     private func notFoundPage(_ urls: URLScheme) -> PlannedPage {
         let path = urls.notFound
-        var p = PlannedPage(.notFound, path, "404", "404 page", []) { v in
+        var p = PlannedPage(.notFound, path, "404", "404 page") { v in
             var content = v.page(title: "404", path: path, section: nil, .notFound)
             content.page.description = nil
             return content
@@ -87,16 +85,15 @@ extension SitePlan {
     private func ownPage(_ pageIndex: Int, _ config: SiteConfig, _ urls: URLScheme) -> PlannedPage {
         let page = config.pages[pageIndex], path = urls.page(page)
         return PlannedPage(
-            .page(pageIndex), path, page.template, "page '\(page.name)'",
-            [.dataShownBy(template: page.template)]
+            .page(pageIndex), path, page.template, "page '\(page.name)'"
         ) { v in
             let page = v.config.pages[pageIndex]
             var content = v.page(
                 title: page.title, path: path, section: page.section,
                 .data(
-                    v.collections.indices.map { ci in
+                    v.collectionsShown(byTemplate: page.template).map { ci in
                         var c = v.collectionView(ci)
-                        c.items = v.collections[ci].order
+                        c.items = v.collection(ci).order
                         return c
                     }))
             if let d = page.description { content.page.description = d }
@@ -109,9 +106,9 @@ extension SitePlan {
         return PlannedPage(
             .list(collection: ci, page: pageIndex), model.collections[ci].listPaths[pageIndex],
             config.listTemplate,
-            "collection '\(config.name)' page \(pageIndex + 1)", [.collection(ci)]
+            "collection '\(config.name)' page \(pageIndex + 1)"
         ) { v in
-            let c = v.collections[ci]
+            let c = v.collection(ci)
             let slice = c.pages[pageIndex]
             var layout = v.layoutView(c)
             var items = c.order[slice.range].map { ItemRef(collection: ci, item: $0) }
@@ -129,18 +126,13 @@ extension SitePlan {
     }
 
     private func itemPage(_ ci: Int, _ itemIndex: Int, _ model: SiteModel) -> PlannedPage {
-        // Read in place, one array of inputs: an item page is planned for every item of every edit.
-        let view = PageID.item(collection: ci, item: itemIndex)
-        let notes = model.collections[ci].notesByItem[itemIndex]
-        return PlannedPage(
-            view, model.collections[ci].itemURLs[itemIndex] ?? "",
+        // Read in place: an item page is planned for every item of every edit.
+        PlannedPage(
+            .item(collection: ci, item: itemIndex), model.collections[ci].itemURLs[itemIndex] ?? "",
             model.collections[ci].config.detailTemplate ?? "detail",
-            model.collections[ci].itemSources[itemIndex],
-            notes.isEmpty
-                ? [.identity(view), .collection(ci)] : [.identity(view), .collection(ci)] + notes.map { .note($0) },
-            identified: false
+            model.collections[ci].itemSources[itemIndex]
         ) { v in
-            let c = v.collections[ci], urls = v.urls
+            let c = v.collection(ci), urls = v.urls
             let item = c.loaded.items[itemIndex]
             let pos = c.position[itemIndex]
             var content = v.page(
@@ -170,9 +162,7 @@ extension SitePlan {
     ) -> PlannedPage {
         PlannedPage(
             .notesList(page: pageIndex), urls.notesList(page: pageIndex + 1), config.notes.listTemplate,
-            "notes page \(pageIndex + 1)",
-            [.count(notePages.count)]
-                + model.standaloneNotes[notePages[pageIndex].range].map { .note($0) }
+            "notes page \(pageIndex + 1)"
         ) { v in
             let slice = v.notePages[pageIndex]
             let notesCollection = CollectionView(name: "notes", title: v.config.notes.title, url: v.notesListPath(1))
@@ -187,15 +177,12 @@ extension SitePlan {
     }
 
     private func notePage(_ noteIndex: Int, _ model: SiteModel, _ config: SiteConfig) -> PlannedPage {
-        // A note's page is known by its note, not by its place in the list of notes (which
-        // shifts when a note before it is added or removed): no identity input.
         var p = PlannedPage(
-            .note(noteIndex), model.noteURLs[noteIndex], config.notes.template,
-            model.notes[noteIndex].file, [.note(noteIndex)], identified: false
+            .note(noteIndex), model.noteURLs[noteIndex], config.notes.template, model.notes[noteIndex].file
         ) { v in
-            let note = v.notes[noteIndex]
+            let note = v.note(noteIndex)
             var content = v.page(
-                title: note.title, path: v.noteURLs[noteIndex], section: "notes",
+                title: note.title, path: v.noteURL(noteIndex), section: "notes",
                 .note(v.noteView(noteIndex, html: true)))
             content.page.description = note.summary ?? v.config.description
             content.page.type = "article"
@@ -207,17 +194,14 @@ extension SitePlan {
     }
 
     private func tagsPage(_ urls: URLScheme) -> PlannedPage {
-        PlannedPage(
-            .tags, urls.tags, "tags", "tag index", tags.flatMap { [PageInput.text($0.slug), .count($0.notes.count)] }
-        ) { v in
+        PlannedPage(.tags, urls.tags, "tags", "tag index") { v in
             v.page(title: v.words.tags, path: v.urls.tags, section: "notes", .tags(v.tags.indices.map(v.tagView)))
         }
     }
 
     private func tagPage(_ tagIndex: Int, _ urls: URLScheme) -> PlannedPage {
         PlannedPage(
-            .tag(tagIndex), urls.tag(slug: tags[tagIndex].slug), "tag", "tag '\(tags[tagIndex].name)'",
-            [.text(tags[tagIndex].slug)] + tags[tagIndex].notes.map { .note($0) }
+            .tag(tagIndex), urls.tag(slug: tags[tagIndex].slug), "tag", "tag '\(tags[tagIndex].name)'"
         ) { v in
             v.page(
                 title: "\(v.words.tags): \(v.tags[tagIndex].name)", path: v.tagPath(tagIndex), section: "notes",

@@ -23,45 +23,52 @@ final class PageRenderer: Sendable {
     /// every entry with its name (what the differential tests' swift-mustache reference needs).
     init(model: SiteModel, plan: SitePlan, threads: Int = Parallelism.cores, sharesItemValues: Bool = true) {
         self.plan = plan
-        let config = model.config, urls = model.urls
+        let urls = model.urls
         templates = model.templates
         self.threads = threads
         self.urls = urls
         views = ViewMaker(model: model, plan: plan)
-        // `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL (its plain one
-        // for other files).
-        let names = model.assetNames
-        let site = SiteView(
-            title: config.title, language: config.language, root: urls.root, baseURL: config.baseURL.description,
-            notesURL: urls.notesList(page: 1), notesTitle: config.notes.title, words: config.words,
-            description: config.description,
-            feed: model.feedNotes.isEmpty ? nil : urls.notesFeed,
-            asset: TemplateLibrary.helper { path in urls.asset(names[path] ?? path) },
-            tags: plan.tags.isEmpty ? nil : urls.tags)
+        let site = views.siteWide.site
         let templateNames =
             sharesItemValues ? model.templates.compiled.names : model.templates.compiled.names.keepingAllEntries
         encoding = TemplateEncoding(
             names: templateNames, site: site, items: model.collections.map(\.itemViews),
+            collectionNames: model.collections.map(\.config.name),
             shared: sharesItemValues
                 ? model.collections.map { SharedTemplateValues(count: $0.itemViews.count, names: templateNames) } : nil,
             sites: sharesItemValues
-                ? SharedTemplateValues(count: views.sections(current: nil).count + 1, names: templateNames) : nil)
+                ? SharedTemplateValues(count: views.siteWide.navigation.count + 1, names: templateNames) : nil)
     }
 
-    /// Renders `pages` in parallel, writing each page as soon as it is rendered.
-    func render(_ pages: [PlannedPage], to sink: some SiteSink) throws(Diagnostics) {
-        let results: [Result<Void, Diagnostic>] = pages.parallelMap(threads: threads, minimumCount: 32) { page in
+    /// Renders `pages` in parallel, writing each page as soon as it is rendered; returns what
+    /// each page read of the model (`PageReads`), in `pages`' order.
+    @discardableResult
+    func render(_ pages: [PlannedPage], to sink: some SiteSink) throws(Diagnostics) -> [[ModelPart]] {
+        let results: [Result<[ModelPart], Diagnostic>] = pages.parallelMap(threads: threads, minimumCount: 32) {
+            page in
             Result { () throws(Diagnostic) in
-                let html = self.templates.renderBytes(page.template, self.templateValue(page))
+                let reads = PageReads()
+                let html = self.templates.renderBytes(page.template, self.templateValue(page, reads))
                 try sink.write(Data(html), to: self.urls.file(ofPagePath: page.path), source: page.source)
+                return reads.parts
             }
         }
-        let problems = results.compactMap { r -> Diagnostic? in
-            if case .failure(let d) = r { return d }; return nil
+        var problems: [Diagnostic] = []
+        var reads: [[ModelPart]] = []
+        reads.reserveCapacity(results.count)
+        for r in results {
+            switch r {
+            case .success(let parts): reads.append(parts)
+            case .failure(let d): problems.append(d)
+            }
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
+        return reads
     }
 
-    /// What the template of a page renders: its view (made now, as the plan says) encoded.
-    func templateValue(_ page: PlannedPage) -> TemplateValue { encoding.page(page.content(views)) }
+    /// What the template of a page renders: its view (made now, as the plan says) encoded;
+    /// `reads` records what the view read.
+    func templateValue(_ page: PlannedPage, _ reads: PageReads = PageReads()) -> TemplateValue {
+        encoding.page(page.content(ViewReader(views, reads)), reads: reads)
+    }
 }

@@ -5,8 +5,19 @@ import SiteRender
 // them into what templates see. Each view names its template keys in a `Key` enum, so the names
 // a template may use (`PageViews.names`) come from these types and nothing else.
 
+/// What `{{#site.asset}}photos.css{{/site.asset}}` prints: the file's fingerprinted URL (its
+/// plain one for other files). A value, not a function, so that `SiteView` hashes like the rest.
+struct AssetLinks: Sendable, Hashable {
+    /// Stylesheets and scripts by their fingerprinted names.
+    var names: [String: String]
+    /// The site's root path (`URLScheme.root`).
+    var root: String
+
+    func url(_ path: String) -> String { URLScheme.asset(names[path] ?? path, root: root) }
+}
+
 /// What every page's `site` holds, made once per build (the navigation is the page's own).
-struct SiteView: Sendable {
+struct SiteView: Sendable, Hashable {
     enum Key: String, CaseIterable {
         case title, language, root, baseURL, generator, notesURL, notesTitle, skipText, navLabel, closeLabel,
             pagesLabel, emptyText
@@ -23,13 +34,13 @@ struct SiteView: Sendable {
     var description: String?
     var feed: String?
     /// `{{#site.asset}}photos.css{{/site.asset}}`: the file's fingerprinted URL.
-    var asset: TemplateFunction
+    var asset: AssetLinks
     /// The tag index, when notes have tags.
     var tags: String?
 }
 
 /// A navigation entry.
-struct SectionLink: Sendable {
+struct SectionLink: Sendable, Hashable {
     enum Key: String, CaseIterable { case title, url, current }
     var title: String
     var url: String
@@ -37,7 +48,7 @@ struct SectionLink: Sendable {
 }
 
 /// The page's own `page`: title, URLs and what social cards show.
-struct PageMeta: Sendable {
+struct PageMeta: Sendable, Hashable {
     enum Key: String, CaseIterable { case title, url, canonical, description, image, type, codeStyles }
     var title: String
     var url: String
@@ -50,7 +61,7 @@ struct PageMeta: Sendable {
 }
 
 /// A collection as pages show it (`collection`, the home page's tiles, `data.<name>`).
-struct CollectionView: Sendable {
+struct CollectionView: Sendable, Hashable {
     enum Key: String, CaseIterable {
         case name, title, url, count, description, meta, search, feed, icon, countText, items
     }
@@ -72,7 +83,7 @@ struct CollectionView: Sendable {
 }
 
 /// A list page's place among its pages.
-struct PaginationView: Sendable {
+struct PaginationView: Sendable, Hashable {
     enum Key: String, CaseIterable { case number, count, isFirst, isLast, many, pages, prev, next }
     enum PageKey: String, CaseIterable { case number, url, current }
     var number: Int
@@ -81,7 +92,7 @@ struct PaginationView: Sendable {
 }
 
 /// How a list lays its cards out.
-struct LayoutView: Sendable {
+struct LayoutView: Sendable, Hashable {
     enum Key: String, CaseIterable { case kind, css, style }
     var kind: String
     var css: String? = nil
@@ -91,7 +102,7 @@ struct LayoutView: Sendable {
 
 /// An item as every page shows it (its page, its neighbours', its list's), made once: its data
 /// fields (as loaded) and the names sitegen adds.
-struct ItemView: Sendable {
+struct ItemView: Sendable, Hashable {
     enum Key: String, CaseIterable { case slug, url, card, fieldList, related, layoutStyle }
     enum FieldKey: String, CaseIterable { case name, value }
     var fields: [String: Value]
@@ -100,15 +111,26 @@ struct ItemView: Sendable {
     var url: String?
     var card: CardView
     /// The plain fields by name, sorted (`{{#fieldList}}{{name}}: {{value}}{{/fieldList}}`).
-    var fieldList: [(name: String, value: String)]
+    var fieldList: [Field]
     /// Related lists by rule name: indices into the collection `collection`, in its order.
-    var related: [(name: String, collection: Int, items: [Int])] = []
+    var related: [Related] = []
     /// Whether the collection has related rules (then `related` is sitegen's name, not a field's).
     var hasRelatedRules = false
+
+    struct Field: Sendable, Hashable {
+        var name: String
+        var value: String
+    }
+
+    struct Related: Sendable, Hashable {
+        var name: String
+        var collection: Int
+        var items: [Int]
+    }
 }
 
 /// What a card shows.
-struct CardView: Sendable {
+struct CardView: Sendable, Hashable {
     enum Key: String, CaseIterable { case title, subtitle, image }
     var title: String
     var subtitle: String?
@@ -116,7 +138,7 @@ struct CardView: Sendable {
 }
 
 /// An image as a template shows it: a resized one with its variants, or a file as it is.
-struct ImageView: Sendable {
+struct ImageView: Sendable, Hashable {
     enum Key: String, CaseIterable { case src, width, height, srcset, sizes, sources, placeholder, avif, webp, detail }
     enum SourceKey: String, CaseIterable { case type, srcset }
     enum PlaceholderKey: String, CaseIterable { case color, preview, style }
@@ -128,28 +150,35 @@ struct ImageView: Sendable {
     /// image's own (a file shown as it is).
     var detail: Variant? = nil
 
+    /// A modern format's files: `format` names its own key (`avif`), `type` its MIME type.
+    struct Source: Sendable, Hashable {
+        var format: String
+        var type: String
+        var srcset: String
+    }
+
     /// One set of an image's files: `src`, `width`, `height` (the widest fallback) and srcsets.
-    struct Variant: Sendable {
+    struct Variant: Sendable, Hashable {
         var src: String
         var width: Int?
         var height: Int?
         var srcset: String
         var sizes: String
-        var sources: [(format: String, type: String, srcset: String)]
+        var sources: [Source]
     }
 
-    struct Resized: Sendable {
+    struct Resized: Sendable, Hashable {
         var srcset: String
         var sizes: String
         /// Each modern format's `type` and `srcset`, most preferred first (`avif`, `webp` keys too).
-        var sources: [(format: String, type: String, srcset: String)]
+        var sources: [Source]
         var color: String
         var preview: String
     }
 }
 
 /// A note as lists and its page show it.
-struct NoteView: Sendable {
+struct NoteView: Sendable, Hashable {
     enum Key: String, CaseIterable { case title, slug, url, tags, tagLinks, date, html, toc, showToc, hasCode }
     /// Front matter sitegen reads, which templates may print even where no note has it.
     enum FrontMatterKey: String, CaseIterable { case summary }
@@ -171,7 +200,7 @@ struct NoteView: Sendable {
 }
 
 /// One heading of a note's table of contents, with the headings under it.
-struct TocEntry: Sendable {
+struct TocEntry: Sendable, Hashable {
     enum Key: String, CaseIterable { case level, id, text, children }
     var level: Int
     var id: String
@@ -198,13 +227,13 @@ struct TocEntry: Sendable {
     }
 }
 
-struct TagLink: Sendable {
+struct TagLink: Sendable, Hashable {
     enum Key: String, CaseIterable { case name, url }
     var name: String
     var url: String
 }
 
-struct TagView: Sendable {
+struct TagView: Sendable, Hashable {
     enum Key: String, CaseIterable { case name, url, count, countText }
     var name: String
     var url: String
@@ -213,7 +242,7 @@ struct TagView: Sendable {
 }
 
 /// An item shown on a page, by its place in the model; a masonry card carries its placement.
-struct ItemRef: Sendable {
+struct ItemRef: Sendable, Hashable {
     var collection: Int
     var item: Int
     var layoutStyle: String?

@@ -78,7 +78,6 @@ struct SiteModel: Sendable {
             content: inputs.content, images: images.images)
         model.noteHTML = html
         problems += linkProblems
-        problems += model.checkTemplates()
         if !problems.isEmpty { throw Diagnostics(problems) }
         return model
     }
@@ -166,7 +165,10 @@ struct SiteModel: Sendable {
         }
         for ci in touched {
             let lists = ViewMaker.relatedLists(pages[ci], in: pages)
-            for i in pages[ci].itemViews.indices { pages[ci].itemViews[i].related = lists[i] }
+            // Set once: each change of `itemViews` hashes them all again.
+            var views = pages[ci].itemViews
+            for i in views.indices { views[i].related = lists[i] }
+            pages[ci].itemViews = views
         }
     }
 
@@ -267,8 +269,9 @@ struct SiteModel: Sendable {
         return order
     }
 
-    /// The templates this site renders, with their partials, checked against the names the data provides.
-    func checkTemplates() -> [Diagnostic] {
+    /// The templates `used` (the plan's: `SitePlan.checked`), with their partials, checked
+    /// against the names the data provides.
+    func checkTemplates(_ used: [String]) -> [Diagnostic] {
         var known = PageViews.names
         for c in collections { known.formUnion(c.fieldNames) }
         for c in config.collections {
@@ -283,7 +286,7 @@ struct SiteModel: Sendable {
                 $0.formUnion($1.fieldNames)
             })
         return templates.check(
-            using: usedTemplates,
+            using: used,
             knows: { name in
                 if known.contains(name) { return true }
                 if noteNames == nil {
@@ -293,15 +296,5 @@ struct SiteModel: Sendable {
                 }
                 return noteNames?.contains(name) ?? false
             }, topLevel: { parts in PageViews.topLevelPart(of: parts, records: records) })
-    }
-
-    /// The templates pages are rendered with (partials are reached through them).
-    var usedTemplates: [String] {
-        var used = ["home", "404"] + config.pages.map(\.template)
-        for c in collections {
-            used.append(c.config.listTemplate); if let d = c.config.detailTemplate { used.append(d) }
-        }
-        if !standaloneNotes.isEmpty { used += [config.notes.template, config.notes.listTemplate] }
-        return used
     }
 }

@@ -2,51 +2,31 @@ import SiteCore
 import SiteLoad
 
 /// One output page, decided before anything renders: where it goes, what renders it, what it
-/// is made from (for messages), what its bytes depend on (serve's fingerprints) and what it shows.
+/// is made from (for messages) and what it shows. What its bytes depend on is recorded when its
+/// view is made (`PageReads`), not listed here.
 struct PlannedPage: Sendable {
     var path: String
     var template: String
     /// What the page is made from, for messages ("collection 'photos' page 2", a note's file).
     var source: String
-    /// What the page's bytes depend on besides its template and the site-wide values.
-    var inputs: [PageInput]
     var view: PageID
     /// The sitemap's `lastmod` (a note's date, formatted only when a sitemap is written).
     var lastModified: CalendarDate?
     var inSitemap = true
-    /// Makes the page's typed view when it renders (the plan holds indices, never a view).
-    let content: @Sendable (ViewMaker) -> PageContent
+    /// Makes the page's typed view when it renders (the plan holds indices, never a view),
+    /// reading the model through a `ViewReader`, which records what it read.
+    let content: @Sendable (ViewReader) -> PageContent
 
-    /// A page of kind `view`; its identity is one of its inputs unless `identified` is false.
     init(
-        _ view: PageID, _ path: String, _ template: String, _ source: String, _ inputs: [PageInput],
-        identified: Bool = true,
-        content: @escaping @Sendable (ViewMaker) -> PageContent
+        _ view: PageID, _ path: String, _ template: String, _ source: String,
+        content: @escaping @Sendable (ViewReader) -> PageContent
     ) {
         self.path = path
         self.template = template
         self.source = source
-        self.inputs = identified ? [.identity(view)] + inputs : inputs
         self.view = view
         self.content = content
     }
-}
-
-/// Something a page's bytes depend on, which a rebuild compares (`SiteSession` knows the versions).
-enum PageInput: Hashable, Sendable {
-    /// The collection's own data.
-    case collectionData(Int)
-    /// The collection's data and that of the collections its related lists show.
-    case collection(Int)
-    /// The collections the template shows through `data.<name>` (every one if it may show any).
-    case dataShownBy(template: String)
-    /// A note's file and version.
-    case note(Int)
-    /// The page's identity (its kind and place), so two pages never share a fingerprint.
-    case identity(PageID)
-    /// A number or a text the page shows that no version covers (a page count, a tag's slug).
-    case count(Int)
-    case text(String)
 }
 
 /// Every page of the site, in a stable order (the sitemap's), made from the loaded and sorted
@@ -64,7 +44,7 @@ struct SitePlan: Sendable {
     /// made once per name).
     let tagSlugs: [String: String]
 
-    struct Tag: Sendable {
+    struct Tag: Sendable, Hashable {
         var name: String
         var slug: String
         /// Indices into the notes, in the standalone notes' order.
@@ -104,6 +84,13 @@ struct SitePlan: Sendable {
             }
         }
         return (bySlug.values.sorted { $0.slug < $1.slug }, slugs)
+    }
+
+    /// The templates the pages render, each once, in the pages' order: what the template check
+    /// reads (partials are reached through them).
+    var templates: [String] {
+        var seen: Set<String> = []
+        return pages.compactMap { seen.insert($0.template).inserted ? $0.template : nil }
     }
 
     /// Every page's absolute URL for the sitemap, in the plan's order.

@@ -25,7 +25,12 @@ struct SortedCollection: Sendable {
     /// edit plans every item's page again.
     var itemSources: [String]
     /// Each item's view (fields, images, card, related lists), made once per model.
-    var itemViews: [ItemView] = []
+    var itemViews: [ItemView] = [] {
+        didSet { itemViewsDigest = itemViews.hashValue }
+    }
+    /// A hash of `itemViews`, made when they are (`PartVersions`: hashing 10,000 views on each
+    /// edit would cost more than the rest of a rebuild).
+    private(set) var itemViewsDigest = 0
     /// Resized images of every collection (the image phase's result).
     var published: [ImageUse: PublishedImage] = [:]
 

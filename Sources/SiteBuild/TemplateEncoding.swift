@@ -8,6 +8,8 @@ struct TemplateEncoding: Sendable {
     let names: TemplateNames
     let site: SiteView
     let items: [[ItemView]]
+    /// Each collection's name, by index (what a related list's items record: `ModelPart`).
+    let collectionNames: [String]
     /// Each collection's items converted once, shared by every page showing them (nil: each
     /// showing converts them again, as the differential tests' reference needs).
     let shared: [SharedTemplateValues]?
@@ -36,31 +38,32 @@ struct TemplateEncoding: Sendable {
 
     // MARK: - Pages
 
-    func page(_ content: PageContent) -> TemplateValue {
+    /// `reads`: the page's, which records the collections its items' related lists show.
+    func page(_ content: PageContent, reads: PageReads) -> TemplateValue {
         object(PageContent.Key.self) { o in
             o.set(.site, sharedSite(sections: content.sections))
             o.set(.page, meta(content.page))
             switch content.body {
             case .home(let collections, let notes):
-                o.set(.collections, Self.list(collections.map(collection)))
+                o.set(.collections, Self.list(collections.map { collection($0, reads) }))
                 o.set(.notes, Self.list(notes.map(note)))
             case .notFound:
                 break
             case .list(let c, let items, let pagination, let layout):
-                o.set(.collection, collection(c))
-                o.set(.items, Self.list(items.map(item)))
+                o.set(.collection, collection(c, reads))
+                o.set(.items, Self.list(items.map { item($0, reads) }))
                 o.set(.pagination, self.pagination(pagination))
                 o.set(.layout, self.layout(layout))
             case .item(let c, let shown, let notes, let prev, let next):
-                o.set(.collection, collection(c))
-                o.set(.item, item(shown))
+                o.set(.collection, collection(c, reads))
+                o.set(.item, item(shown, reads))
                 o.set(.notes, Self.list(notes.map(note)))
-                if let prev { o.set(.prev, item(prev)) }
-                if let next { o.set(.next, item(next)) }
+                if let prev { o.set(.prev, item(prev, reads)) }
+                if let next { o.set(.next, item(next, reads)) }
             case .data(let collections):
-                o.set(.data, data(collections))
+                o.set(.data, data(collections, reads))
             case .notesList(let c, let notes, let pagination):
-                o.set(.collection, collection(c))
+                o.set(.collection, collection(c, reads))
                 o.set(.items, Self.list(notes.map(note)))
                 o.set(.pagination, self.pagination(pagination))
             case .note(let n):
@@ -91,7 +94,8 @@ struct TemplateEncoding: Sendable {
             o.set(.contentsLabel, s.words.contents)
             o.set(.description, s.description)
             o.set(.feed, s.feed)
-            o.set(.asset, .lambda(s.asset))
+            let assets = s.asset
+            o.set(.asset, .lambda(TemplateLibrary.helper { assets.url($0) }))
             if let tags = s.tags {
                 o.set(.tags, tags)
                 o.set(.tagsTitle, s.words.tags)
@@ -115,7 +119,7 @@ struct TemplateEncoding: Sendable {
         }
     }
 
-    func collection(_ view: CollectionView) -> TemplateValue {
+    func collection(_ view: CollectionView, _ reads: PageReads) -> TemplateValue {
         object(CollectionView.Key.self, capacity: 12) { o in
             o.set(.name, view.name); o.set(.title, view.title); o.set(.url, view.url); o.set(.count, view.count)
             o.set(.description, view.description)
@@ -124,15 +128,15 @@ struct TemplateEncoding: Sendable {
             if let icon = view.icon { o.set(.icon, image(icon)) }
             o.set(.countText, view.countText)
             if let items = view.items, let ci = view.index {
-                o.set(.items, Self.list(items.map { item(ItemRef(collection: ci, item: $0)) }))
+                o.set(.items, Self.list(items.map { item(ItemRef(collection: ci, item: $0), reads) }))
             }
         }
     }
 
     /// `data`: every collection by name.
-    func data(_ collections: [CollectionView]) -> TemplateValue {
+    func data(_ collections: [CollectionView], _ reads: PageReads) -> TemplateValue {
         var b = TemplateObjectBuilder(names: names, capacity: collections.count)
-        for c in collections { b.set(c.name, collection(c)) }
+        for c in collections { b.set(c.name, collection(c, reads)) }
         return b.build()
     }
 
@@ -162,8 +166,10 @@ struct TemplateEncoding: Sendable {
 
     // MARK: - Items, notes, tags, images
 
-    /// An item as shown: shared when it carries nothing of the page's own.
-    func item(_ ref: ItemRef) -> TemplateValue {
+    /// An item as shown: shared when it carries nothing of the page's own. Its related lists
+    /// show other collections' items: the page reads those collections too.
+    func item(_ ref: ItemRef, _ reads: PageReads) -> TemplateValue {
+        for r in items[ref.collection][ref.item].related { reads.record(.collection(collectionNames[r.collection])) }
         if ref.layoutStyle == nil, let shared {
             return shared[ref.collection].value(ref.item) {
                 item(items[ref.collection][ref.item], related: true, layoutStyle: nil)

@@ -73,7 +73,10 @@ struct URLScheme: Sendable {
     func content(_ relativePath: String) -> String { root + SitePath.encodePath(relativePath) }
 
     /// A stylesheet, script or other asset (by its fingerprinted name if it has one).
-    func asset(_ name: String) -> String { root + "assets/" + SitePath.encodePath(name) }
+    func asset(_ name: String) -> String { Self.asset(name, root: root) }
+
+    /// The URL of an asset of a site under `root` (what `site.asset` prints: `AssetLinks`).
+    static func asset(_ name: String, root: String) -> String { root + "assets/" + SitePath.encodePath(name) }
 
     /// The output file of an asset (`asset(_:)` is its URL).
     static func assetFile(_ name: String) -> String { "assets/" + name }

@@ -1,28 +1,44 @@
 import SiteCore
 import SiteLoad
+import SiteRender
 
 /// What page views are made from, and the pieces every kind shares (the navigation, a
 /// collection's tile, a note as lists show it …): pure, made once per build and shared
-/// read-only by the rendering threads. Each page kind's view is made in `SitePlan.page` (the one
-/// switch over page kinds) from these.
+/// read-only by the rendering threads. Its parts are private to this file: a page's view reads
+/// them only through a `ViewReader`, which records each part it hands out (`ModelPart`), so
+/// what a page depends on is what its view read, never a list kept by hand.
 struct ViewMaker: Sendable {
-    let config: SiteConfig
-    let collections: [SortedCollection]
-    let notes: [Note]
-    let standaloneNotes: [Int]
-    let urls: URLScheme
-    let noteURLs: [String]
-    let noteHTML: [String]
-    let tags: [SitePlan.Tag]
-    let notePages: [PageSlice]
+    fileprivate let config: SiteConfig
+    fileprivate let collections: [SortedCollection]
+    fileprivate let notes: [Note]
+    fileprivate let standaloneNotes: [Int]
+    fileprivate let urls: URLScheme
+    fileprivate let noteURLs: [String]
+    fileprivate let noteHTML: [String]
+    fileprivate let tags: [SitePlan.Tag]
+    fileprivate let notePages: [PageSlice]
     /// Each tagged note's tag links, made once: a note is listed on many pages.
-    let tagLinks: [Int: [TagLink]]
-    let words: InterfaceWords
-    /// The URL of the code's stylesheet, for the pages that show code (`SiteInputs.styleCode`).
-    let codeStyles: String?
-    /// The navigation with no section current, and the section each link is (made once: every
-    /// page shows it).
-    private let navigation: [(section: String, link: SectionLink)]
+    fileprivate let tagLinks: [Int: [TagLink]]
+    fileprivate let templates: TemplateLibrary
+    /// What is the same on every page: `site`, the navigation, the code's stylesheet.
+    let siteWide: SiteWide
+
+    /// The site-wide part of every page. Hashable as a whole, so that its version
+    /// (`PartVersions`) covers every value in it, including one added later.
+    struct SiteWide: Sendable, Hashable {
+        /// What every page's `site` holds (its navigation is the page's own).
+        var site: SiteView
+        /// The navigation with no section current, and the section each link is (made once:
+        /// every page shows it).
+        var navigation: [Section]
+        /// The URL of the code's stylesheet, for the pages that show code (`SiteInputs.styleCode`).
+        var codeStyles: String?
+
+        struct Section: Sendable, Hashable {
+            var section: String
+            var link: SectionLink
+        }
+    }
 
     init(model: SiteModel, plan: SitePlan) {
         config = model.config
@@ -34,21 +50,35 @@ struct ViewMaker: Sendable {
         noteHTML = model.noteHTML
         tags = plan.tags
         notePages = plan.notePages
-        words = model.config.words
-        codeStyles = model.assetNames[SiteInputs.codeStylesPath].map(model.urls.asset)
-        let urls = self.urls
+        templates = model.templates
+        let urls = self.urls, config = model.config
         var navigation = model.collections.filter(\.config.menu).map { c in
-            (c.config.name, SectionLink(title: c.config.title, url: urls.list(c.config, page: 1), current: false))
+            SiteWide.Section(
+                section: c.config.name,
+                link: SectionLink(title: c.config.title, url: urls.list(c.config, page: 1), current: false))
         }
         if !model.standaloneNotes.isEmpty {
-            let link = SectionLink(title: model.config.notes.title, url: urls.notesList(page: 1), current: false)
-            navigation.append(("notes", link))
+            let link = SectionLink(title: config.notes.title, url: urls.notesList(page: 1), current: false)
+            navigation.append(SiteWide.Section(section: "notes", link: link))
         }
-        self.navigation = navigation
+        let site = SiteView(
+            title: config.title, language: config.language, root: urls.root, baseURL: config.baseURL.description,
+            notesURL: urls.notesList(page: 1), notesTitle: config.notes.title, words: config.words,
+            description: config.description,
+            feed: model.feedNotes.isEmpty ? nil : urls.notesFeed,
+            asset: AssetLinks(names: model.assetNames, root: urls.root),
+            tags: plan.tags.isEmpty ? nil : urls.tags)
+        siteWide = SiteWide(
+            site: site, navigation: navigation,
+            codeStyles: model.assetNames[SiteInputs.codeStylesPath].map(model.urls.asset))
+        tagLinks = Self.tagLinks(model, plan)
+    }
+
+    /// A tag's link is made once per name (its slug and URL), then shared by its notes.
+    private static func tagLinks(_ model: SiteModel, _ plan: SitePlan) -> [Int: [TagLink]] {
         var links: [Int: [TagLink]] = [:]
-        // A tag's link is made once per name (its slug and URL), then shared by its notes.
         var linkOf: [String: TagLink?] = [:]
-        let known = Set(plan.tags.map(\.slug))
+        let known = Set(plan.tags.map(\.slug)), urls = model.urls
         for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
             links[n] = model.notes[n].tags.compactMap { name in
                 if let made = linkOf[name] { return made }
@@ -58,11 +88,116 @@ struct ViewMaker: Sendable {
                 return link
             }
         }
-        tagLinks = links
+        return links
     }
 
+    /// The navigation, with `current` set on the section shown.
+    func sections(current section: String?) -> [SectionLink] {
+        siteWide.navigation.map { n in
+            var link = n.link
+            link.current = n.section == section
+            return link
+        }
+    }
+}
+
+extension ViewMaker {
+    /// Each part's version in this model. A collection's and a note's loaded data are versioned
+    /// by the session (`BuildPass.Written`: bumped when the files they come from are loaded
+    /// again); what the model adds to them is hashed here, so this is the one place that must
+    /// know what a part holds (`SiteWide` is hashed whole).
+    func versions(generation: Int, written: BuildPass.Written) -> PartVersions {
+        var h = Hasher()
+        h.combine(generation)  // the configuration: another one starts a new generation
+        h.combine(siteWide)
+        let site = h.finalize()
+        var collections: [String: Int] = [:]
+        for c in self.collections {
+            var h = Hasher()
+            h.combine(written.collectionVersions[c.config.name] ?? 0)
+            h.combine(c.order)
+            h.combine(c.notesByItem)
+            h.combine(c.itemViewsDigest)
+            collections[c.config.name] = h.finalize()
+        }
+        var notes: [String: Int] = [:]
+        notes.reserveCapacity(self.notes.count)
+        for n in self.notes.indices {
+            var h = Hasher()
+            h.combine(written.noteVersions[self.notes[n].file] ?? 0)
+            // What its views show besides its file's: its URL, its tag links and, for one that
+            // links other notes or shows local images, its HTML with those resolved (which changes
+            // with them: a slug, a photo resized in the background).
+            h.combine(noteURLs[n])
+            h.combine(tagLinks[n] ?? [])
+            if !self.notes[n].noteLinks.isEmpty || !self.notes[n].images.isEmpty { h.combine(noteHTML[n]) }
+            notes[self.notes[n].file] = h.finalize()
+        }
+        var s = Hasher()
+        s.combine(standaloneNotes)
+        s.combine(notePages)
+        var t = Hasher()
+        t.combine(tags)
+        return PartVersions(
+            site: site, collections: collections, notes: notes, standalone: s.finalize(), tags: t.finalize())
+    }
+}
+
+/// What one page's view reads of the model: every accessor records the part it reads in the
+/// page's `PageReads` (the page is rendered again when one of them changes).
+struct ViewReader {
+    fileprivate let maker: ViewMaker
+    let reads: PageReads
+
+    init(_ maker: ViewMaker, _ reads: PageReads) {
+        self.maker = maker
+        self.reads = reads
+    }
+
+    var config: SiteConfig { reads.record(.site); return maker.config }
+    var urls: URLScheme { reads.record(.site); return maker.urls }
+    var words: InterfaceWords { reads.record(.site); return maker.config.words }
+    /// How many collections there are (the configuration's).
+    var collectionIndices: Range<Int> { reads.record(.site); return maker.collections.indices }
+
+    func collection(_ ci: Int) -> SortedCollection {
+        let c = maker.collections[ci]
+        reads.record(.collection(c.config.name))
+        return c
+    }
+
+    /// The collections a page rendered with `template` can show through `data.<name>`
+    /// (`TemplateLibrary.dataCollections`), by index: every one when it may show any or names
+    /// another entry of `data` (its `count`, say), so a page shows the same whichever it reads.
+    func collectionsShown(byTemplate template: String) -> [Int] {
+        let all = Array(collectionIndices)
+        guard let names = maker.templates.dataCollections(of: template) else { return all }
+        let known = Set(maker.collections.map(\.config.name))
+        guard names.isSubset(of: known) else { return all }
+        return all.filter { names.contains(maker.collections[$0].config.name) }
+    }
+
+    func note(_ n: Int) -> Note {
+        reads.record(.note(maker.notes[n].file))
+        return maker.notes[n]
+    }
+
+    func noteURL(_ n: Int) -> String {
+        reads.record(.note(maker.notes[n].file))
+        return maker.noteURLs[n]
+    }
+
+    /// The standalone notes in order, and their list pages.
+    var standaloneNotes: [Int] { reads.record(.notes); return maker.standaloneNotes }
+    var notePages: [PageSlice] { reads.record(.notes); return maker.notePages }
+    var tags: [SitePlan.Tag] { reads.record(.tags); return maker.tags }
+
     /// The code's stylesheet URL when one of `shown` (notes, by index) has code.
-    func codeStyles(for shown: [Int]) -> String? { shown.contains { notes[$0].hasCode } ? codeStyles : nil }
+    func codeStyles(for shown: [Int]) -> String? {
+        shown.contains { note($0).hasCode } ? siteWide.codeStyles : nil
+    }
+
+    var siteWide: ViewMaker.SiteWide { reads.record(.site); return maker.siteWide }
 
     func tagPath(_ tagIndex: Int) -> String { urls.tag(slug: tags[tagIndex].slug) }
 
@@ -70,19 +205,12 @@ struct ViewMaker: Sendable {
 
     /// A page's view: the navigation with `section` current, its meta and its body.
     func page(title: String, path: String, section: String?, _ body: PageContent.Body) -> PageContent {
-        PageContent(
-            sections: sections(current: section),
-            page: PageMeta(title: title, url: path, canonical: urls.absolute(path), description: config.description),
+        reads.record(.site)
+        return PageContent(
+            sections: maker.sections(current: section),
+            page: PageMeta(
+                title: title, url: path, canonical: maker.urls.absolute(path), description: maker.config.description),
             body: body)
-    }
-
-    /// The navigation, with `current` set on the section shown.
-    func sections(current section: String?) -> [SectionLink] {
-        navigation.map { n in
-            var link = n.link
-            link.current = n.section == section
-            return link
-        }
     }
 
     func countText(_ count: Int) -> String {
@@ -90,13 +218,13 @@ struct ViewMaker: Sendable {
     }
 
     func tagView(_ tagIndex: Int) -> TagView {
-        TagView(
-            name: tags[tagIndex].name, url: tagPath(tagIndex), count: tags[tagIndex].notes.count,
-            countText: countText(tags[tagIndex].notes.count))
+        let tag = tags[tagIndex]
+        return TagView(
+            name: tag.name, url: tagPath(tagIndex), count: tag.notes.count, countText: countText(tag.notes.count))
     }
 
     func collectionView(_ ci: Int) -> CollectionView {
-        let c = collections[ci]
+        let c = collection(ci), urls = self.urls
         return CollectionView(
             name: c.config.name, title: c.config.title, url: urls.list(c.config, page: 1), count: c.loaded.items.count,
             description: c.config.description, meta: c.loaded.meta.isEmpty ? nil : c.loaded.meta,
@@ -127,12 +255,12 @@ struct ViewMaker: Sendable {
     }
 
     func noteView(_ noteIndex: Int, html: Bool) -> NoteView {
-        let note = notes[noteIndex]
+        let note = self.note(noteIndex)
         var view = NoteView(
-            fields: note.fields, title: note.title, slug: note.slug, url: noteURLs[noteIndex],
+            fields: note.fields, title: note.title, slug: note.slug, url: maker.noteURLs[noteIndex],
             tags: note.tags,
-            tagLinks: tagLinks[noteIndex] ?? [], date: note.date.map(DateFormat.iso.format),
-            html: html ? noteHTML[noteIndex] : nil)
+            tagLinks: maker.tagLinks[noteIndex] ?? [], date: note.date.map(DateFormat.iso.format),
+            html: html ? maker.noteHTML[noteIndex] : nil)
         view.hasCode = !note.codeLanguages.isEmpty
         if html {
             view.toc = TocEntry.tree(note.headings.map { ($0.level, $0.id, $0.text) })
@@ -140,13 +268,13 @@ struct ViewMaker: Sendable {
         }
         return view
     }
+}
 
+extension ViewMaker {
     /// For each item of `collection`, its related lists (rule name, collection index, item indices), in
     /// rule order; a later rule of the same name replaces an earlier one.
-    static func relatedLists(_ collection: SortedCollection, in all: [SortedCollection])
-        -> [[(name: String, collection: Int, items: [Int])]]
-    {
-        var lists = [[(name: String, collection: Int, items: [Int])]](
+    static func relatedLists(_ collection: SortedCollection, in all: [SortedCollection]) -> [[ItemView.Related]] {
+        var lists = [[ItemView.Related]](
             repeating: [],
             count: collection.loaded.items.count)
         for rule in collection.config.related {
@@ -160,7 +288,7 @@ struct ViewMaker: Sendable {
                 let matches = Self.keys(rule.key, of: item).flatMap { byKey[$0] ?? [] }
                 guard !matches.isEmpty else { continue }
                 lists[i].removeAll { $0.name == rule.name }
-                lists[i].append((rule.name, oi, matches))
+                lists[i].append(ItemView.Related(name: rule.name, collection: oi, items: matches))
             }
         }
         return lists
@@ -198,10 +326,10 @@ struct ViewMaker: Sendable {
         let card = CardView(
             title: texts.title, subtitle: texts.subtitle,
             image: collection.config.cardImageField.flatMap { images[$0] })
-        let fieldList = item.fields.keys.sorted().compactMap { k -> (name: String, value: String)? in
+        let fieldList = item.fields.keys.sorted().compactMap { k -> ItemView.Field? in
             guard images[k] == nil, let v = item.fields[k] else { return nil }
             switch v {
-            case .string, .int, .double, .bool, .date: return (k, TemplateText.plain(v))
+            case .string, .int, .double, .bool, .date: return ItemView.Field(name: k, value: TemplateText.plain(v))
             default: return nil
             }
         }

@@ -78,10 +78,10 @@ extension SitePlanTests {
         let site = try Fixture.exampleSite()
         defer { site.remove() }
         let plain = try FullBuild.run(BuildOptions(source: site.root, output: site.output))
-        #expect(plain.written.prints.isEmpty && !plain.written.fingerprinted)
+        #expect(plain.written.records.isEmpty && !plain.written.fingerprinted)
         #expect(plain.report.pages == plain.written.paths.count && plain.report.pages > 10)
         let session = try FullBuild.run(BuildOptions(source: site.root, output: site.output), session: true)
-        #expect(session.written.prints.count == session.written.paths.count)
+        #expect(session.written.records.count == session.written.paths.count)
         #expect(session.report.pages == plain.report.pages)
     }
 

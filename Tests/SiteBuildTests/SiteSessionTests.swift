@@ -154,9 +154,10 @@ import Testing
             "content/bounties/bounties.json",
             bounties.replacingOccurrences(of: "\"bounty\": 16000000", with: "\"bounty\": 1600000000"))
         let touched = try #require(r.changedPages)
-        #expect(touched.contains("/bounties/") && touched.contains("/bounties/nami/"))
+        #expect(touched.contains("/bounties/") && touched.contains("/bounties/nami/"), "\(touched)")
         #expect(
-            !touched.contains { $0.hasPrefix("/photos/") || $0.hasPrefix("/pinterest/") || $0.hasPrefix("/trends/") })
+            !touched.contains { $0.hasPrefix("/photos/") || $0.hasPrefix("/pinterest/") || $0.hasPrefix("/trends/") },
+            "\(touched)")
         try s.expectSameAsFullBuild("after editing a dataset")
 
         // A template: only the pages rendered with it (and its partials).
