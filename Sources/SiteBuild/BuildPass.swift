@@ -48,15 +48,6 @@ enum BuildPass {
         }
     }
 
-    /// What changed in the sources since `Written` (a full build: nothing was written, so
-    /// everything is new whatever these say).
-    struct Changes {
-        /// Files under `content/` (relative to it), under `templates/assets/`, and collections reloaded.
-        var content: Set<String> = []
-        var assets: Set<String> = []
-        var collections: Set<String> = []
-    }
-
     /// What one pass did.
     struct Outcome {
         var dirty: [PlannedPage]
@@ -86,7 +77,7 @@ enum BuildPass {
     /// build is a pass over an empty `Written`: every page and file is new.
     /// `plan`: the model's, when the caller made it already (checked by `SitePlan.checked`).
     static func run(
-        _ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: Changes,
+        _ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: ChangeSet,
         encodes: PendingEncodes, written: inout Written, to sink: some SiteSink,
         clock: inout PhaseClock
     ) throws(Diagnostics) -> Outcome {
@@ -166,7 +157,7 @@ enum BuildPass {
     private static func writeFiles(
         _ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel,
         options: BuildOptions,
-        changes: Changes, written: inout Written, to sink: some SiteSink,
+        changes: ChangeSet, written: inout Written, to sink: some SiteSink,
         outcome: inout Outcome
     ) throws(Diagnostics) -> [PlannedFile] {
         var images: [PlannedFile] = []

@@ -85,7 +85,7 @@ enum FullBuild {
                 generation: generation, content: inputs.content,
                 fingerprinted: session)
             let pass = try BuildPass.run(
-                model, plan: plan, options: options, changes: BuildPass.Changes(),
+                model, plan: plan, options: options, changes: ChangeSet(),
                 encodes: encodes, written: &written,
                 to: stage, clock: &clock)
             clock.lap("write")

@@ -156,35 +156,35 @@ public struct SiteSession: Sendable {
     private mutating func apply(_ paths: Set<String>, refetched: Bool) throws(Diagnostics) -> UpdateReport {
         let start = DispatchTime.now()
         var clock = PhaseClock()
-        let relevant = paths.filter(Self.isSource)
-        if relevant.isEmpty && !refetched { return report(start, full: false) }
-        if relevant.contains(SourceLayout.configuration) { return try rebuildAll(start) }
+        var changes = ChangeSet(paths: paths)
+        if changes.isEmpty && !refetched { return report(start, full: false) }
+        if changes.configuration { return try rebuildAll(start) }
         var inputs = self.inputs
         var versions = written
-        let touched = try rescan(relevant, inputs: &inputs, versions: &versions)
+        try rescan(&changes, inputs: &inputs, versions: &versions)
         // A template that starts or stops showing images' detail variant changes which files they have.
         if ImageStep.detailed(inputs) != model.images.detailed { return try rebuildAll(start) }
         clock.lap("scan")
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
-        let changedNotes = touched.content.filter {
+        let changedNotes = changes.content.filter {
             $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0)
         }
         inputs.notices = []
-        if !changedNotes.isEmpty || touched.rescanned {
-            try reloadNotes(changedNotes, rescanned: touched.rescanned, inputs: &inputs, versions: &versions)
+        if !changedNotes.isEmpty || changes.rescanned {
+            try reloadNotes(changedNotes, rescanned: changes.rescanned, inputs: &inputs, versions: &versions)
             inputs.styleCode()
         }
         clock.lap("load")
         let remote = refetched ? Set(inputs.config.collections.filter(\.readsHTTP).map(\.name)) : []
-        let reload = try reloadCollections(
-            touched.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
+        changes.collections = try reloadCollections(
+            changes.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
         // Images: only new or changed sources are processed, the rest come from the cache. Their
         // encodes run on while the pages are made; the update returns only once they ended,
         // whether it succeeded or failed (the next one may need their files).
         let encodes = PendingEncodes()
         defer { _ = encodes.wait() }
         var images = model.images
-        if !reload.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
+        if !changes.collections.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
             images = try ImageStep.run(
                 inputs.collections, notes: inputs.notes, content: inputs.content,
                 cache: options.imageCache, threads: options.threads, encodes: encodes,
@@ -192,7 +192,6 @@ public struct SiteSession: Sendable {
                 progress: options.imageProgress)
         }
         clock.lap("images")
-        let changes = BuildPass.Changes(content: touched.content, assets: touched.assets, collections: reload)
         let report = try write(
             inputs, images: images, encodes: encodes, versions: versions, changes: changes,
             start: start, clock: &clock)
@@ -211,31 +210,13 @@ public struct SiteSession: Sendable {
             changedPages: nil, seconds: seconds(since: start))
     }
 
-    /// What an update's paths touch: content files (relative to `content/`), assets (relative to
-    /// `templates/assets/`), and whether the content tree was scanned again.
-    private struct Touched {
-        var content: Set<String>
-        var assets: Set<String>
-        var rescanned: Bool
-    }
-
-    /// Sorts the changed paths, and reads again what they change of the content tree, the
-    /// templates and the assets.
+    /// Reads again what `changes` change of the content tree, the templates and the assets;
+    /// the content files that came or went with a scan join `changes`.
     private func rescan(
-        _ relevant: Set<String>, inputs: inout SiteInputs,
-        versions: inout BuildPass.Written
-    ) throws(Diagnostics) -> Touched {
+        _ changes: inout ChangeSet, inputs: inout SiteInputs, versions: inout BuildPass.Written
+    ) throws(Diagnostics) {
         let contentRoot = options.source.appendingPathComponent(SourceLayout.content)
-        var contentPaths: Set<String> = [], assetPaths: Set<String> = [], templatesChanged = false
-        for path in relevant {
-            switch SourceLayout.change(at: path) {
-            case .content(let rel)?: contentPaths.insert(rel)
-            case .asset(let rel)?: assetPaths.insert(rel)
-            case .template?: templatesChanged = true
-            case .configuration?, nil: break  // the configuration rebuilds everything before
-            }
-        }
-
+        var contentPaths = changes.content
         // A file that appeared or disappeared (or a folder) changes the content tree: scan it again.
         let needsScan = contentPaths.contains { rel in
             var isDir: ObjCBool = false
@@ -251,15 +232,17 @@ public struct SiteSession: Sendable {
             versions.contentFiles = now
         }
         // Files that came and went between two looks (an editor's temporary file) change nothing.
-        contentPaths = contentPaths.filter { written.contentFiles.contains($0) || versions.contentFiles.contains($0) }
-        if templatesChanged {
+        changes.content = contentPaths.filter {
+            written.contentFiles.contains($0) || versions.contentFiles.contains($0)
+        }
+        changes.rescanned = needsScan
+        if !changes.templates.isEmpty {
             inputs.templates = try SiteInputs.loadTemplates(options.source)
         }
         // A folder of assets that came or went is one event for `templates/assets` (or `templates`).
-        if !assetPaths.isEmpty || templatesChanged {
+        if !changes.assets.isEmpty || !changes.templates.isEmpty {
             try inputs.loadAssets(options.source)
         }
-        return Touched(content: contentPaths, assets: assetPaths, rescanned: needsScan)
     }
 
     /// Parses again the notes at `changed` (relative to `content/`); after a scan, the notes
@@ -354,7 +337,7 @@ public struct SiteSession: Sendable {
     private mutating func write(
         _ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
         versions: BuildPass.Written,
-        changes: BuildPass.Changes, start: DispatchTime,
+        changes: ChangeSet, start: DispatchTime,
         clock: inout PhaseClock
     ) throws(Diagnostics) -> UpdateReport {
         var versions = versions
