@@ -115,7 +115,6 @@ extension ViewMaker {
         for c in self.collections {
             var h = Hasher()
             h.combine(written.collectionVersions[c.config.name] ?? 0)
-            h.combine(c.order)
             h.combine(c.notesByItem)
             h.combine(c.itemViewsDigest)
             collections[c.config.name] = h.finalize()
@@ -167,13 +166,11 @@ struct ViewReader {
     }
 
     /// The collections a page rendered with `template` can show through `data.<name>`
-    /// (`TemplateLibrary.dataCollections`), by index: every one when it may show any or names
-    /// another entry of `data` (its `count`, say), so a page shows the same whichever it reads.
+    /// (`TemplateLibrary.dataCollections`), by index; every one when it may show any (`data`
+    /// as a whole, `count(data)`). Another entry of `data` prints nothing with any of them.
     func collectionsShown(byTemplate template: String) -> [Int] {
         let all = Array(collectionIndices)
         guard let names = maker.templates.dataCollections(of: template) else { return all }
-        let known = Set(maker.collections.map(\.config.name))
-        guard names.isSubset(of: known) else { return all }
         return all.filter { names.contains(maker.collections[$0].config.name) }
     }
 

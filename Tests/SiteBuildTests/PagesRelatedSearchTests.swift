@@ -118,6 +118,22 @@ import Testing
         #expect(Set(locs).count == locs.count)
     }
 
+    /// A page of its own shows only the collections its template names through
+    /// `data.<name>` (what it reads, so what it depends on), yet prints what it printed with
+    /// all of them: `data` as a whole (`{{#data}}`, `count(data)`).
+    @Test func aPageShowsWhatItsTemplateCanReachOfData() throws {
+        let site = try Self.site(templates: [
+            "templates/discover.mustache":
+                "<p id=\"n\">{{count(data)}}</p>{{#data.users}}<i>{{count}}</i>{{/data.users}}\n",
+            "templates/about-page.mustache": "{{#data}}{{#tags}}<b>{{title}}</b>{{/tags}}{{/data}}\n"
+        ])
+        defer { site.remove() }
+        _ = try site.build().get()
+        let discover = try site.read("public/discover/index.html")
+        #expect(discover == "<p id=\"n\">3</p><i>3</i>\n", "\(discover)")
+        #expect(try site.read("public/about/us/index.html") == "<b>tags</b>\n")
+    }
+
     @Test func pageURLsFollowTheBaseURLPath() throws {
         let site = try Self.site()
         defer { site.remove() }
