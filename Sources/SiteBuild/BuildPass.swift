@@ -16,6 +16,8 @@ enum BuildPass {
         var views: [PageID]
         var paths: [String]
         var records: [PageRecord]
+        /// The parts pages read, by id, with their versions as of this output.
+        var parts = PartTable()
         var files: Set<PlannedFile>
         var sitemaps: Set<String>
         /// Each page's `lastmod` as of the sitemap written (nil: none written yet): with the
@@ -88,13 +90,15 @@ enum BuildPass {
         let versions =
             written.fingerprinted
             ? renderer.views.versions(generation: written.generation, written: written) : nil
+        var parts = written.parts
         var (pages, sitemaps, diffed) = try diff(
-            model, plan, versions: versions, templates: &templates, written: &written)
+            model, plan, versions: versions, parts: &parts, templates: &templates, written: &written)
         var outcome = diffed
         clock.lap("plan")
         let reads = try renderer.render(outcome.dirty, to: sink)
         if let versions {
-            let made = Self.records(outcome.dirty, reads: reads, versions: versions, templates: &templates)
+            let made = Self.records(
+                outcome.dirty, reads: reads, versions: versions, table: &parts, templates: &templates)
             for (k, i) in pages.dirty.enumerated() { pages.records[i] = made[k] }
         }
         clock.lap("render")
@@ -107,6 +111,7 @@ enum BuildPass {
         written.views = pages.views
         written.paths = pages.paths
         written.records = pages.records.compactMap { $0 }
+        written.parts = parts
         written.files = pages.files
         written.sitemaps = pages.sitemaps
         written.sitemapDates = pages.dates
@@ -118,8 +123,8 @@ enum BuildPass {
     /// they change (the same kinds, paths and dates make the same sitemap: the base URL is the
     /// site's configuration, and another one starts a new session's `Written`).
     private static func diff(
-        _ model: SiteModel, _ plan: SitePlan, versions: PartVersions?, templates: inout TemplateHashes,
-        written: inout Written
+        _ model: SiteModel, _ plan: SitePlan, versions: PartVersions?, parts: inout PartTable,
+        templates: inout TemplateHashes, written: inout Written
     ) throws(Diagnostics) -> (Pages, [(path: String, data: Data)]?, Outcome) {
         let planned = plan.pages
         let views = planned.map(\.view), paths = planned.map(\.path)
@@ -146,7 +151,7 @@ enum BuildPass {
                 Self.replan(planned, files: plan.files, sitemaps: sitemapPaths, urls: model.urls, written: &written)
         }
         (pages.dirty, pages.records) = Self.dirtyPages(
-            planned, before: before, versions: versions, templates: &templates)
+            planned, before: before, changed: parts.changes(to: versions), templates: &templates)
         outcome.dirty = pages.dirty.map { planned[$0] }
         return (pages, sitemaps, outcome)
     }

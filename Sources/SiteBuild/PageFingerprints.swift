@@ -1,16 +1,50 @@
 import Foundation
 import SiteCore
 
-/// What decides whether a page is rendered again: a fingerprint of its template (with its
-/// partials), its path and the versions of the parts of the model its view read when it was
-/// last made (`PageReads`). A page whose parts all kept their versions shows the same view, so
-/// renders the same bytes: its view is made only from what it read, by code whose only other
-/// inputs are its identity and path.
+/// What decides whether a page is rendered again: its template (with its partials), its path
+/// and the versions of the parts of the model its view read when it was last made
+/// (`PageReads`). A page whose parts all kept their versions shows the same view, so renders the
+/// same bytes: its view is made only from what it read, by code whose only other inputs are its
+/// identity and path.
 extension BuildPass {
-    /// What one page read and the fingerprint it had, as of its last render.
+    /// What one page was made from, as of its last render: its template's hash, its path and
+    /// the parts it read (ids in `Written.parts`).
     struct PageRecord: Sendable {
-        var print: Int
-        var reads: [ModelPart]
+        var template: Int
+        var path: String
+        var reads: [Int32]
+    }
+
+    /// Every part some page read, each given a small id once (a page's record holds ids, so
+    /// that telling whether one changed is an array lookup), and its version as of the last pass.
+    struct PartTable: Sendable {
+        private var ids: [ModelPart: Int32] = [:]
+        private(set) var parts: [ModelPart] = []
+        /// Each part's version as of the last pass (nil: the model had no such part).
+        private(set) var versions: [Int?] = []
+
+        /// The id of `part`, given one with `version` if it has none.
+        mutating func id(_ part: ModelPart, version: Int?) -> Int32 {
+            if let id = ids[part] { return id }
+            let id = Int32(parts.count)
+            ids[part] = id
+            parts.append(part)
+            versions.append(version)
+            return id
+        }
+
+        /// Which parts changed between the last pass and `now`, by id; the versions become
+        /// `now`'s.
+        mutating func changes(to now: PartVersions) -> [Bool] {
+            var changed = [Bool](repeating: false, count: parts.count)
+            for k in parts.indices {
+                let v = now.version(parts[k])
+                // A part gone (nil) is a change to every page that read it: it must be made again.
+                if v != versions[k] { changed[k] = true }
+                versions[k] = v
+            }
+            return changed
+        }
     }
 
     /// Each template's hash, with the templates it reaches (partials, parents).
@@ -30,11 +64,11 @@ extension BuildPass {
         }
     }
 
-    /// Of `pages`, those to render: each whose record (`before`, aligned with `pages`; nil for
-    /// a page not written before) no longer matches its parts' versions, with the records
-    /// kept for the others (the dirty ones' are made when they render).
+    /// Of `pages`, those to render: each not written before (`before`, aligned with `pages`,
+    /// nil), or whose template, path or a part it read (`changed`, by id) changed; with the
+    /// records kept for the others (the dirty ones' are made as they render).
     static func dirtyPages(
-        _ pages: [PlannedPage], before: [PageRecord?], versions: PartVersions, templates: inout TemplateHashes
+        _ pages: [PlannedPage], before: [PageRecord?], changed: [Bool], templates: inout TemplateHashes
     ) -> (dirty: [Int], records: [PageRecord?]) {
         var dirty: [Int] = []
         var records = before
@@ -46,8 +80,9 @@ extension BuildPass {
                 lastTemplate = pages[i].template
                 lastTemplateHash = templates.hash(lastTemplate)
             }
-            let now = versions.fingerprint(template: lastTemplateHash, path: pages[i].path, reads: record.reads)
-            if now != record.print {
+            if record.template != lastTemplateHash || record.path != pages[i].path
+                || record.reads.contains(where: { changed[Int($0)] })
+            {
                 dirty.append(i)
                 records[i] = nil
             }
@@ -55,14 +90,16 @@ extension BuildPass {
         return (dirty, records)
     }
 
-    /// The records of pages just rendered, from what each read.
+    /// The records of pages just rendered, from what each read (parts new to `table` are
+    /// given ids, with their versions in `versions`).
     static func records(
-        _ pages: [PlannedPage], reads: [[ModelPart]], versions: PartVersions, templates: inout TemplateHashes
+        _ pages: [PlannedPage], reads: [[ModelPart]], versions: PartVersions, table: inout PartTable,
+        templates: inout TemplateHashes
     ) -> [PageRecord] {
         zip(pages, reads).map { page, parts in
-            let print = versions.fingerprint(template: templates.hash(page.template), path: page.path, reads: parts)
-            // A page always reads its parts from this model, so each has a version here.
-            return PageRecord(print: print ?? 0, reads: parts)
+            PageRecord(
+                template: templates.hash(page.template), path: page.path,
+                reads: parts.map { table.id($0, version: versions.version($0)) })
         }
     }
 

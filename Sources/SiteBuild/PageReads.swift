@@ -52,18 +52,4 @@ struct PartVersions {
         case .tags: tags
         }
     }
-
-    /// A page's fingerprint from what it read: its template (with its partials), its path and
-    /// its parts' versions; nil when one of its parts is gone (it must be made again).
-    func fingerprint(template: Int, path: String, reads parts: [ModelPart]) -> Int? {
-        var h = Hasher()
-        h.combine(template)
-        h.combine(path)
-        for part in parts {
-            guard let v = version(part) else { return nil }
-            h.combine(part)
-            h.combine(v)
-        }
-        return h.finalize()
-    }
 }

@@ -89,8 +89,14 @@ struct SitePlan: Sendable {
     /// The templates the pages render, each once, in the pages' order: what the template check
     /// reads (partials are reached through them).
     var templates: [String] {
-        var seen: Set<String> = []
-        return pages.compactMap { seen.insert($0.template).inserted ? $0.template : nil }
+        var seen: Set<String> = [], last = ""
+        var used: [String] = []
+        // Pages of a kind come in runs with one template: a name is looked up once per run.
+        for i in pages.indices where pages[i].template != last {
+            last = pages[i].template
+            if seen.insert(last).inserted { used.append(last) }
+        }
+        return used
     }
 
     /// Every page's absolute URL for the sitemap, in the plan's order.
