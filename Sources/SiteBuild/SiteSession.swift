@@ -184,7 +184,11 @@ public struct SiteSession: Sendable {
         let encodes = PendingEncodes()
         defer { _ = encodes.wait() }
         var images = model.images
-        if !changes.collections.isEmpty || (!changedNotes.isEmpty && inputs.notes.contains { !$0.images.isEmpty }) {
+        // A note's images: also when the last note showing one stopped (its files must go).
+        let notesShowImages = { (notes: [Note]) in notes.contains { !$0.images.isEmpty } }
+        if !changes.collections.isEmpty
+            || (!changedNotes.isEmpty && (notesShowImages(inputs.notes) || notesShowImages(self.inputs.notes)))
+        {
             images = try ImageStep.run(
                 inputs.collections, notes: inputs.notes, content: inputs.content,
                 cache: options.imageCache, threads: options.threads, encodes: encodes,

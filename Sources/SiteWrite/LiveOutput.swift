@@ -39,6 +39,9 @@ public struct LiveOutput: SiteSink {
                 try? FileManager.default.removeItem(at: temporary)
                 throw Diagnostic(file: source, "cannot write \(relative): \(reason)")
             }
+            // rename(2) does nothing when both names are links to one file (an image shared from
+            // the cache, already in place): the temporary name is then still there.
+            unlink(temporary.path)
         } catch let d as Diagnostic {
             throw d
         } catch {
