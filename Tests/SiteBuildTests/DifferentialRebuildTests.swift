@@ -13,10 +13,10 @@ import Testing
     @Test(arguments: DifferentialSeeds.fixed) func fixedSeed(_ seed: UInt64) throws {
         if let cause = DifferentialSeeds.knownFailures[seed] {
             withKnownIssue("seed \(seed): \(cause)") {
-                try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits).run()
+                try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits(of: seed)).run()
             }
         } else {
-            try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits).run()
+            try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits(of: seed)).run()
         }
     }
 
@@ -193,6 +193,58 @@ import Testing
         try s.edit("content/notes/two.md", "---\ntitle: Two\n---\n![a](/media/a.png)\n")
         let differences = try s.differences()
         withKnownIssue("LiveOutput.share renames a hard link over a link to the same file: the temporary stays") {
+            #expect(differences.isEmpty, "\(differences)")
+        }
+    }
+
+    /// A site of one collection whose item shows a picture, and a note attached to it showing the
+    /// same picture (two recipes of one source).
+    static let pictureSite = [
+        "site.yml": """
+        title: T
+        baseURL: https://example.org/
+        collections:
+          books: { data: books.json, slug: id, images: { fields: image, formats: [webp, jpeg] } }
+        """,
+        "content/books.json": #"[{"id": "b-1", "title": "One", "image": "media/a.png"}]"#,
+        "content/notes/one.md": "---\ntitle: One\nitem: books/b-1\n---\n![a](/media/a.png)\n"
+    ]
+
+    /// A picture replaced by another (new bytes, same name): the pages showing it get the new
+    /// files, in the session and in a full build after it. Found by seeds 1008, 1025, 1030, 1092.
+    @Test(arguments: [false, true]) func aReplacedPictureIsShownAnew(sharedWithAnItem: Bool) throws {
+        var files = Self.pictureSite
+        if !sharedWithAnItem { files["content/books.json"] = #"[{"id": "b-1", "title": "One"}]"# }
+        let site = try Fixture(files: files)
+        defer { site.remove() }
+        try site.write("content/media/a.png", SiteSpec.picture("fuzz/seeds/vips/a.png"))
+        var s = try Served(site)
+        try site.write("content/media/a.png", SiteSpec.picture("content/photos/users/sam_okoro.png"))
+        _ = try s.session.update(["content/media/a.png"])
+        let differences = try s.differences(), page = try s.page("books/b-1/index.html")
+        let full = try String(
+            contentsOf: site.root.appendingPathComponent("fresh/books/b-1/index.html"), encoding: .utf8)
+        withKnownIssue("a changed picture redoes neither the notes showing it nor, with an item, its cache entry") {
+            #expect(page.contains("-128.avif 128w") && full.contains("-128.avif 128w"))
+            #expect(!full.contains("srcset=\"\""), "a full build after the session")
+            #expect(differences.isEmpty, "\(differences)")
+        }
+    }
+
+    /// A note linking another is in the feed with its HTML: the other's new slug changes the
+    /// link in feed.xml too, also when the other (undated) is not in the feed. Found by seed 1007.
+    @Test func theFeedFollowsALinkedNotesNewSlug() throws {
+        let other = "---\ntitle: Other\n---\nText.\n"
+        let site = try Fixture(files: [
+            "site.yml": "title: T\nbaseURL: https://example.org/\n", "content/notes/other.md": other,
+            "content/notes/linking.md": "---\ntitle: Linking\ndate: 2026-01-02\n---\nSee [it](other.md).\n"
+        ])
+        defer { site.remove() }
+        var s = try Served(site)
+        try s.edit("content/notes/other.md", other.replacingOccurrences(of: "title:", with: "slug: moved\ntitle:"))
+        let differences = try s.differences(), feed = try s.page("feed.xml")
+        withKnownIssue("the feed's key holds its notes' versions, not the HTML of those that link other notes") {
+            #expect(feed.contains("/notes/moved/"))
             #expect(differences.isEmpty, "\(differences)")
         }
     }

@@ -39,7 +39,8 @@ final class DifferentialRun {
 
     deinit { site.remove() }
 
-    /// Runs every edit; the first mismatch is recorded as an issue and ends the run.
+    /// Runs every edit; a mismatch is recorded as an issue naming the seed, the edit and the
+    /// edits so far, and ends the run unless it `goesOn`.
     func run() throws {
         _ = try sync(spec.files)
         var session: SiteSession
@@ -49,7 +50,7 @@ final class DifferentialRun {
             return fail(0, "the first build failed: \(error.items.prefix(3).map(\.description))")
         }
         guard check(0, updateError: nil) else { return }
-        for step in 1...max(1, edits) {
+        for step in 1..<(edits + 1) {
             var files: [String: Data]
             if dice.chance(0.08) {
                 let (what, overlay) = spec.breakage(&dice)
