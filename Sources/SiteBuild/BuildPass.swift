@@ -103,7 +103,7 @@ enum BuildPass {
         }
         clock.lap("render")
         let images = try writeFiles(
-            plan.files, sitemaps: sitemaps, model: model, options: options, changes: changes,
+            plan.files, sitemaps: sitemaps, model: model, versions: versions, options: options, changes: changes,
             written: &written, to: sink, outcome: &outcome)
         try publishImages(images, encodes: encodes, to: sink, threads: options.threads)
         outcome.filesWritten += images.count
@@ -161,7 +161,7 @@ enum BuildPass {
     /// key, so a new path).
     private static func writeFiles(
         _ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel,
-        options: BuildOptions,
+        versions: PartVersions?, options: BuildOptions,
         changes: ChangeSet, written: inout Written, to sink: some SiteSink,
         outcome: inout Outcome
     ) throws(Diagnostics) -> [PlannedFile] {
@@ -175,7 +175,7 @@ enum BuildPass {
                 if f.kind == .notesFeed || f.kind == .robots || f.kind == .codeStyles {
                     if f.kind == .notesFeed {
                         // Made only when one of its notes, or which notes it has, changed.
-                        let key = Self.feedKey(model, written)
+                        let key = Self.feedKey(model, versions)
                         guard key != written.feedKey || !written.files.contains(f) else { continue }
                         written.feedKey = key
                     }

@@ -103,13 +103,14 @@ extension BuildPass {
         }
     }
 
-    /// The notes' feed's notes (by file) and their versions: the feed is made from nothing else
-    /// but the site's configuration, which a session keeps.
-    static func feedKey(_ model: SiteModel, _ written: Written) -> Int {
+    /// The notes' feed's notes and their versions (`PartVersions`: with the HTML of one that
+    /// links others), which the feed is made from with the configuration (in the generation).
+    static func feedKey(_ model: SiteModel, _ versions: PartVersions?) -> Int? {
+        guard let versions else { return nil }
         var h = Hasher()
-        h.combine(written.generation)
         for n in model.feedNotes {
-            h.combine(model.notes[n].file); h.combine(written.noteVersions[model.notes[n].file] ?? 0)
+            h.combine(model.notes[n].file)
+            h.combine(versions.version(.note(model.notes[n].file)))
         }
         return h.finalize()
     }

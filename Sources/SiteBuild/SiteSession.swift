@@ -166,9 +166,13 @@ public struct SiteSession: Sendable {
         if ImageStep.detailed(inputs) != model.images.detailed { return try rebuildAll(start) }
         clock.lap("scan")
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
+        // A note is loaded again when its file changed, or a picture it shows (it is sized then).
         let changedNotes = changes.content.filter {
             $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0)
-        }
+        }.union(
+            inputs.notes.lazy.filter { n in n.images.contains { changes.content.contains($0.info.source) } }.map {
+                SourceLayout.relativeToContent($0.file)
+            })
         inputs.notices = []
         if !changedNotes.isEmpty || changes.rescanned {
             try reloadNotes(changedNotes, rescanned: changes.rescanned, inputs: &inputs, versions: &versions)

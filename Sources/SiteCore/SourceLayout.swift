@@ -19,6 +19,11 @@ public enum SourceLayout {
     /// A file under `content/`, as messages name it: `content/notes/a.md`.
     public static func contentFile(_ relative: some StringProtocol) -> String { "\(content)/\(relative)" }
 
+    /// A `contentFile(_:)` path relative to `content/` again.
+    public static func relativeToContent(_ file: String) -> String {
+        file.hasPrefix(content + "/") ? String(file.dropFirst(content.count + 1)) : file
+    }
+
     /// A file under `templates/`, as messages name it.
     public static func templateFile(_ relative: some StringProtocol) -> String { "\(templates)/\(relative)" }
 

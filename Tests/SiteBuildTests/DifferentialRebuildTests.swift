@@ -11,13 +11,7 @@ import Testing
 /// the seed, the edit and the edits so far, and `scripts/differential.sh SEEDS EDITS` repeats it.
 @Suite struct DifferentialRebuildTests {
     @Test(arguments: DifferentialSeeds.fixed) func fixedSeed(_ seed: UInt64) throws {
-        if let cause = DifferentialSeeds.knownFailures[seed] {
-            withKnownIssue("seed \(seed): \(cause)") {
-                try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits(of: seed)).run()
-            }
-        } else {
-            try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits(of: seed)).run()
-        }
+        try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits(of: seed)).run()
     }
 
     /// The seeds of `DIFFERENTIAL_SEEDS` (scripts/differential.sh), known failures included; a
@@ -112,10 +106,8 @@ import Testing
         try s.edit("content/notes/welcome.md", welcome.replacingOccurrences(of: "2026-01-01", with: "2026-02-02"))
         let differences = try s.differences()
         let list = try s.page("books/index.html"), item = try s.page("books/the-little-prince/index.html")
-        withKnownIssue("site.feed is in no page's fingerprint: pages not showing the note are not redone") {
-            #expect(list.contains(Self.feedLink) && item.contains(Self.feedLink))
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        #expect(list.contains(Self.feedLink) && item.contains(Self.feedLink))
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// The first tag on a standalone note makes the tag index (`site.tags`), whose link a site's
@@ -136,10 +128,8 @@ import Testing
         var s = try Served(site)
         try s.edit("content/notes/plain.md", adding ? tagged : untagged)
         let differences = try s.differences(), notFound = try s.page("404.html")
-        withKnownIssue("site.tags is in no page's fingerprint: pages not showing the note keep the old link") {
-            #expect(notFound.contains("<a href=\"/tags/\">#</a>") == adding)
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        #expect(notFound.contains("<a href=\"/tags/\">#</a>") == adding)
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// A tag is named as the first note spells it (`Swift`, `swift`: one page): respelling it
@@ -153,10 +143,8 @@ import Testing
         var s = try Served(site)
         try s.edit("content/notes/tagged.md", note.replacingOccurrences(of: "[Swift]", with: "[swift]"))
         let differences = try s.differences(), index = try s.page("tags/index.html")
-        withKnownIssue("the tag index's inputs are the tags' slugs and counts, not their names") {
-            #expect(index.contains("#swift</a>"))
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        #expect(index.contains("#swift</a>"))
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// The only note showing a picture becomes a draft: the picture's resized files go, and the
@@ -172,9 +160,7 @@ import Testing
         var s = try Served(site)
         try s.edit("content/notes/picture.md", note.replacingOccurrences(of: "---\n!", with: "draft: true\n---\n!"))
         let differences = try s.differences()
-        withKnownIssue("the image step is skipped when no note left shows a picture: the old images stay") {
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// A picture with the same bytes as one already shown makes the same files: sharing them
@@ -192,9 +178,7 @@ import Testing
         var s = try Served(site)
         try s.edit("content/notes/two.md", "---\ntitle: Two\n---\n![a](/media/a.png)\n")
         let differences = try s.differences()
-        withKnownIssue("LiveOutput.share renames a hard link over a link to the same file: the temporary stays") {
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// A site of one collection whose item shows a picture, and a note attached to it showing the
@@ -224,11 +208,9 @@ import Testing
         let differences = try s.differences(), page = try s.page("books/b-1/index.html")
         let full = try String(
             contentsOf: site.root.appendingPathComponent("fresh/books/b-1/index.html"), encoding: .utf8)
-        withKnownIssue("a changed picture redoes neither the notes showing it nor, with an item, its cache entry") {
-            #expect(page.contains("-128.avif 128w") && full.contains("-128.avif 128w"))
-            #expect(!full.contains("srcset=\"\""), "a full build after the session")
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        #expect(page.contains("-128.avif 128w") && full.contains("-128.avif 128w"))
+        #expect(!full.contains("srcset=\"\""), "a full build after the session")
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// A note linking another is in the feed with its HTML: the other's new slug changes the
@@ -243,10 +225,8 @@ import Testing
         var s = try Served(site)
         try s.edit("content/notes/other.md", other.replacingOccurrences(of: "title:", with: "slug: moved\ntitle:"))
         let differences = try s.differences(), feed = try s.page("feed.xml")
-        withKnownIssue("the feed's key holds its notes' versions, not the HTML of those that link other notes") {
-            #expect(feed.contains("/notes/moved/"))
-            #expect(differences.isEmpty, "\(differences)")
-        }
+        #expect(feed.contains("/notes/moved/"))
+        #expect(differences.isEmpty, "\(differences)")
     }
 
     /// A misspelt name in `tag.mustache` is a template error like one in `note.mustache`: the
@@ -262,12 +242,6 @@ import Testing
         defer { site.remove() }
         let errors = site.errors()
         let found = errors.contains { $0.contains("\(name).mustache") && $0.contains("taggd") }
-        if name == "note" {
-            #expect(found, "\(errors)")
-        } else {
-            withKnownIssue("the template check covers SiteModel.usedTemplates, a hand list without tag and tags") {
-                #expect(found, "\(errors)")
-            }
-        }
+        #expect(found, "\(errors)")
     }
 }
