@@ -57,16 +57,14 @@ struct ReplacingFile {
         }
     }
 
-    /// Puts the new file in place: nil, or the problem. Then nothing is left at `path`: an older
-    /// list there would describe another build.
+    /// Puts the new file in place: nil, or the problem (what is at `path` is not this build's).
     func finish() -> Diagnostic? {
         guard rename(temporary, path) != 0 else { return nil }
         let problem = Diagnostic(
             file: path,
-            "the site was written, but the list of changes could not be put here "
-                + "(\(String(cString: strerror(errno)))); the earlier list was removed")
-        unlink(temporary)
-        unlink(path)
+            "the site was written, but its list of changes could not be put here "
+                + "(\(String(cString: strerror(errno)))): what is here is not this build's list")
+        self.abandon()
         return problem
     }
 
