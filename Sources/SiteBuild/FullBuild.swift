@@ -89,7 +89,10 @@ enum FullBuild {
                 encodes: encodes, written: &written,
                 to: stage, clock: &clock)
             clock.lap("write")
-            do { try stage.commit() } catch { throw Diagnostics([error]) }
+            let listed: OutputStage.Listed?
+            do { listed = try stage.commit(listingChangesIn: options.changesFile?.path) } catch {
+                throw Diagnostics([error])
+            }
             options.imageCache.prune(
                 keeping: Set(images.images.values.map(\.key)),
                 untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
@@ -101,6 +104,9 @@ enum FullBuild {
             report.imagesRead = images.read
             report.warnings = inputs.notes.flatMap(\.warnings)
             report.notices = inputs.notices
+            report.filesKept = stage.keptFiles
+            report.changes = listed?.changes
+            report.changesProblem = listed?.problem
             return Built(report: report, inputs: inputs, model: model, written: written)
         } catch {
             stage.discard()

@@ -28,6 +28,9 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// Use the answers of HTTP APIs kept in the cache, of any age, and never the network (`--offline`).
     public var offline = false
+    /// Where to list the files the build added, changed and removed (`--changes`), written only
+    /// when it succeeds.
+    public var changesFile: URL?
     /// `serve`'s rebuilds: cached answers only (fetched in the background instead).
     var cacheOnly = false
 
@@ -45,12 +48,14 @@ public struct BuildOptions: Sendable {
     /// command line gives them (nil: the defaults); refused when they overlap the sources, the
     /// cache or a folder sitegen did not write (`OutputTarget`). The build then uses the resolved
     /// paths: what was checked is what is written.
-    public static func checked(source: URL, output: String?, cacheDir: String?, force: Bool) throws(OutputTarget
-        .Refusal) -> BuildOptions
-    {
-        let target = try OutputTarget.check(source: source, output: output, cache: cacheDir, force: force)
+    public static func checked(
+        source: URL, output: String?, cacheDir: String?, changes: String? = nil, force: Bool
+    ) throws(OutputTarget.Refusal) -> BuildOptions {
+        let target = try OutputTarget.check(
+            source: source, output: output, cache: cacheDir, changes: changes, force: force)
         var options = BuildOptions(source: source, output: target.output, cacheDir: target.cache)
         options.force = force
+        options.changesFile = target.changes
         return options
     }
 
@@ -82,6 +87,12 @@ public struct BuildReport: Sendable {
     public var fetchWarnings: [String] = []
     /// What the build tells the user about no file (code left plain for want of the highlighter).
     public var notices: [String] = []
+    /// Files with the bytes the previous output had, kept as they were (same inode and time).
+    public var filesKept = 0
+    /// The files added, changed and removed (with `changesFile`), and the problem when their list
+    /// could not be put in place after the output was replaced.
+    public var changes: OutputChanges?
+    public var changesProblem: Diagnostic?
 }
 
 /// The pipeline: load → normalise → images → sort/lay out → plan → render → write

@@ -26,6 +26,9 @@ public protocol SiteSink: Sendable {
 /// removed. Where the file system cannot exchange, `public/` is renamed to `.public.old-TOKEN/`
 /// and the staging folder to `public/`: a kill between the two leaves no `public/`, which the
 /// next build puts back from the old folder (`recover`).
+///
+/// A file with the same bytes as the previous output's at its path is that file, hard-linked
+/// (`PreviousOutput`): a build rewrites no file that did not change.
 public final class OutputStage: SiteSink, Sendable {
     /// The final output folder.
     public let output: URL
@@ -37,11 +40,16 @@ public final class OutputStage: SiteSink, Sendable {
     private let lockDescriptor: Int32
     /// Replace the output even if it is a folder sitegen did not write (`--force`).
     private let force: Bool
-    /// What the build's threads share: the folders made, each path's source, and whether the
-    /// lock file was dropped.
+    /// The output being replaced, when sitegen wrote it: its unchanged files are kept.
+    private let previous: PreviousOutput?
+    /// The permission bits of the files this build creates (0o644 less the umask).
+    private let fileMode: mode_t
+    /// What the build's threads share: the folders made, each path's source, how each file
+    /// compared with the previous output's (none: added), and whether the lock file was dropped.
     private struct Shared {
         var createdDirectories: Set<String> = []
         var written: [String: String] = [:]
+        var outcomes: [String: PreviousOutput.Outcome] = [:]
         var released = false
     }
     private let shared = Mutex(Shared())
@@ -104,6 +112,10 @@ public final class OutputStage: SiteSink, Sendable {
         if let created { throw created }
         // `creating` returns no descriptor and no error when the gate is sealed.
         if descriptor < 0 { throw Diagnostic(file: output.path, "the process is stopping: no new output is written") }
+        // The lock file was made as the site's files are (mode 0o644, the process's umask).
+        var lockStatus = stat()
+        fileMode = fstat(descriptor, &lockStatus) == 0 ? lockStatus.st_mode & 0o7777 : 0o644
+        previous = PreviousOutput(outputPath, fileMode: fileMode)
     }
 
     /// Puts back an output that a build killed mid-swap left missing, and removes what killed
@@ -125,30 +137,49 @@ public final class OutputStage: SiteSink, Sendable {
         close(lockDescriptor)
     }
 
-    /// Writes a file at a site path (relative, "/"-separated, already checked by the caller).
-    /// Two writes to the same path are an error naming both sources.
+    /// Writes a file at a site path (relative, "/"-separated, already checked by the caller), or
+    /// links the previous output's when it holds the same bytes. Two writes to the same path are
+    /// an error naming both sources.
     public func write(_ data: Data, to relative: String, source: String) throws(Diagnostic) {
-        try place(relative, source: source) { path in try FileBytes.write(data, to: path) }
+        try place(relative, source: source) { target in
+            let outcome = previous?.compare(relative, size: data.count, linkingTo: target) { fd, _ in
+                FileBytes.holds(fd, data)
+            }
+            if outcome != .unchanged(linked: true) { try FileBytes.write(data, to: target) }
+            return outcome
+        }
     }
 
     public func write(_ text: String, to relative: String, source: String) throws(Diagnostic) {
         try write(Data(text.utf8), to: relative, source: source)
     }
 
-    /// Copies a file into the site: its own copy (a hard link would share later edits of either),
-    /// made by the kernel where it can.
+    /// Copies a file into the site: its own copy (a hard link to the source would share later edits
+    /// of either), made by the kernel where it can; or the previous output's, when the same bytes.
     public func copy(_ path: String, to relative: String, source: String) throws(Diagnostic) {
-        try place(relative, source: source) { target in try FileBytes.copy(path, to: target) }
+        try place(relative, source: source) { target in
+            let outcome = try previous?.compare(relative, withFile: path, linkingTo: target)
+            if outcome != .unchanged(linked: true) { try FileBytes.copy(path, to: target) }
+            return outcome
+        }
     }
 
     /// A hard link: a thousand resized photos cost a link each, not a copy (on ext4 40 times
-    /// less), and a new output folder shares their disk space with the cache.
+    /// less), and a new output folder shares their disk space with the cache. Compared with the
+    /// previous output only for the list of changes (an unreadable one is listed as changed).
     public func share(_ path: String, to relative: String, source: String) throws(Diagnostic) {
-        try place(relative, source: source) { target in try FileBytes.linkOrCopy(path, to: target) }
+        try place(relative, source: source) { target in
+            let outcome = previous.map { (try? $0.compare(relative, withFile: path, linkingTo: nil)) ?? .changed }
+            try FileBytes.linkOrCopy(path, to: target)
+            return outcome
+        }
     }
 
-    /// Claims `relative` for `source` and makes its folders, then runs `make` with its path.
-    private func place(_ relative: String, source: String, _ make: (String) throws -> Void) throws(Diagnostic) {
+    /// Claims `relative` for `source` and makes its folders, then runs `make` with its path, which
+    /// tells how the file compared with the previous output's (nil: there is none).
+    private func place(
+        _ relative: String, source: String, _ make: (String) throws -> PreviousOutput.Outcome?
+    ) throws(Diagnostic) {
         guard Self.isSafe(relative) else {
             throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'")
         }
@@ -170,7 +201,9 @@ public final class OutputStage: SiteSink, Sendable {
                     s.createdDirectories.insert(dir)
                 }
             }
-            try make(stagingPath + "/" + relative)
+            if let outcome = try make(stagingPath + "/" + relative), outcome != .added {
+                shared.withLock { $0.outcomes[relative] = outcome }
+            }
         } catch {
             throw Diagnostic(file: source, "cannot write \(relative): \(error.localizedDescription)")
         }
@@ -178,11 +211,25 @@ public final class OutputStage: SiteSink, Sendable {
 
     public var writtenPaths: [String] { shared.withLock { $0.written.keys.sorted() } }
 
+    /// How many files are the previous output's, kept as they were.
+    public var keptFiles: Int {
+        shared.withLock { $0.outcomes.values.count(where: { $0 == .unchanged(linked: true) }) }
+    }
+
+    /// What `commit` listed: the changes, and the problem when their file could not be put in
+    /// place after the swap (the site was replaced).
+    public struct Listed: Sendable {
+        public var changes: OutputChanges
+        public var problem: Diagnostic?
+    }
+
     /// Replaces the output folder with the staging folder. Two builds of one output swap one at a
     /// time (a lock on the folder holding it), so each replaces a whole site with a whole site.
     /// The output is judged again (it may have changed since the command line was checked): a
-    /// folder sitegen did not write is left as it is unless forced.
-    public func commit() throws(Diagnostic) {
+    /// folder sitegen did not write is left as it is unless forced. With `changesFile`, the
+    /// changes are listed in it: written beside it before the swap, renamed over it after.
+    @discardableResult
+    public func commit(listingChangesIn changesFile: String? = nil) throws(Diagnostic) -> Listed? {
         defer { release() }
         let swapLock = open(output.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if swapLock >= 0 { flock(swapLock, LOCK_EX) }
@@ -197,10 +244,25 @@ public final class OutputStage: SiteSink, Sendable {
                 file: path,
                 "the output changed during the build and is no longer a folder sitegen wrote: it was left as it is")
         }
+        var listed: (changes: OutputChanges, file: ReplacingFile)?
+        if let changesFile {
+            let changes = self.changes()
+            listed = (changes, try ReplacingFile(changes.json, replacing: changesFile))
+        }
+        do { try swap(outputAbsent: present == .absent) } catch {
+            listed?.file.abandon()
+            throw error
+        }
+        return listed.map { Listed(changes: $0.changes, problem: $0.file.finish()) }
+    }
+
+    /// Puts the staging folder at the output's path.
+    private func swap(outputAbsent: Bool) throws(Diagnostic) {
+        let path = output.path
         func failed(_ what: String) -> Diagnostic {
             Diagnostic(file: path, "cannot replace the output folder (\(what)): \(String(cString: strerror(errno)))")
         }
-        if present == .absent {
+        if outputAbsent {
             guard Swap.move(stagingPath, to: path) else { throw failed("rename") }
         } else if Swap.exchanges, sg_rename_swap(stagingPath, path, 1) == 0 {
             // The old site is now under the staging name.
@@ -216,6 +278,36 @@ public final class OutputStage: SiteSink, Sendable {
             }
             try? FileManager.default.removeItem(at: old)
         }
+    }
+
+    /// The files this build adds, changes and removes, compared with the output as it is now
+    /// (under the swap lock). Another build may have replaced it since this one compared its
+    /// files: then they are compared again.
+    private func changes() -> OutputChanges {
+        let now = PreviousOutput(output.path, fileMode: fileMode)
+        let (written, recorded) = shared.withLock { (Array($0.written.keys), $0.outcomes) }
+        let again = now?.identity != previous?.identity
+        var changes = OutputChanges()
+        for path in written {
+            let outcome: PreviousOutput.Outcome
+            if !again {
+                outcome = recorded[path] ?? .added
+            } else if let now {
+                outcome = (try? now.compare(path, withFile: stagingPath + "/" + path, linkingTo: nil)) ?? .changed
+            } else {
+                outcome = .added
+            }
+            switch outcome {
+            case .added: changes.added.append(path)
+            case .changed: changes.changed.append(path)
+            case .unchanged: break
+            }
+        }
+        let kept = Set(written)
+        changes.removed = (now?.files() ?? []).filter { !kept.contains($0) }.sorted()
+        changes.added.sort()
+        changes.changed.sort()
+        return changes
     }
 
     /// Removes the staging folder after a failed build.
@@ -280,13 +372,13 @@ enum FileBytes {
         }
     }
 
-    /// The file at `from` copied to a new file at `to`: by the kernel (copy_file_range), else
-    /// through memory.
+    /// The file at `from` copied to a new file at `to` (never into an existing one: `write`): by
+    /// the kernel (copy_file_range), else through memory.
     static func copy(_ from: String, to: String, kernel: Kernel = .process) throws {
         let source = open(from, O_RDONLY | O_CLOEXEC)
         guard source >= 0 else { throw UnreadableSource(path: from, reason: String(cString: strerror(errno))) }
         defer { close(source) }
-        let fd = open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(fd) }
         while kernel.copyRange {
@@ -328,8 +420,10 @@ enum FileBytes {
         }
     }
 
+    /// `data` in a new file at `path`. Never into an existing file (O_EXCL): an output's file may
+    /// be the previous output's too (`PreviousOutput`), which writing into it would change.
     static func write(_ data: Data, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(fd) }
         try data.withUnsafeBytes { raw in

@@ -1,24 +1,29 @@
 import Foundation
+import SiteCore
 
 /// Where a build may write: checked before anything is read or written, because a build
 /// replaces its whole output folder. The output must not be or hold the site's sources or the
 /// cache, must not be inside `content/`, `templates/` or the cache, and must be a folder sitegen
 /// wrote, an empty one or a new one (`force` allows any other folder). The cache must not be
 /// inside `content/`, `templates/` or the output. Paths are compared as the kernel resolves
-/// them (symbolic links, `..`), never as text.
+/// them (symbolic links, `..`), never as text. So is the list of changes (`--changes`).
 public struct OutputTarget: Sendable {
     /// The resolved output and cache folders, which the build then uses.
     public var output: URL
     public var cache: URL
+    /// The resolved file to list the build's changes in (`--changes`), if any.
+    public var changes: URL?
 
     /// A misused `--output` or `--cache-dir`: the message names the option and the reason.
     public struct Refusal: Error, Sendable, CustomStringConvertible {
         public var description: String
     }
 
-    /// `output` and `cache` as given (nil: their defaults in `source`), resolved, or why not.
-    public static func check(source: URL, output: String?, cache: String?, force: Bool) throws(Refusal) -> OutputTarget
-    {
+    /// `output` and `cache` as given (nil: their defaults in `source`), resolved, or why not; and
+    /// `changes`, relative to the current folder.
+    public static func check(
+        source: URL, output: String?, cache: String?, changes: String? = nil, force: Bool
+    ) throws(Refusal) -> OutputTarget {
         let outputText = output ?? source.appendingPathComponent("public").path
         let cacheText = cache ?? source.appendingPathComponent(".sitegen-cache").path
         let outputName =
@@ -56,7 +61,38 @@ public struct OutputTarget: Sendable {
                     + "keep the cache elsewhere, e.g. leave the option out")
         }
         try checkReplaceable(out, named: outputName, force: force)
-        return OutputTarget(output: URL(fileURLWithPath: out), cache: URL(fileURLWithPath: kept))
+        var target = OutputTarget(output: URL(fileURLWithPath: out), cache: URL(fileURLWithPath: kept))
+        if let changes {
+            let places =
+                sources.dropFirst() + [output, Protected(path: kept, what: "the cache folder", refuseInside: true)]
+            target.changes = try checkChanges(changes, outside: Array(places))
+        }
+        return target
+    }
+
+    /// The `--changes` file, resolved: one the build may replace, so none it reads or replaces
+    /// (a source, the output, the cache) and not a folder; its folder must exist.
+    static func checkChanges(_ text: String, outside places: [Protected]) throws(Refusal) -> URL {
+        guard !text.isEmpty else {
+            throw Refusal(
+                description: "--changes '' names no file (an unset variable?): give the file to list the changes in, "
+                    + "or leave the option out")
+        }
+        let file = RealPath.resolve(text), name = "--changes '\(text)'"
+        for p in places where RealPath.isWithin(file, p.path) {
+            throw Refusal(
+                description: "\(name) is \(file == p.path ? "" : "inside ")\(p.what): the list is written only "
+                    + "outside the site's sources, its output and its cache; write it elsewhere, e.g. next to site.yml")
+        }
+        var status = stat()
+        if stat(file, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw Refusal(description: "\(name) is \(FileKind.phrase(status.st_mode)), not a file")
+        }
+        let folder = RealPath.parent(file)
+        guard stat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw Refusal(description: "\(name): there is no folder \(folder) to write it in")
+        }
+        return URL(fileURLWithPath: file)
     }
 
     /// Refuses an output that is not a folder, or a folder sitegen did not write (unless `force`).

@@ -88,10 +88,11 @@ struct SiteOptions: ParsableArguments {
     /// output and the cache overlap neither the sources nor each other: otherwise a usage error
     /// (exit 64). Called by the command's `validate()` (for the usage text under the message)
     /// and again by `run()`, which builds with the paths it resolves.
-    func buildOptions(output: String?) throws -> BuildOptions {
+    func buildOptions(output: String?, changes: String? = nil) throws -> BuildOptions {
         var options: BuildOptions
         do {
-            options = try BuildOptions.checked(source: sourceURL, output: output, cacheDir: cacheDir, force: force)
+            options = try BuildOptions.checked(
+                source: sourceURL, output: output, cacheDir: cacheDir, changes: changes, force: force)
         } catch {
             throw ValidationError(error.description)
         }
@@ -121,14 +122,23 @@ struct Build: ParsableCommand {
         name: .long, help: "Use at most this many threads (default: one per core; the output is the same either way).")
     var threads: Int?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "List the output files the build added, changed and removed in this JSON file (relative to the current "
+                + "folder; outside the sources, the output and the cache), for a deploy step. Written only when the "
+                + "build succeeds.",
+            valueName: "file"))
+    var changes: String?
+
     func validate() throws {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
-        _ = try site.buildOptions(output: output)
+        _ = try site.buildOptions(output: output, changes: changes)
     }
 
     func run() throws {
         let start = DispatchTime.now()
-        var options = try site.buildOptions(output: output)
+        var options = try site.buildOptions(output: output, changes: changes)
         if let threads { options.threads = threads }
         switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.build(options) }) {
         case .success(let report):
@@ -141,6 +151,7 @@ struct Build: ParsableCommand {
                     + "\(String(format: "%.0f", total)) ms (\(phases))"
             )
             for notice in report.notices { Terminal.notice(notice) }
+            Self.printKept(report, listedIn: options.changesFile)
             if report.imagesProcessed + report.imagesCached > 0 {
                 print("sitegen: images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache")
             }
@@ -148,6 +159,10 @@ struct Build: ParsableCommand {
                 print("sitegen: data: \(report.dataFetched) fetched, \(report.dataCached) from the cache")
             }
             for warning in report.fetchWarnings { Terminal.error(warning) }
+            if let problem = report.changesProblem {
+                Terminal.error(problem.description)
+                throw ExitCode(1)
+            }
         case .failure(let d):
             for line in d.printed() { Terminal.error(line) }
             Terminal.error(
@@ -155,6 +170,20 @@ struct Build: ParsableCommand {
                     + "\(options.output.path) was left unchanged"
             )
             throw ExitCode(1)
+        }
+    }
+}
+
+extension Build {
+    /// The files kept from the previous output, and the list of changes.
+    static func printKept(_ report: BuildReport, listedIn file: URL?) {
+        if report.filesKept > 0 {
+            print("sitegen: \(report.filesKept) files had not changed: kept as they were (same inode and time)")
+        }
+        if let changes = report.changes, report.changesProblem == nil, let file {
+            print(
+                "sitegen: \(changes.added.count) added, \(changes.changed.count) changed, \(changes.removed.count) "
+                    + "removed: listed in \(file.path)")
         }
     }
 }

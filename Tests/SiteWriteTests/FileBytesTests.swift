@@ -52,6 +52,23 @@ import Testing
         #expect(try Self.inode(from).links == (kernel.hardLinks ? 2 : 1))
     }
 
+    /// A write or a copy makes a new file, never writes into an existing one: that one may be a
+    /// file of the previous output too (a hard link), which would change with it.
+    @Test func aWriteOrACopyNeverWritesIntoAnExistingFile() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let previous = dir.appendingPathComponent("previous").path, new = dir.appendingPathComponent("new").path
+        let from = dir.appendingPathComponent("from").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: previous))
+        try Self.bytes.write(to: URL(fileURLWithPath: from))
+        #expect(link(previous, new) == 0)
+        #expect(throws: POSIXError.self) { try FileBytes.write(Data("new".utf8), to: new) }
+        for kernel in Self.kernels {
+            #expect(throws: POSIXError.self) { try FileBytes.copy(from, to: new, kernel: kernel) }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: previous)) == Data("old".utf8))
+    }
+
     @Test func theFallbacksAreSelectedByName() {
         #expect(FileBytes.Kernel.named("") == FileBytes.Kernel())
         #expect(FileBytes.Kernel.named("copy-range") == FileBytes.Kernel(copyRange: false, hardLinks: true))

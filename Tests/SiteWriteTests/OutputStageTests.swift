@@ -278,7 +278,7 @@ import SiteCore
         try second.write("new", to: "index.html", source: "t")
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            try? second.commit()
+            _ = try? second.commit()
             done.signal()
         }
         var inode = stat()

@@ -71,4 +71,44 @@ import SiteCore
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).sorted() == ["a", "public"])
     }
+
+    /// `--changes` names a file the build replaces when it succeeds: never one of the sources, nor
+    /// in the output or the cache, nor a folder, and its folder must exist.
+    @Test func aListOfChangesIsRefusedWhereABuildReadsOrReplaces() throws {
+        defer { remove() }
+        let site = root + "/site"
+        for name in ["content", "templates/x", "public", "cache", "folder"] {
+            try FileManager.default.createDirectory(atPath: site + "/" + name, withIntermediateDirectories: true)
+        }
+        try Data("title: t\n".utf8).write(to: URL(fileURLWithPath: site + "/site.yml"))
+        func check(_ changes: String) -> String {
+            do {
+                let target = try OutputTarget.check(
+                    source: URL(fileURLWithPath: site), output: site + "/public", cache: site + "/cache",
+                    changes: changes, force: false)
+                return target.changes?.path ?? "none"
+            } catch { return error.description }
+        }
+        let elsewhere =
+            ": the list is written only outside the site's sources, its output and its cache; write it "
+            + "elsewhere, e.g. next to site.yml"
+        let refused = [
+            "public/c.json": "inside the output folder", "public": "the output folder",
+            "content/c.json": "inside the site's content folder",
+            "templates/x/c.json": "inside the site's templates folder",
+            "site.yml": "the site's configuration (site.yml)", "cache/c.json": "inside the cache folder"
+        ]
+        for (path, what) in refused {
+            #expect(check(site + "/" + path) == "--changes '\(site)/\(path)' is \(what)\(elsewhere)")
+        }
+        #expect(check(site + "/folder") == "--changes '\(site)/folder' is a folder, not a file")
+        #expect(
+            check(site + "/missing/c.json")
+                == "--changes '\(site)/missing/c.json': there is no folder \(site)/missing to write it in")
+        #expect(check("").hasPrefix("--changes '' names no file"))
+        #expect(check(site + "/c.json") == site + "/c.json")
+        #expect(check(site + "/folder/../c.json") == site + "/c.json")
+        try FileManager.default.createSymbolicLink(atPath: root + "/link.json", withDestinationPath: site + "/site.yml")
+        #expect(check(root + "/link.json").hasSuffix("is the site's configuration (site.yml)\(elsewhere)"))
+    }
 }
