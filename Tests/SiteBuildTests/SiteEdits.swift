@@ -51,6 +51,7 @@ extension SiteSpec {
         }
     }
 
+    /// A note added, removed, renamed (links to it follow), or its front matter or body changed.
     mutating func editNote(_ kind: EditKind, _ dice: inout Dice) -> String? {
         if kind == .noteAdd {
             let before = Set(notes.keys)
@@ -130,6 +131,7 @@ extension SiteSpec {
 }
 
 extension SiteSpec {
+    /// An item added or removed (its notes detached), or a field changed: the order may re-sort.
     mutating func editItems(_ kind: EditKind, _ dice: inout Dice) -> String? {
         let ci = dice.int(0...collections.count - 1)
         var c = collections[ci]
@@ -182,6 +184,8 @@ extension SiteSpec {
         return "\(c.name) item \(item.id): \(what)"
     }
 
+    /// A picture's bytes, a template's keys, a partial, a built-in template overridden or not, a
+    /// plain content file.
     mutating func editFiles(_ kind: EditKind, _ dice: inout Dice) -> String? {
         switch kind {
         case .pictureBytes:
@@ -237,6 +241,8 @@ extension SiteSpec {
         "site.title", "site.language", "page.title", "site.root", "site.description", "site.feed", "site.tags"
     ]
 
+    /// site.yml: the site's title, description, words and language, a collection's page size,
+    /// sort and title, the notes' title.
     mutating func editConfiguration(_ kind: EditKind, _ dice: inout Dice) -> String? {
         let ci = dice.int(0...collections.count - 1)
         switch kind {
