@@ -9,7 +9,7 @@
 #     EDITS  edits per site                              (default 40)
 #
 # A mismatch goes on with a new session, so one seed can show several. A seed that finds one goes
-# into DifferentialSeeds.found (and knownFailures, saying what it found, until it is fixed).
+# into DifferentialSeeds.found, with what it found in the comment there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${1:-1000..1099}
