@@ -146,6 +146,19 @@ import Testing
         try s.expectSameAsFullBuild("after deleting notes")
     }
 
+    /// A dataset's values from outside its item list (`meta:`, here the day a ranking is for)
+    /// change what its pages show though no item changed.
+    @Test func aDatasetsMetaAloneChanges() throws {
+        let s = try Live()
+        let daily = try s.site.read("content/boxoffice/daily.json")
+        let r = try s.edit(
+            "content/boxoffice/daily.json",
+            daily.replacingOccurrences(
+                of: "\"fetchedAt\": \"2025-01-06T07:30+09:00\"", with: "\"fetchedAt\": \"2025-01-06T08:45+09:00\""))
+        #expect(r.changedPages?.contains("/boxoffice/") ?? true, "\(r.changedPages ?? [])")
+        try s.expectSameAsFullBuild("after editing a dataset's meta value")
+    }
+
     @Test func datasetTemplateAssetAndContentFileEdits() throws {
         let s = try Live()
         // A bounty changes: its collection re-sorts; other collections are not rendered again.
