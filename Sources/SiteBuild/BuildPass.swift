@@ -95,7 +95,7 @@ enum BuildPass {
             model, plan, versions: versions, parts: &parts, templates: &templates, written: &written)
         var outcome = diffed
         clock.lap("plan")
-        let reads = try renderer.render(outcome.dirty, to: sink)
+        let reads = try renderer.render(outcome.dirty, to: sink, recording: versions != nil)
         if let versions {
             let made = Self.records(
                 outcome.dirty, reads: reads, versions: versions, table: &parts, templates: &templates)

@@ -28,8 +28,13 @@ enum ModelPart: Hashable, Sendable {
 final class PageReads {
     private var seen: Set<ModelPart> = []
     private(set) var parts: [ModelPart] = []
+    /// false: nothing is kept (`sitegen build` renders every page once and compares none).
+    private let keeps: Bool
+
+    init(keeps: Bool = true) { self.keeps = keeps }
 
     func record(_ part: ModelPart) {
+        guard keeps else { return }
         if seen.insert(part).inserted { parts.append(part) }
     }
 }

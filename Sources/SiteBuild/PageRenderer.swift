@@ -43,11 +43,14 @@ final class PageRenderer: Sendable {
     /// Renders `pages` in parallel, writing each page as soon as it is rendered; returns what
     /// each page read of the model (`PageReads`), in `pages`' order.
     @discardableResult
-    func render(_ pages: [PlannedPage], to sink: some SiteSink) throws(Diagnostics) -> [[ModelPart]] {
+    /// `recording` false: nothing is recorded (a pass that compares nothing afterwards).
+    func render(_ pages: [PlannedPage], to sink: some SiteSink, recording: Bool = true) throws(Diagnostics)
+        -> [[ModelPart]]
+    {
         let results: [Result<[ModelPart], Diagnostic>] = pages.parallelMap(threads: threads, minimumCount: 32) {
             page in
             Result { () throws(Diagnostic) in
-                let reads = PageReads()
+                let reads = PageReads(keeps: recording)
                 let html = self.templates.renderBytes(page.template, self.templateValue(page, reads))
                 try sink.write(Data(html), to: self.urls.file(ofPagePath: page.path), source: page.source)
                 return reads.parts
