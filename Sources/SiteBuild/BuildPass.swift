@@ -12,7 +12,7 @@ enum BuildPass {
     /// the next pass compares with.
     struct Written: Sendable {
         /// Every page: its view, path and what it read (with its fingerprint), in the plan's
-        /// order (no records where passes are not fingerprinted).
+        /// order.
         var views: [PageID]
         var paths: [String]
         var records: [PageRecord]
@@ -24,29 +24,27 @@ enum BuildPass {
         /// pages' kinds and paths, all a sitemap is made from.
         var sitemapDates: [CalendarDate?]?
         /// The notes' feed's notes and their versions, as of the feed written.
-        var feedKey: Int?
+        var feedKey: UInt64?
         /// Output file of each page path (computing it decodes the path).
         var pageFiles: [String: String]
-        var collectionVersions: [String: Int]
-        var noteVersions: [String: Int]  // note file → version
+        /// What was loaded, digested (a session forgets the digests of what it loads again).
+        var loaded = LoadedDigests()
+        /// The stamps of the files of the pages a build record names, by output file: a build
+        /// keeps those whose parts kept their versions (`BuildRecord`); empty in a session.
+        var stamps: [String: FileStamp] = [:]
         var contentFiles: Set<String>  // every file of the content tree
         var generation: Int
         /// The bytes of files made from the whole model (the feed, robots.txt), to write them
         /// only when they change.
         var generated: [String: Data] = [:]
-        /// Whether passes record each page's fingerprint, for the next pass to compare with: a
-        /// session's do; `sitegen build` renders every page once and needs none.
-        var fingerprinted = true
 
-        /// Nothing written yet: what a full build starts from.
-        static func nothing(generation: Int, content: ContentTree, fingerprinted: Bool) -> Written {
+        /// Nothing written yet: what a full build starts from (a build record may then say what
+        /// the last build wrote: `BuildRecord.seed`).
+        static func nothing(generation: Int, content: ContentTree) -> Written {
             let files = Set(content.datasets + content.notes + content.staticFiles)
-            var written = Written(
+            return Written(
                 views: [], paths: [], records: [], files: [], sitemaps: [], sitemapDates: nil,
-                feedKey: nil, pageFiles: [:], collectionVersions: [:], noteVersions: [:],
-                contentFiles: files, generation: generation)
-            written.fingerprinted = fingerprinted
-            return written
+                feedKey: nil, pageFiles: [:], contentFiles: files, generation: generation)
         }
     }
 
@@ -87,20 +85,20 @@ enum BuildPass {
         if let planned { plan = planned } else { plan = try SitePlan.checked(model, since: written) }
         let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
         var templates = TemplateHashes(model)
-        let versions =
-            written.fingerprinted
-            ? renderer.views.versions(generation: written.generation, written: written) : nil
+        let versions = renderer.views.versions(loaded: &written.loaded, threads: options.threads)
         var parts = written.parts
         var (pages, sitemaps, diffed) = try diff(
             model, plan, versions: versions, parts: &parts, templates: &templates, written: &written)
         var outcome = diffed
-        clock.lap("plan")
-        let reads = try renderer.render(outcome.dirty, to: sink, recording: versions != nil)
-        if let versions {
-            let made = Self.records(
-                outcome.dirty, reads: reads, versions: versions, table: &parts, templates: &templates)
-            for (k, i) in pages.dirty.enumerated() { pages.records[i] = made[k] }
+        if !written.stamps.isEmpty {
+            try keep(plan.pages, &pages, stamps: written.stamps, urls: model.urls, to: sink, threads: options.threads)
+            outcome.dirty = pages.dirty.map { plan.pages[$0] }
         }
+        clock.lap("plan")
+        let rendered = try renderer.render(outcome.dirty, to: sink)
+        let made = Self.records(
+            outcome.dirty, rendered: rendered, versions: versions, table: &parts, templates: &templates)
+        for (k, i) in pages.dirty.enumerated() { pages.records[i] = made[k] }
         clock.lap("render")
         let images = try writeFiles(
             plan.files, sitemaps: sitemaps, model: model, versions: versions, options: options, changes: changes,
@@ -123,7 +121,7 @@ enum BuildPass {
     /// they change (the same kinds, paths and dates make the same sitemap: the base URL is the
     /// site's configuration, and another one starts a new session's `Written`).
     private static func diff(
-        _ model: SiteModel, _ plan: SitePlan, versions: PartVersions?, parts: inout PartTable,
+        _ model: SiteModel, _ plan: SitePlan, versions: PartVersions, parts: inout PartTable,
         templates: inout TemplateHashes, written: inout Written
     ) throws(Diagnostics) -> (Pages, [(path: String, data: Data)]?, Outcome) {
         let planned = plan.pages
@@ -136,10 +134,6 @@ enum BuildPass {
             views: views, paths: paths, records: [], dirty: [], dates: dates, files: Set(plan.files),
             sitemaps: sitemapPaths)
         var outcome = Outcome(dirty: [], gone: [], removedPages: [])
-        guard let versions else {
-            outcome.dirty = planned  // nothing written before, nothing to compare with after
-            return (pages, sitemaps, outcome)
-        }
         let before: [PageRecord?]
         if views == written.views && paths == written.paths && pages.files == written.files
             && sitemapPaths == written.sitemaps
@@ -156,12 +150,41 @@ enum BuildPass {
         return (pages, sitemaps, outcome)
     }
 
+    /// Keeps the pages a build record names whose parts kept their versions (those not `dirty`),
+    /// hard-linking their files from the previous output; those whose file is not the one
+    /// recorded any more join the pages to render.
+    private static func keep(
+        _ planned: [PlannedPage], _ pages: inout Pages, stamps: [String: FileStamp], urls: URLScheme,
+        to sink: some SiteSink, threads: Int
+    ) throws(Diagnostics) {
+        let dirty = Set(pages.dirty)
+        let clean = planned.indices.filter { !dirty.contains($0) }
+        let records = pages.records
+        let kept = clean.parallelMap(threads: threads, minimumCount: 256) { i -> Result<Bool, Diagnostic> in
+            let file = urls.file(ofPagePath: planned[i].path)
+            guard let record = records[i], let stamp = stamps[file] else { return .success(false) }
+            return Result { () throws(Diagnostic) in
+                try sink.keep(file, stamp: stamp, digest: record.bytes, source: planned[i].source)
+            }
+        }
+        var again: [Int] = []
+        for (k, i) in clean.enumerated() {
+            switch kept[k] {
+            case .success(true): continue
+            case .success(false): again.append(i)
+            case .failure(let d): throw Diagnostics([d])
+            }
+        }
+        for i in again { pages.records[i] = nil }
+        pages.dirty = (pages.dirty + again).sorted()
+    }
+
     /// Writes the files other than pages that changed, and the sitemaps when they changed;
     /// returns the images to publish (those not published before: a changed source gets a new
     /// key, so a new path).
     private static func writeFiles(
         _ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel,
-        versions: PartVersions?, options: BuildOptions,
+        versions: PartVersions, options: BuildOptions,
         changes: ChangeSet, written: inout Written, to sink: some SiteSink,
         outcome: inout Outcome
     ) throws(Diagnostics) -> [PlannedFile] {

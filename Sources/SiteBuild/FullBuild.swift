@@ -18,8 +18,8 @@ enum FullBuild {
         var written: BuildPass.Written
     }
 
-    /// Builds into `options.output` (swapped in only when it succeeded); `session`: with each
-    /// page's fingerprint, for a session's rebuilds.
+    /// Builds into `options.output` (swapped in only when it succeeded); `session`: `serve`'s
+    /// build, which neither reads nor keeps a build record (its passes compare with each other).
     static func run(_ options: BuildOptions, generation: Int = 0, session: Bool = false) throws(Diagnostics)
         -> Built
     {
@@ -80,10 +80,13 @@ enum FullBuild {
                 output: options.output,
                 force: options.force)
         } catch { throw Diagnostics([error]) }
+        // `sitegen build` starts from the last build's record, when it can use it; a session
+        // starts from nothing (its passes compare with each other).
+        let header = BuildRecord.header(options, inputs.config)
+        let (record, recordNotice) = session ? (nil, nil) : BuildRecord.load(options, header: header)
         do throws(Diagnostics) {
-            var written = BuildPass.Written.nothing(
-                generation: generation, content: inputs.content,
-                fingerprinted: session)
+            var written = BuildPass.Written.nothing(generation: generation, content: inputs.content)
+            record?.seed(&written)
             let pass = try BuildPass.run(
                 model, plan: plan, options: options, changes: ChangeSet(),
                 encodes: encodes, written: &written,
@@ -93,6 +96,9 @@ enum FullBuild {
             do { listed = try stage.commit(listingChangesIn: options.changesFile?.path) } catch {
                 throw Diagnostics([error])
             }
+            let recordProblem =
+                session
+                ? nil : BuildRecord.made(header, written, urls: model.urls, threads: options.threads).save(options)
             options.imageCache.prune(
                 keeping: Set(images.images.values.map(\.key)),
                 untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))
@@ -103,7 +109,7 @@ enum FullBuild {
             report.imagesCached = images.cached
             report.imagesRead = images.read
             report.warnings = inputs.notes.flatMap(\.warnings)
-            report.notices = inputs.notices
+            report.notices = inputs.notices + [recordNotice, recordProblem].compactMap { $0 }
             report.filesKept = stage.keptFiles
             report.changes = listed?.changes
             report.changesProblem = listed?.problem

@@ -10,9 +10,11 @@ extension BuildPass {
     /// What one page was made from, as of its last render: its template's hash, its path and
     /// the parts it read (ids in `Written.parts`).
     struct PageRecord: Sendable {
-        var template: Int
+        var template: UInt64
         var path: String
         var reads: [Int32]
+        /// The digest of the bytes written (`PageRenderer.Rendered`).
+        var bytes: UInt64 = 0
     }
 
     /// Every part some page read, each given a small id once (a page's record holds ids, so
@@ -21,10 +23,19 @@ extension BuildPass {
         private var ids: [ModelPart: Int32] = [:]
         private(set) var parts: [ModelPart] = []
         /// Each part's version as of the last pass (nil: the model had no such part).
-        private(set) var versions: [Int?] = []
+        private(set) var versions: [UInt64?] = []
+
+        init() {}
+
+        /// The table a `BuildRecord` kept (its parts are distinct: the record checked).
+        init(parts: [ModelPart], versions: [UInt64?]) {
+            self.parts = parts
+            self.versions = versions
+            for (k, part) in parts.enumerated() { ids[part] = Int32(k) }
+        }
 
         /// The id of `part`, given one with `version` if it has none.
-        mutating func id(_ part: ModelPart, version: Int?) -> Int32 {
+        mutating func id(_ part: ModelPart, version: UInt64?) -> Int32 {
             if let id = ids[part] { return id }
             let id = Int32(parts.count)
             ids[part] = id
@@ -50,15 +61,20 @@ extension BuildPass {
     /// Each template's hash, with the templates it reaches (partials, parents).
     struct TemplateHashes {
         let model: SiteModel
-        private var known: [String: Int] = [:]
+        private var known: [String: UInt64] = [:]
 
         init(_ model: SiteModel) { self.model = model }
 
-        mutating func hash(_ name: String) -> Int {
+        mutating func hash(_ name: String) -> UInt64 {
             if let h = known[name] { return h }
-            var h = Hasher()
-            for t in model.templates.closure(of: name) { h.combine(t); h.combine(model.templates.text(of: t)) }
-            let v = h.finalize()
+            var h = StableDigest()
+            for t in model.templates.closure(of: name) {
+                h.combine(t)
+                let text = model.templates.text(of: t)
+                h.combine(text != nil)
+                h.combine(text ?? "")
+            }
+            let v = h.value
             known[name] = v
             return v
         }
@@ -73,7 +89,7 @@ extension BuildPass {
         var dirty: [Int] = []
         var records = before
         // Pages are read in place and a run of pages with one template hashes its name once.
-        var lastTemplate = "", lastTemplateHash = 0
+        var lastTemplate = "", lastTemplateHash: UInt64 = 0
         for i in pages.indices {
             guard let record = before[i] else { dirty.append(i); continue }
             if pages[i].template != lastTemplate {
@@ -93,25 +109,24 @@ extension BuildPass {
     /// The records of pages just rendered, from what each read (parts new to `table` are
     /// given ids, with their versions in `versions`).
     static func records(
-        _ pages: [PlannedPage], reads: [[ModelPart]], versions: PartVersions, table: inout PartTable,
+        _ pages: [PlannedPage], rendered: [PageRenderer.Rendered], versions: PartVersions, table: inout PartTable,
         templates: inout TemplateHashes
     ) -> [PageRecord] {
-        zip(pages, reads).map { page, parts in
+        zip(pages, rendered).map { page, made in
             PageRecord(
                 template: templates.hash(page.template), path: page.path,
-                reads: parts.map { table.id($0, version: versions.version($0)) })
+                reads: made.reads.map { table.id($0, version: versions.version($0)) }, bytes: made.bytes)
         }
     }
 
     /// The notes' feed's notes and their versions (`PartVersions`: with the HTML of one that
     /// links others), which the feed is made from with the configuration (in the generation).
-    static func feedKey(_ model: SiteModel, _ versions: PartVersions?) -> Int? {
-        guard let versions else { return nil }
-        var h = Hasher()
+    static func feedKey(_ model: SiteModel, _ versions: PartVersions) -> UInt64 {
+        var h = StableDigest()
         for n in model.feedNotes {
             h.combine(model.notes[n].file)
-            h.combine(versions.version(.note(model.notes[n].file)))
+            h.combine(versions.version(.note(model.notes[n].file)) ?? 0)
         }
-        return h.finalize()
+        return h.value
     }
 }

@@ -39,16 +39,16 @@ final class PageReads {
     }
 }
 
-/// Each part's version in one model: a hash of everything the part holds (`ViewMaker.versions`).
+/// Each part's version in one model: a digest of everything the part holds (`ViewMaker.versions`).
 struct PartVersions {
-    let site: Int
-    let collections: [String: Int]
-    let notes: [String: Int]
-    let standalone: Int
-    let tags: Int
+    let site: UInt64
+    let collections: [String: UInt64]
+    let notes: [String: UInt64]
+    let standalone: UInt64
+    let tags: UInt64
 
     /// The part's version; nil when this model has no such part (a removed note or collection).
-    func version(_ part: ModelPart) -> Int? {
+    func version(_ part: ModelPart) -> UInt64? {
         switch part {
         case .site: site
         case .collection(let name): collections[name]

@@ -40,24 +40,33 @@ final class PageRenderer: Sendable {
                 ? SharedTemplateValues(count: views.siteWide.navigation.count + 1, names: templateNames) : nil)
     }
 
+    /// What rendering one page recorded: the parts its view read (`PageReads`) and the digest
+    /// of the bytes written (a build keeps a page whose file still holds them: `BuildRecord`).
+    struct Rendered {
+        var reads: [ModelPart]
+        var bytes: UInt64
+    }
+
     /// Renders `pages` in parallel, writing each page as soon as it is rendered; returns what
-    /// each page read of the model (`PageReads`), in `pages`' order.
-    @discardableResult
+    /// each page recorded, in `pages`' order.
     /// `recording` false: nothing is recorded (a pass that compares nothing afterwards).
+    @discardableResult
     func render(_ pages: [PlannedPage], to sink: some SiteSink, recording: Bool = true) throws(Diagnostics)
-        -> [[ModelPart]]
+        -> [Rendered]
     {
-        let results: [Result<[ModelPart], Diagnostic>] = pages.parallelMap(threads: threads, minimumCount: 32) {
+        let results: [Result<Rendered, Diagnostic>] = pages.parallelMap(threads: threads, minimumCount: 32) {
             page in
             Result { () throws(Diagnostic) in
                 let reads = PageReads(keeps: recording)
-                let html = self.templates.renderBytes(page.template, self.templateValue(page, reads))
-                try sink.write(Data(html), to: self.urls.file(ofPagePath: page.path), source: page.source)
-                return reads.parts
+                let html = Data(self.templates.renderBytes(page.template, self.templateValue(page, reads)))
+                try sink.write(html, to: self.urls.file(ofPagePath: page.path), source: page.source)
+                var digest = StableDigest()
+                if recording { digest.combine(html) }
+                return Rendered(reads: reads.parts, bytes: digest.value)
             }
         }
         var problems: [Diagnostic] = []
-        var reads: [[ModelPart]] = []
+        var reads: [Rendered] = []
         reads.reserveCapacity(results.count)
         for r in results {
             switch r {

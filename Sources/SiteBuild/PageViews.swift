@@ -7,7 +7,7 @@ import SiteRender
 
 /// What `{{#site.asset}}photos.css{{/site.asset}}` prints: the file's fingerprinted URL (its
 /// plain one for other files). A value, not a function, so that `SiteView` hashes like the rest.
-struct AssetLinks: Sendable, Hashable {
+struct AssetLinks: Sendable, Hashable, Encodable {
     /// Stylesheets and scripts by their fingerprinted names.
     var names: [String: String]
     /// The site's root path (`URLScheme.root`).
@@ -17,7 +17,7 @@ struct AssetLinks: Sendable, Hashable {
 }
 
 /// What every page's `site` holds, made once per build (the navigation is the page's own).
-struct SiteView: Sendable, Hashable {
+struct SiteView: Sendable, Hashable, Encodable {
     enum Key: String, CaseIterable {
         case title, language, root, baseURL, generator, notesURL, notesTitle, skipText, navLabel, closeLabel,
             pagesLabel, emptyText
@@ -40,7 +40,7 @@ struct SiteView: Sendable, Hashable {
 }
 
 /// A navigation entry.
-struct SectionLink: Sendable, Hashable {
+struct SectionLink: Sendable, Hashable, Encodable {
     enum Key: String, CaseIterable { case title, url, current }
     var title: String
     var url: String
@@ -102,7 +102,7 @@ struct LayoutView: Sendable, Hashable {
 
 /// An item as every page shows it (its page, its neighbours', its list's), made once: its data
 /// fields (as loaded) and the names sitegen adds.
-struct ItemView: Sendable, Hashable {
+struct ItemView: Sendable, Hashable, Encodable {
     enum Key: String, CaseIterable { case slug, url, card, fieldList, related, layoutStyle }
     enum FieldKey: String, CaseIterable { case name, value }
     var fields: [String: Value]
@@ -117,12 +117,12 @@ struct ItemView: Sendable, Hashable {
     /// Whether the collection has related rules (then `related` is sitegen's name, not a field's).
     var hasRelatedRules = false
 
-    struct Field: Sendable, Hashable {
+    struct Field: Sendable, Hashable, Encodable {
         var name: String
         var value: String
     }
 
-    struct Related: Sendable, Hashable {
+    struct Related: Sendable, Hashable, Encodable {
         var name: String
         var collection: Int
         var items: [Int]
@@ -130,7 +130,7 @@ struct ItemView: Sendable, Hashable {
 }
 
 /// What a card shows.
-struct CardView: Sendable, Hashable {
+struct CardView: Sendable, Hashable, Encodable {
     enum Key: String, CaseIterable { case title, subtitle, image }
     var title: String
     var subtitle: String?
@@ -138,7 +138,7 @@ struct CardView: Sendable, Hashable {
 }
 
 /// An image as a template shows it: a resized one with its variants, or a file as it is.
-struct ImageView: Sendable, Hashable {
+struct ImageView: Sendable, Hashable, Encodable {
     enum Key: String, CaseIterable { case src, width, height, srcset, sizes, sources, placeholder, avif, webp, detail }
     enum SourceKey: String, CaseIterable { case type, srcset }
     enum PlaceholderKey: String, CaseIterable { case color, preview, style }
@@ -151,14 +151,14 @@ struct ImageView: Sendable, Hashable {
     var detail: Variant? = nil
 
     /// A modern format's files: `format` names its own key (`avif`), `type` its MIME type.
-    struct Source: Sendable, Hashable {
+    struct Source: Sendable, Hashable, Encodable {
         var format: String
         var type: String
         var srcset: String
     }
 
     /// One set of an image's files: `src`, `width`, `height` (the widest fallback) and srcsets.
-    struct Variant: Sendable, Hashable {
+    struct Variant: Sendable, Hashable, Encodable {
         var src: String
         var width: Int?
         var height: Int?
@@ -167,7 +167,7 @@ struct ImageView: Sendable, Hashable {
         var sources: [Source]
     }
 
-    struct Resized: Sendable, Hashable {
+    struct Resized: Sendable, Hashable, Encodable {
         var srcset: String
         var sizes: String
         /// Each modern format's `type` and `srcset`, most preferred first (`avif`, `webp` keys too).
@@ -227,7 +227,7 @@ struct TocEntry: Sendable, Hashable {
     }
 }
 
-struct TagLink: Sendable, Hashable {
+struct TagLink: Sendable, Hashable, Encodable {
     enum Key: String, CaseIterable { case name, url }
     var name: String
     var url: String

@@ -44,7 +44,7 @@ struct SitePlan: Sendable {
     /// made once per name).
     let tagSlugs: [String: String]
 
-    struct Tag: Sendable, Hashable {
+    struct Tag: Sendable, Hashable, Encodable {
         var name: String
         var slug: String
         /// Indices into the notes, in the standalone notes' order.

@@ -50,7 +50,6 @@ public struct SiteSession: Sendable {
     private var written: BuildPass.Written
     /// Paths of a failed update, retried with the next one (the error stays until they are fixed).
     private var pending: Set<String> = []
-    private var nextVersion = 1
 
     /// Builds the whole site into `options.output` (replacing it only when the build succeeds).
     public init(_ options: BuildOptions) throws(Diagnostics) {
@@ -266,7 +265,7 @@ public struct SiteSession: Sendable {
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
         for rel in changed {
             let file = SourceLayout.contentFile(rel)
-            versions.noteVersions[file] = bump()
+            versions.loaded.notes[file] = nil
             guard inputs.content.notes.sortedContains(rel) else { loaded[file] = .some(nil); continue }
             do { loaded[file] = .some(try loader.load(rel)) } catch { problems.append(error) }
         }
@@ -335,7 +334,7 @@ public struct SiteSession: Sendable {
             if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) {
                 inputs.collections[i] = c
             }
-            versions.collectionVersions[c.config.name] = bump()
+            versions.loaded.collections[c.config.name] = nil
         }
         return reload
     }
@@ -377,11 +376,6 @@ public struct SiteSession: Sendable {
         // A stylesheet, script, image or search index may change how any page looks.
         r.changedPages = pass.otherFilesWritten > 0 ? nil : (pass.dirty.map(\.path) + pass.removedPages).sorted()
         return r
-    }
-
-    private mutating func bump() -> Int {
-        nextVersion += 1
-        return nextVersion
     }
 
     private func report(_ start: DispatchTime, full: Bool) -> UpdateReport {

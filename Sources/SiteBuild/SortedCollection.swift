@@ -26,11 +26,11 @@ struct SortedCollection: Sendable {
     var itemSources: [String]
     /// Each item's view (fields, images, card, related lists), made once per model.
     var itemViews: [ItemView] = [] {
-        didSet { itemViewsDigest = itemViews.hashValue }
+        didSet { itemViewsDigest = StableDigest.of(itemViews) }
     }
-    /// A hash of `itemViews`, made when they are (`PartVersions`: hashing 10,000 views on each
-    /// edit would cost more than the rest of a rebuild).
-    private(set) var itemViewsDigest = 0
+    /// A digest of `itemViews`, made when they are (`PartVersions`: digesting 10,000 views on
+    /// each edit would cost more than the rest of a rebuild).
+    private(set) var itemViewsDigest: UInt64 = 0
     /// Resized images of every collection (the image phase's result).
     var published: [ImageUse: PublishedImage] = [:]
 

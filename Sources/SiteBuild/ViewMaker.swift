@@ -25,7 +25,7 @@ struct ViewMaker: Sendable {
 
     /// The site-wide part of every page. Hashable as a whole, so that its version
     /// (`PartVersions`) covers every value in it, including one added later.
-    struct SiteWide: Sendable, Hashable {
+    struct SiteWide: Sendable, Hashable, Encodable {
         /// What every page's `site` holds (its navigation is the page's own).
         var site: SiteView
         /// The navigation with no section current, and the section each link is (made once:
@@ -34,7 +34,7 @@ struct ViewMaker: Sendable {
         /// The URL of the code's stylesheet, for the pages that show code (`SiteInputs.styleCode`).
         var codeStyles: String?
 
-        struct Section: Sendable, Hashable {
+        struct Section: Sendable, Hashable, Encodable {
             var section: String
             var link: SectionLink
         }
@@ -102,43 +102,84 @@ struct ViewMaker: Sendable {
 }
 
 extension ViewMaker {
-    /// Each part's version in this model. A collection's and a note's loaded data are versioned
-    /// by the session (`BuildPass.Written`: bumped when the files they come from are loaded
-    /// again); what the model adds to them is hashed here, so this is the one place that must
-    /// know what a part holds (`SiteWide` is hashed whole).
-    func versions(generation: Int, written: BuildPass.Written) -> PartVersions {
-        var h = Hasher()
-        h.combine(generation)  // the configuration: another one starts a new generation
-        h.combine(siteWide)
-        let site = h.finalize()
-        var collections: [String: Int] = [:]
+    /// Each part's version in this model: a `StableDigest` of everything the part holds, the
+    /// same in every process, so a later build can compare it (`BuildRecord`). What was loaded
+    /// (a collection's data, a note) is digested once when it is (`LoadedDigests`: a session
+    /// digests again only what it loaded again); what the model adds to it is digested here, so
+    /// this is the one place that must know what a part holds (`SiteWide` is digested whole).
+    func versions(loaded: inout LoadedDigests, threads: Int) -> PartVersions {
+        loaded.update(collections: collections.map(\.loaded), notes: notes, threads: threads)
+        var collections: [String: UInt64] = [:]
         for c in self.collections {
-            var h = Hasher()
-            h.combine(written.collectionVersions[c.config.name] ?? 0)
-            h.combine(c.notesByItem)
-            h.combine(c.itemViewsDigest)
-            collections[c.config.name] = h.finalize()
+            var d = StableDigest()
+            d.combine(loaded.collections[c.config.name] ?? 0)
+            d.combine(c.notesByItem.map { $0.map { self.notes[$0].file } })
+            d.combine(c.itemViewsDigest)
+            collections[c.config.name] = d.value
         }
-        var notes: [String: Int] = [:]
+        var notes: [String: UInt64] = [:]
         notes.reserveCapacity(self.notes.count)
         for n in self.notes.indices {
-            var h = Hasher()
-            h.combine(written.noteVersions[self.notes[n].file] ?? 0)
-            // What its views show besides its file's: its URL, its tag links and, for one that
-            // links other notes or shows local images, its HTML with those resolved (which changes
-            // with them: a slug, a photo resized in the background).
-            h.combine(noteURLs[n])
-            h.combine(tagLinks[n] ?? [])
-            if !self.notes[n].noteLinks.isEmpty || !self.notes[n].images.isEmpty { h.combine(noteHTML[n]) }
-            notes[self.notes[n].file] = h.finalize()
+            var d = StableDigest()
+            d.combine(loaded.notes[self.notes[n].file] ?? 0)
+            // What its views show besides what was loaded: its URL, its tag links and, for one
+            // that links other notes or shows local images, its HTML with those resolved (which
+            // changes with them: a slug, a photo resized in the background).
+            d.combine(noteURLs[n])
+            d.combine(tagLinks[n] ?? [])
+            if !self.notes[n].noteLinks.isEmpty || !self.notes[n].images.isEmpty { d.combine(noteHTML[n]) }
+            notes[self.notes[n].file] = d.value
         }
-        var s = Hasher()
-        s.combine(standaloneNotes)
-        s.combine(notePages)
-        var t = Hasher()
-        t.combine(tags)
+        var standalone = StableDigest()
+        standalone.combine(standaloneNotes.map { self.notes[$0].file })
+        standalone.combine(notePages)
         return PartVersions(
-            site: site, collections: collections, notes: notes, standalone: s.finalize(), tags: t.finalize())
+            site: StableDigest.of(siteWide), collections: collections, notes: notes, standalone: standalone.value,
+            tags: StableDigest.of(tags.map { TagDigest($0, notes: self.notes) }))
+    }
+
+    /// A tag as its version sees it: its notes by file, which do not move when others come.
+    private struct TagDigest: Encodable {
+        var name: String
+        var slug: String
+        var notes: [String]
+
+        init(_ tag: SitePlan.Tag, notes: [Note]) {
+            (name, slug) = (tag.name, tag.slug)
+            self.notes = tag.notes.map { notes[$0].file }
+        }
+    }
+}
+
+/// The digests of what was loaded (`StableDigest`), by collection name and note file: made
+/// once per load, kept by a session across its passes (it forgets those it loads again).
+struct LoadedDigests: Sendable {
+    var collections: [String: UInt64] = [:]
+    var notes: [String: UInt64] = [:]
+
+    /// Digests what has none yet, on every core (10,000 notes' HTML).
+    mutating func update(collections loaded: [LoadedCollection], notes: [Note], threads: Int) {
+        for c in loaded where collections[c.config.name] == nil {
+            collections[c.config.name] = StableDigest.of(LoadedData(c))
+        }
+        let missing = notes.indices.filter { self.notes[notes[$0].file] == nil }
+        let made = missing.parallelMap(threads: threads, minimumCount: 64) { StableDigest.of(notes[$0]) }
+        for (k, n) in missing.enumerated() { self.notes[notes[n].file] = made[k] }
+    }
+
+    /// What a collection loaded, without its configuration (which the record's settings and a
+    /// session's generation cover). `LoadedDigestsTests` fails when `LoadedCollection` gains a
+    /// property, so that this list is kept with it.
+    struct LoadedData: Encodable {
+        var items: [Item]
+        var meta: [String: Value]
+        var icon: ImageInfo?
+
+        init(_ c: LoadedCollection) {
+            items = c.items
+            meta = c.meta
+            icon = c.icon
+        }
     }
 }
 

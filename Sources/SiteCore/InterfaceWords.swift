@@ -1,7 +1,7 @@
 /// The words sitegen itself puts in pages (the built-in theme's labels, item counts), one table
 /// per language; `site.yml`'s `words:` replaces any of them. A site's own templates write their
 /// own words; these are the ones the generator has to choose.
-public struct InterfaceWords: Sendable, Hashable {
+public struct InterfaceWords: Sendable, Hashable, Encodable {
     /// The link that skips the navigation ("Skip to content").
     public var skipLink: String
     /// The name of the main navigation, for screen readers ("Main").
@@ -61,7 +61,7 @@ public struct InterfaceWords: Sendable, Hashable {
 }
 
 /// A count in words: `{n}` stands for the number, written with the language's digit grouping.
-public struct CountWords: Sendable, Hashable {
+public struct CountWords: Sendable, Hashable, Encodable {
     /// Used when the count is exactly 1; nil: `other` is used for every count.
     public var one: String?
     public var other: String

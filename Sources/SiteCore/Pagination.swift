@@ -1,5 +1,5 @@
 /// One page of a paginated list: which items it holds and where it stands among the pages.
-public struct PageSlice: Sendable, Hashable {
+public struct PageSlice: Sendable, Hashable, Encodable {
     /// 1-based page number.
     public var number: Int
     public var count: Int

@@ -7,7 +7,7 @@ import SiteFormats
 
 /// An image an item shows: where it is served from and its pixel size (nil only for external
 /// images whose size the dataset does not give).
-public struct ImageInfo: Sendable, Hashable {
+public struct ImageInfo: Sendable, Hashable, Codable {
     /// A path relative to `content/` (local) or an absolute URL (external).
     public var source: String
     public var isExternal: Bool
@@ -21,7 +21,7 @@ public struct ImageInfo: Sendable, Hashable {
 }
 
 /// One dataset item after normalisation: renamed, checked, derived fields computed, slug set.
-public struct Item: Sendable {
+public struct Item: Sendable, Encodable {
     public var slug: String
     public var fields: [String: Value]
     /// Image fields, by field name.

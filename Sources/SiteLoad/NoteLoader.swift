@@ -5,7 +5,7 @@ import SiteHighlight
 import SiteMarkdown
 
 /// A Markdown note: rendered once, then shown on its own page or inside an item's page.
-public struct Note: Sendable {
+public struct Note: Sendable, Codable {
     public var slug: String
     public var title: String
     public var date: CalendarDate?
@@ -33,10 +33,17 @@ public struct Note: Sendable {
     /// `content/…` path, for messages.
     public var file: String
     /// The item the note belongs to: (collection, slug), resolved and checked by the caller.
-    public var attachment: (collection: String, slug: String, line: Int?)?
+    public var attachment: NoteAttachment?
     /// The front matter lines of `slug` and `tags` (nil: not given there), for messages.
     public var slugLine: Int? = nil
     public var tagsLine: Int? = nil
+}
+
+/// The item a note belongs to (front matter `item`), with the line that names it.
+public struct NoteAttachment: Sendable, Hashable, Codable {
+    public var collection: String
+    public var slug: String
+    public var line: Int?
 }
 
 /// Reads and renders the notes of a content tree.
@@ -226,7 +233,7 @@ public struct NoteLoader: Sendable {
 }
 
 /// A note's image naming a file under `content/`, sized, with its line in the note.
-public struct LoadedNoteImage: Sendable, Hashable {
+public struct LoadedNoteImage: Sendable, Hashable, Codable {
     public var image: NoteImage
     public var info: ImageInfo
     public var line: Int

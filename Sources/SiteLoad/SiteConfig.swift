@@ -276,6 +276,9 @@ public struct SiteConfig: Sendable {
     public var highlight: HighlightConfig? = .standard
 
     public static let fileName = SourceLayout.configuration
+    /// The digest of the text it was parsed from, with the base URL given instead of its own:
+    /// another configuration, another site (`BuildRecord`).
+    public var digest: UInt64 = 0
 
     /// Parses and checks the configuration text. Every problem is reported, each at its line.
     public static func parse(_ text: String, file: String, baseURLOverride: String? = nil) throws(Diagnostics)
@@ -336,6 +339,10 @@ public struct SiteConfig: Sendable {
         config.fetch = fetch
         config.markdown = markdown
         config.highlight = highlight
+        var digest = StableDigest()
+        digest.combine(text)
+        digest.combine(baseURLOverride ?? "")
+        config.digest = digest.value
         return config
     }
 

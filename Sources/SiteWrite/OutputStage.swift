@@ -12,6 +12,17 @@ public protocol SiteSink: Sendable {
     /// cache's: written once, replaced by renaming): a hard link where the file system allows,
     /// else a copy.
     func share(_ path: String, to relative: String, source: String) throws(Diagnostic)
+    /// Keeps the file the last build wrote at `relative` when it still holds what the build's
+    /// record says (`stamp`, `digest`); false: the caller makes it.
+    func keep(_ relative: String, stamp: FileStamp, digest: UInt64, source: String) throws(Diagnostic) -> Bool
+}
+
+extension SiteSink {
+    /// Nothing kept: a sink that does not replace an output (`serve`'s, written in place) never
+    /// has a last build's file to keep.
+    public func keep(_ relative: String, stamp: FileStamp, digest: UInt64, source: String) throws(Diagnostic)
+        -> Bool
+    { false }
 }
 
 /// A new site written beside the output folder and swapped in only when the whole build
@@ -175,10 +186,27 @@ public final class OutputStage: SiteSink, Sendable {
         }
     }
 
+    /// Keeps the previous output's file at `relative` as it is (a hard link) when it holds what a
+    /// build record says (`PreviousOutput.keep`); false when it does not, or there is no previous
+    /// output: the caller then makes the file.
+    public func keep(_ relative: String, stamp: FileStamp, digest: UInt64, source: String) throws(Diagnostic)
+        -> Bool
+    {
+        guard let previous else { return false }
+        var kept = false
+        try place(relative, source: source, claimed: { kept }) { target in
+            kept = previous.keep(relative, stamp: stamp, digest: digest, linkingTo: target)
+            return kept ? .unchanged(linked: true) : nil
+        }
+        return kept
+    }
+
     /// Claims `relative` for `source` and makes its folders, then runs `make` with its path, which
     /// tells how the file compared with the previous output's (nil: there is none).
+    /// `claimed`: whether `make` made the file (else the claim is withdrawn, for `keep`).
     private func place(
-        _ relative: String, source: String, _ make: (String) throws -> PreviousOutput.Outcome?
+        _ relative: String, source: String, claimed: () -> Bool = { true },
+        _ make: (String) throws -> PreviousOutput.Outcome?
     ) throws(Diagnostic) {
         guard Self.isSafe(relative) else {
             throw Diagnostic(file: source, "refusing to write outside the output folder: '\(relative)'")
@@ -201,9 +229,12 @@ public final class OutputStage: SiteSink, Sendable {
                     s.createdDirectories.insert(dir)
                 }
             }
-            if let outcome = try make(stagingPath + "/" + relative), outcome != .added {
-                shared.withLock { $0.outcomes[relative] = outcome }
+            let outcome = try make(stagingPath + "/" + relative)
+            guard claimed() else {
+                shared.withLock { _ = $0.written.removeValue(forKey: relative) }
+                return
             }
+            if let outcome, outcome != .added { shared.withLock { $0.outcomes[relative] = outcome } }
         } catch {
             throw Diagnostic(file: source, "cannot write \(relative): \(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import CLinux
+import SiteCore
 import Foundation
 
 /// The output a build replaces, when sitegen wrote it: a new file with the bytes the previous
@@ -70,6 +71,29 @@ final class PreviousOutput: Sendable {
         // The file compared, not whatever is at its path by now.
         let linked = linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0
         return .unchanged(linked: linked)
+    }
+
+    /// Links `target` to the previous output's file at `relative` when it holds what a build
+    /// record says was written there, and nothing else shares it; false leaves nothing at
+    /// `target`. The file is the one written when `stamp` names it (its inode, size and time:
+    /// not written since); else (a restored output has new inodes) its bytes' digest must be
+    /// `digest`.
+    func keep(_ relative: String, stamp: FileStamp, digest: UInt64, linkingTo target: String) -> Bool {
+        let fd = sg_open_beneath(folder, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var s = stat()
+        guard fstat(fd, &s) == 0, s.st_mode & S_IFMT == S_IFREG, s.st_nlink == 1, s.st_mode & 0o7777 == fileMode,
+            Int64(s.st_size) == stamp.size
+        else { return false }
+        if FileStamp(s) != stamp {
+            var bytes = Data(count: Int(s.st_size))
+            let read = bytes.withUnsafeMutableBytes { FileBytes.readFully(fd, $0.baseAddress!, $0.count) }
+            var d = StableDigest()
+            d.combine(bytes)
+            guard read || bytes.isEmpty, d.value == digest else { return false }
+        }
+        return linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0
     }
 
     /// `compare` for a new file made from the file at `path` (absolute), which must be readable.
