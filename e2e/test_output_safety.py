@@ -145,12 +145,14 @@ def test_fifo_output_is_refused(sitegen_bin, place):
 
 
 def test_a_repeated_build_replaces_its_own_output_only(sitegen_bin, place):
+    """Only the output and sitegen's cache (where each build keeps its record) change."""
     site = place / "site"
     for _ in range(3):
-        before = tree(place, skip={"site/public"})
+        before = tree(place, skip={"site/public", "site/.sitegen-cache"})
         r = run(sitegen_bin, ["build"], site)
         assert r.returncode == 0, r.stderr
-        assert tree(place, skip={"site/public"}) == before
+        assert tree(place, skip={"site/public", "site/.sitegen-cache"}) == before
+    assert [p.name for p in (site / ".sitegen-cache").iterdir()] == ["records"]
     assert (site / "public" / ".sitegen-output").is_dir()
     assert not any((site / "public" / ".sitegen-output").iterdir()), "the marker is empty"
 

@@ -15,7 +15,7 @@ struct BuildRecord {
     /// two folders keeps the record of each).
     static let folder = "records"
     /// The layout of the file, and of what it digests: raised whenever either changes.
-    static let format: UInt64 = 1
+    static let format: UInt64 = 2
     private static let magic = Data("sitegen-pages-record\n".utf8)
 
     /// What the record holds besides the pages: who made it, from what, into where.
@@ -85,7 +85,9 @@ extension BuildRecord {
             w.word(UInt64(page.record.reads.count))
             for id in page.record.reads { w.word(UInt64(UInt32(bitPattern: id))) }
             w.word(page.stamp.inode)
-            for v in [page.stamp.size, page.stamp.seconds, page.stamp.nanoseconds] { w.word(UInt64(bitPattern: v)) }
+            for v in [page.stamp.size, page.stamp.seconds, page.stamp.nanoseconds, page.stamp.changed] {
+                w.word(UInt64(bitPattern: v))
+            }
         }
         var digest = StableDigest()
         digest.combine(w.bytes)
@@ -206,10 +208,12 @@ private struct RecordReader {
             guard let id = word(), id < UInt64(parts) else { return nil }
             reads.append(Int32(id))
         }
-        guard let inode = word(), let size = word(), let seconds = word(), let nanoseconds = word() else { return nil }
+        guard let inode = word(), let size = word(), let seconds = word(), let nanoseconds = word(),
+            let changed = word()
+        else { return nil }
         let stamp = FileStamp(
             inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
-            nanoseconds: Int64(bitPattern: nanoseconds))
+            nanoseconds: Int64(bitPattern: nanoseconds), changed: Int64(bitPattern: changed))
         return BuildRecord.Page(
             file: file, record: BuildPass.PageRecord(template: template, path: path, reads: reads, bytes: bytes),
             stamp: stamp)

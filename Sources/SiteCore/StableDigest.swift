@@ -60,28 +60,36 @@ public struct StableDigest: Sendable, Hashable {
     }
 }
 
+/// A type that feeds itself into a digest without `Encodable`'s containers: for the values
+/// digested by the hundred thousand (`Value`, every dataset field), where the containers' boxes
+/// cost more than the digest. Its `digest` must be an exhaustive `switch` or read every stored
+/// property, so that the compiler keeps it whole.
+public protocol DirectDigestible {
+    func digest(into sink: DigestEncoder.Sink, depth: Int)
+}
+
 /// What is digested the same whatever order it is iterated in: a `Set`'s or a `Dictionary`'s
 /// order differs between processes, so each element is digested apart and the digests summed.
 protocol UnorderedDigestible {
-    func digestUnordered() -> UInt64
+    func digestUnordered(_ sink: DigestEncoder.Sink) -> UInt64
 }
 
 extension Set: UnorderedDigestible where Element: Encodable {
-    func digestUnordered() -> UInt64 {
+    func digestUnordered(_ sink: DigestEncoder.Sink) -> UInt64 {
         var sum: UInt64 = 0
-        for element in self { sum &+= StableDigest.of(element) }
+        for element in self { sum &+= sink.apart { DigestEncoder.encode(element, into: sink) } }
         return sum &+ UInt64(count)
     }
 }
 
 extension Dictionary: UnorderedDigestible where Key: Encodable, Value: Encodable {
-    func digestUnordered() -> UInt64 {
+    func digestUnordered(_ sink: DigestEncoder.Sink) -> UInt64 {
         var sum: UInt64 = 0
         for (key, value) in self {
-            var d = StableDigest()
-            d.combine(key)
-            d.combine(value)
-            sum &+= d.value
+            sum &+= sink.apart {
+                DigestEncoder.encode(key, into: sink)
+                DigestEncoder.encode(value, into: sink)
+            }
         }
         return sum &+ UInt64(count)
     }
@@ -92,11 +100,11 @@ extension Dictionary: UnorderedDigestible where Key: Encodable, Value: Encodable
 /// and dictionaries in any order. Each token goes in with its depth: a tree written in preorder
 /// with each node's depth is told apart from every other tree, so `[[1], 2]` and `[[1, 2]]`, or
 /// a field of a nested value and one of its parent's, never digest alike.
-struct DigestEncoder: Encoder {
-    final class Sink {
-        var digest = StableDigest()
+public struct DigestEncoder: Encoder {
+    public final class Sink {
+        public var digest = StableDigest()
 
-        func token(_ tag: Tag, _ depth: Int) {
+        public func token(_ tag: Tag, _ depth: Int) {
             digest.combine(tag.rawValue &+ UInt64(depth) << 32)
         }
 
@@ -104,39 +112,62 @@ struct DigestEncoder: Encoder {
             token(.key, depth)
             digest.combine(key.stringValue)
         }
+
+        /// The digest of what `body` feeds in, taken apart from the running one (which is left
+        /// as it was): an element of a set or dictionary, without a sink of its own.
+        func apart(_ body: () -> Void) -> UInt64 {
+            let running = digest
+            digest = StableDigest()
+            body()
+            let value = digest.value
+            digest = running
+            return value
+        }
     }
 
     /// What each token is, so that values of other kinds never digest alike.
-    enum Tag: UInt64 {
+    public enum Tag: UInt64 {
         case keyed = 1, unkeyed, single, key, nilValue, unordered, value
     }
 
     let sink: Sink
     let depth: Int
-    var codingPath: [any CodingKey] = []
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    public var codingPath: [any CodingKey] = []
+    public var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    static func encode<T: Encodable>(_ value: T, into sink: Sink, depth: Int = 0) {
-        if let unordered = value as? any UnorderedDigestible {
+    public static func encode<T: Encodable>(_ value: T, into sink: Sink, depth: Int = 0) {
+        // The common leaves directly, as `Single` digests them (no container is made for them).
+        switch value {
+        case let string as String:
+            sink.token(.single, depth)
+            sink.token(.value, depth)
+            sink.digest.combine(string)
+        case let int as Int:
+            sink.token(.single, depth)
+            sink.token(.value, depth)
+            sink.digest.combine(int)
+        case let direct as any DirectDigestible:
+            direct.digest(into: sink, depth: depth)
+        case let unordered as any UnorderedDigestible:
             sink.token(.unordered, depth)
-            sink.digest.combine(unordered.digestUnordered())
-            return
+            sink.digest.combine(unordered.digestUnordered(sink))
+        default:
+            // Digesting cannot fail: every container below accepts every value.
+            try? value.encode(to: DigestEncoder(sink: sink, depth: depth))
         }
-        // Digesting cannot fail: every container below accepts every value.
-        try? value.encode(to: DigestEncoder(sink: sink, depth: depth))
     }
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         sink.token(.keyed, depth)
         return KeyedEncodingContainer(Keyed<Key>(sink: sink, depth: depth + 1))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    public func unkeyedContainer() -> any UnkeyedEncodingContainer {
         sink.token(.unkeyed, depth)
         return Unkeyed(sink: sink, depth: depth + 1)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer {
+    public func singleValueContainer() -> any SingleValueEncodingContainer {
         sink.token(.single, depth)
         return Single(sink: sink, depth: depth)
     }

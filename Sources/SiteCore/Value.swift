@@ -110,3 +110,35 @@ extension Array where Element == PathComponent {
 /// The readers keep their open containers on explicit heap-allocated stacks; this limit protects
 /// the code that later walks (or merely deallocates) a `Value`, which is recursive.
 public let maximumNestingDepth = 512
+
+extension Value: DirectDigestible {
+    /// Each case with its payload (every dataset field is digested: `StableDigest`).
+    public func digest(into sink: DigestEncoder.Sink, depth: Int) {
+        sink.token(.value, depth)
+        switch self {
+        case .null: sink.digest.combine(0 as UInt64)
+        case .bool(let b):
+            sink.digest.combine(1 as UInt64)
+            sink.digest.combine(b)
+        case .int(let i):
+            sink.digest.combine(2 as UInt64)
+            sink.digest.combine(UInt64(bitPattern: i))
+        case .double(let d):
+            sink.digest.combine(3 as UInt64)
+            sink.digest.combine(d.bitPattern)
+        case .string(let s):
+            sink.digest.combine(4 as UInt64)
+            sink.digest.combine(s)
+        case .date(let d):
+            sink.digest.combine(5 as UInt64)
+            sink.digest.combine(d.timeIntervalSinceReferenceDate.bitPattern)
+        case .array(let a):
+            sink.digest.combine(6 as UInt64)
+            sink.digest.combine(a.count)
+            for v in a { v.digest(into: sink, depth: depth + 1) }
+        case .dictionary(let d):
+            sink.digest.combine(7 as UInt64)
+            DigestEncoder.encode(d, into: sink, depth: depth + 1)
+        }
+    }
+}

@@ -97,6 +97,26 @@ import Testing
         try w.expectSameAsColdBuild("after two output files changed by hand")
     }
 
+    /// A file edited in place (same inode, same size) whose modification time was put back, as
+    /// `touch -r` does: its change time tells.
+    @Test func anOutputFileEditedWithItsTimePutBackIsMadeAgain() throws {
+        let w = try Warm()
+        let page = w.site.output.appendingPathComponent("bounties/index.html").path
+        var before = stat()
+        #expect(stat(page, &before) == 0)
+        let handle = try #require(FileHandle(forUpdatingAtPath: page))
+        try handle.seek(toOffset: 100)
+        let byte = try #require(try handle.read(upToCount: 1)).first!
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data([byte ^ 0x20]))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, page, &times, 0) == 0)
+        #expect(FileStamp.of(page)?.seconds == Int64(before.st_mtim.tv_sec))
+        #expect(try w.build().pages == 1)
+        try w.expectSameAsColdBuild("after an edit in place with the time put back")
+    }
+
     /// An output restored from elsewhere (new inodes, as a CI cache restores it) is kept when its
     /// files hold what the record says.
     @Test func aRestoredOutputIsKeptByItsBytes() throws {
@@ -173,7 +193,7 @@ import Testing
         pages: [
             .init(
                 file: "index.html", record: .init(template: 7, path: "/", reads: [0, 3], bytes: 99),
-                stamp: FileStamp(inode: 5, size: 6, seconds: 7, nanoseconds: 8))
+                stamp: FileStamp(inode: 5, size: 6, seconds: 7, nanoseconds: 8, changed: 9))
         ])
 
     @Test func readsBackWhatWasWritten() throws {
