@@ -3,8 +3,8 @@ import Foundation
 /// The seeds of the differential test (`DifferentialRebuildTests`): a fixed list for every
 /// `swift test`, and any range `scripts/differential.sh` asks for through the environment.
 enum DifferentialSeeds {
-    /// Run by `swift test`: about two minutes in the debug build on 2 cores, warm builds included. A seed that found a
-    /// mismatch in an on-demand run is added through `found`.
+    /// Run by `swift test`: two to three minutes in the debug build on 2 cores, warm builds
+    /// included. A seed that found a mismatch in an on-demand run is added through `found`.
     static let fixed: [UInt64] = Array(1...20) + found.keys.sorted()
 
     /// Edits applied to each site of `fixed`.
