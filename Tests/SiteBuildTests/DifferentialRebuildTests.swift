@@ -19,7 +19,9 @@ import Testing
     }
 
     /// The seeds of `DIFFERENTIAL_SEEDS` (scripts/differential.sh), known failures included; a
-    /// mismatch starts a new session and the edits go on, so one seed can show several causes.
+    /// mismatch starts a new session (or empties the warm output and cache) and the edits go on,
+    /// so one seed can show several causes. A warm build follows every edit unless
+    /// `DIFFERENTIAL_WARM` says `some` or `none`.
     @Test(.enabled(if: !DifferentialSeeds.requested.isEmpty), arguments: DifferentialSeeds.requested)
     func requestedSeed(_ seed: UInt64) throws {
         try DifferentialRun(
