@@ -7,18 +7,26 @@ import Testing
 /// `serve`'s promise, tested as a property: after any sequence of ordinary edits the folder a
 /// `SiteSession` keeps is byte for byte what a full build of the same sources writes into an
 /// empty folder (every file and folder), and a broken edit fails both and changes nothing.
+/// A warm build (`sitegen build` again into the same output with the same cache) is held to
+/// the same, its record, notes cache and output damaged now and then (`WarmDamage`).
 /// Random sites and edits come from seeds (`DifferentialRun`, `SiteSpec`); a mismatch names
-/// the seed, the edit and the edits so far, and `scripts/differential.sh SEEDS EDITS` repeats it.
+/// the seed, the edit, the path (serve or warm build) and the edits so far, and
+/// `scripts/differential.sh SEEDS EDITS` repeats it.
 @Suite struct DifferentialRebuildTests {
     @Test(arguments: DifferentialSeeds.fixed) func fixedSeed(_ seed: UInt64) throws {
-        try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits(of: seed)).run()
+        try DifferentialRun(seed: seed, edits: DifferentialSeeds.edits(of: seed), warm: DifferentialSeeds.fixedWarm)
+            .run()
     }
 
     /// The seeds of `DIFFERENTIAL_SEEDS` (scripts/differential.sh), known failures included; a
-    /// mismatch starts a new session and the edits go on, so one seed can show several causes.
+    /// mismatch starts a new session (or empties the warm output and cache) and the edits go on,
+    /// so one seed can show several causes. A warm build follows every edit unless
+    /// `DIFFERENTIAL_WARM` says `some` or `none`.
     @Test(.enabled(if: !DifferentialSeeds.requested.isEmpty), arguments: DifferentialSeeds.requested)
     func requestedSeed(_ seed: UInt64) throws {
-        try DifferentialRun(seed: seed, edits: DifferentialSeeds.requestedEdits, goesOn: true).run()
+        try DifferentialRun(
+            seed: seed, edits: DifferentialSeeds.requestedEdits, warm: DifferentialSeeds.requestedWarm, goesOn: true
+        ).run()
     }
 
     /// The same seed makes the same site and edits: a reported seed reproduces.
@@ -32,6 +40,49 @@ import Testing
         }
         #expect(trace(5) == trace(5))
         #expect(trace(5) != trace(6))
+    }
+
+    /// Each damage of a warm build's cache and output does what it says, and nothing where
+    /// there is nothing to damage: a test of the test's support.
+    @Test func theWarmDamagesDoWhatTheySay() throws {
+        let f = try Fixture(files: [:])
+        defer { f.remove() }
+        let cache = f.root.appendingPathComponent("cache"), output = f.root.appendingPathComponent("out")
+        var dice = Dice(seed: 1)
+        for damage in WarmDamage.allCases {
+            #expect(damage.apply(cache: cache, output: output, &dice).contains("no "), "\(damage) on nothing")
+        }
+        let page = "<html>Page</html>\n", record = Data(repeating: 7, count: 64)
+        func reset() throws {
+            try f.write("cache/\(WarmCache.record)", record)
+            try f.write("cache/\(WarmCache.notes)/a", "note")
+            try f.write("out/a/index.html", page)
+        }
+        func status() -> stat {
+            var s = stat()
+            _ = stat(output.appendingPathComponent("a/index.html").path, &s)
+            return s
+        }
+        for damage in WarmDamage.allCases {
+            try reset()
+            let before = status()
+            _ = damage.apply(cache: cache, output: output, &dice)
+            let (kept, after) = (try? Data(contentsOf: cache.appendingPathComponent(WarmCache.record)), status())
+            let text = try? f.read("out/a/index.html")
+            switch damage {
+            case .recordCut: #expect(kept.map { $0.count < 64 && record.starts(with: $0) } == true)
+            case .recordGarbled: #expect(kept != nil && kept != record)
+            case .recordDeleted: #expect(kept == nil)
+            case .notesDeleted: #expect(!FileManager.default.fileExists(atPath: cache.path + "/" + WarmCache.notes))
+            case .pageDeleted: #expect(text == nil)
+            case .pageEdited: #expect(text.map { $0.count > page.count } == true && after.st_ino == before.st_ino)
+            case .pageEditedSameSize, .pageEditedTimeKept:
+                #expect(text != page && text?.lowercased() == page.lowercased() && after.st_ino == before.st_ino)
+                let sameTime =
+                    after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec
+                #expect(sameTime || damage == .pageEditedSameSize)
+            }
+        }
     }
 
     /// The three dataset writers give what sitegen reads as the same items.
