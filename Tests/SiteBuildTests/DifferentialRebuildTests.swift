@@ -53,8 +53,11 @@ import Testing
             #expect(damage.apply(cache: cache, output: output, &dice).contains("no "), "\(damage) on nothing")
         }
         let page = "<html>Page</html>\n", record = Data(repeating: 7, count: 64)
+        let recordFile = WarmCache.record(cache: cache, output: output)
         func reset() throws {
-            try f.write("cache/\(WarmCache.record)", record)
+            try FileManager.default.createDirectory(
+                at: recordFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try record.write(to: recordFile)
             try f.write("cache/\(WarmCache.notes)/a", "note")
             try f.write("out/a/index.html", page)
         }
@@ -67,7 +70,7 @@ import Testing
             try reset()
             let before = status()
             _ = damage.apply(cache: cache, output: output, &dice)
-            let (kept, after) = (try? Data(contentsOf: cache.appendingPathComponent(WarmCache.record)), status())
+            let (kept, after) = (try? Data(contentsOf: recordFile), status())
             let text = try? f.read("out/a/index.html")
             switch damage {
             case .recordCut: #expect(kept.map { $0.count < 64 && record.starts(with: $0) } == true)

@@ -1,10 +1,12 @@
 import Foundation
+@testable import SiteBuild
 
-/// The warm build's own files in its cache folder, named once: the warm build's constants take
-/// their place when it lands.
+/// The warm build's own files in its cache folder.
 enum WarmCache {
-    /// What each page read, from the previous build (`<cacheDir>/pages.record`).
-    static let record = "pages.record"
+    /// What each page read, from the previous build into `output` (`BuildRecord`).
+    static func record(cache: URL, output: URL) -> URL {
+        BuildRecord.path(BuildOptions(source: cache, output: output, cacheDir: cache))
+    }
     /// The notes as loaded, kept between builds (`<cacheDir>/notes/`).
     static let notes = "notes"
 }
@@ -31,7 +33,7 @@ enum WarmDamage: CaseIterable {
 
     /// Does it to the cache folder `cache` and the output `output`; says what it did.
     func apply(cache: URL, output: URL, _ dice: inout Dice) -> String {
-        let record = cache.appendingPathComponent(WarmCache.record)
+        let record = WarmCache.record(cache: cache, output: output)
         let fm = FileManager.default
         switch self {
         case .recordCut, .recordGarbled:
@@ -42,7 +44,7 @@ enum WarmDamage: CaseIterable {
                 : Data((0..<max(16, data.count)).map { _ in UInt8(dice.int(0...255)) })
             guard (try? bytes.write(to: record)) != nil else { return "\(self): cannot write the record" }
             return
-                "\(WarmCache.record) \(self == .recordCut ? "cut" : "garbled") to \(bytes.count) of \(data.count) bytes"
+                "the record \(self == .recordCut ? "cut" : "garbled") to \(bytes.count) of \(data.count) bytes"
         case .recordDeleted, .notesDeleted:
             let url = self == .recordDeleted ? record : cache.appendingPathComponent(WarmCache.notes)
             guard fm.fileExists(atPath: url.path) else { return "\(self): no \(url.lastPathComponent) yet" }
