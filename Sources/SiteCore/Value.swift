@@ -133,8 +133,7 @@ extension Value: DirectDigestible {
             sink.digest.combine(5 as UInt64)
             sink.digest.combine(d.timeIntervalSinceReferenceDate.bitPattern)
         case .array(let a):
-            sink.digest.combine(6 as UInt64)
-            sink.digest.combine(a.count)
+            sink.digest.combine(6 as UInt64)  // its elements one deeper: no count needed
             for v in a { v.digest(into: sink, depth: depth + 1) }
         case .dictionary(let d):
             sink.digest.combine(7 as UInt64)
