@@ -1,6 +1,6 @@
 /// Where in a source file something is. Line and column are 1-based and present only where the
 /// format reveals them; `path` (a key path such as `[3].bounty`) names the place otherwise.
-public struct SourceLocation: Sendable, Hashable {
+public struct SourceLocation: Sendable, Hashable, Codable {
     public var file: String
     public var line: Int?
     public var column: Int?
@@ -16,7 +16,7 @@ public struct SourceLocation: Sendable, Hashable {
 
 /// One problem with the input, printed the way compilers and editors understand:
 /// `file:line:column: error: message`.
-public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
 

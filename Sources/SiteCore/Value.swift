@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Integers keep 64 bits; dictionaries keep no key order, so anything that turns one into
 /// output must order its keys itself (output has to be deterministic).
-public enum Value: Sendable, Hashable {
+public enum Value: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case int(Int64)

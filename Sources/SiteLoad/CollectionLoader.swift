@@ -7,7 +7,7 @@ import SiteFormats
 
 /// An image an item shows: where it is served from and its pixel size (nil only for external
 /// images whose size the dataset does not give).
-public struct ImageInfo: Sendable, Hashable {
+public struct ImageInfo: Sendable, Hashable, Codable {
     /// A path relative to `content/` (local) or an absolute URL (external).
     public var source: String
     public var isExternal: Bool

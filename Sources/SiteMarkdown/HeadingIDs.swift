@@ -1,5 +1,5 @@
 /// A heading of a rendered note, for its table of contents.
-public struct Heading: Sendable, Hashable {
+public struct Heading: Sendable, Hashable, Codable {
     /// 1 to 6.
     public var level: Int
     /// The heading's `id` (unique in the note and among `reserved` ids).

@@ -2,7 +2,7 @@ internal import Foundation
 
 /// A link or image URL of a note that names a file of the site's `content/` folder: relative to
 /// the note's folder, or starting with one `/` (from `content/`).
-public struct LocalReference: Sendable, Hashable {
+public struct LocalReference: Sendable, Hashable, Codable {
     /// The URL as written.
     public var written: String
     /// The file's path under `content/` (`notes/other.md`), percent-decoded and with `.` and `..`
@@ -52,8 +52,8 @@ public struct LocalReference: Sendable, Hashable {
 
 /// An image of a note that names a file under `content/`: the image pipeline makes its files and
 /// sitegen its `<picture>` once they are known.
-public struct NoteImage: Sendable, Hashable {
-    public struct Attribute: Sendable, Hashable {
+public struct NoteImage: Sendable, Hashable, Codable {
+    public struct Attribute: Sendable, Hashable, Codable {
         public var name: String
         public var value: String
     }
