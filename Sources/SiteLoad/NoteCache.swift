@@ -223,7 +223,24 @@ extension NoteCache {
             guard case .made(_, let note) = used[path] else { return nil }
             return try? BinaryCoding.encode(note)  // a text past 4 GB: not kept
         }
+        let body = body(paths, used, blobs)
+        do throws(Refusal) { try Self.write(header(of: body), body, to: file) } catch {
+            problems.withLock {
+                $0.append(
+                    Diagnostic(file: file.path, "note cache not written: \(error.why) (notes are kept no further)"))
+            }
+        }
+    }
+
+    /// The count of entries, then each entry: those kept from the file as they were there, those
+    /// rendered as `blobs` encoded them.
+    private func body(_ paths: [String], _ used: [String: Use], _ blobs: [[UInt8]?]) -> [UInt8] {
         let body = ByteSink()
+        body.bytes.reserveCapacity(
+            zip(paths, blobs).reduce(4) { sum, entry in
+                let blob = if case .kept(let kept) = used[entry.0] { kept.blob.count } else { entry.1?.count ?? 0 }
+                return sum + entry.0.utf8.count + 28 + blob
+            })
         let count = body.slot()
         for (path, blob) in zip(paths, blobs) {
             switch used[path] {
@@ -235,12 +252,7 @@ extension NoteCache {
             }
             body.bump(count)
         }
-        do throws(Refusal) { try Self.write(header(of: body.bytes), body.bytes, to: file) } catch {
-            problems.withLock {
-                $0.append(
-                    Diagnostic(file: file.path, "note cache not written: \(error.why) (notes are kept no further)"))
-            }
-        }
+        return body.bytes
     }
 
     /// What the file starts with: what it is, its format, sitegen's version, the body's length
