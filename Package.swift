@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
         .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // On-demand benchmarks of the core (not tests).
-        .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore", "SiteRender", "SiteBuild", "SiteMarkdown",
+        .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore", "SiteRender", "SiteBuild", "SiteLoad", "SiteMarkdown",
                                                               "SiteHighlight", "CHighlightLoader", "MustacheReference"]),
         // Tests and benchmark only: swift-mustache, the engine sitegen's compiled templates replaced,
         // as the reference they must match byte for byte.

@@ -30,10 +30,11 @@ enum FullBuild {
         let loadStarted = Date()
         let fetch = try SiteInputs.fetchSession(config, options: options)
         defer { fetch?.close() }
+        let noteCache = NoteCache(folder: options.noteCache)
         var inputs = try SiteInputs.loadData(
             config: config, content: content, templates: templates,
             includeDrafts: options.includeDrafts,
-            threads: options.threads, fetch: fetch)
+            threads: options.threads, fetch: fetch, noteCache: noteCache)
         try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
@@ -51,6 +52,10 @@ enum FullBuild {
             inputs, images: images, encodes: encodes, options: options,
             generation: generation, session: session,
             imagesStarted: imagesStarted, clock: &clock)
+        // The notes this build loaded, for the next one (once the output is in place).
+        noteCache.save(threads: options.threads)
+        built.report.warnings += noteCache.warnings
+        (built.report.notesRendered, built.report.notesCached) = noteCache.counts
         if let fetch {
             (built.report.dataFetched, built.report.dataCached) = fetch.counts
             built.report.fetchWarnings = fetch.warnings

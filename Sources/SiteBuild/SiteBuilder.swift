@@ -63,6 +63,8 @@ public struct BuildOptions: Sendable {
     var imageCache: ImageCache { ImageCache(folder: cacheDir.appendingPathComponent("images")) }
     /// Where answers of HTTP APIs are kept.
     var dataCache: URL { cacheDir.appendingPathComponent("data") }
+    /// Where the notes loaded are kept (`NoteCache`).
+    var noteCache: URL { cacheDir.appendingPathComponent("notes") }
     var network: FetchSession.Network { offline ? .offline : cacheOnly ? .cacheOnly : .online }
 }
 
@@ -80,6 +82,9 @@ public struct BuildReport: Sendable {
     public var imagesCached = 0
     /// Image sources read and hashed (those unchanged since an earlier build are not read).
     public var imagesRead = 0
+    /// Notes rendered from Markdown in this build, and those taken from the note cache.
+    public var notesRendered = 0
+    public var notesCached = 0
     /// Answers of HTTP APIs fetched, and taken from the cache.
     public var dataFetched = 0
     public var dataCached = 0

@@ -120,7 +120,7 @@ struct SiteInputs: Sendable {
     /// answers are awaited in parallel.
     static func loadData(
         config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
-        includeDrafts: Bool, threads: Int, fetch: FetchSession? = nil
+        includeDrafts: Bool, threads: Int, fetch: FetchSession? = nil, noteCache: NoteCache? = nil
     ) throws(Diagnostics) -> SiteInputs {
         let loaded = Mutex<[Result<LoadedCollection, Diagnostics>]>([])
         let collectionsJob: @Sendable () -> Void = {
@@ -132,8 +132,9 @@ struct SiteInputs: Sendable {
         var problems: [Diagnostic] = []
         var notes: [Note] = []
         do {
-            notes = try NoteLoader(config: config, content: content, includeDrafts: includeDrafts, threads: threads)
-                .loadAll(alongside: collectionsJob)
+            notes = try NoteLoader(
+                config: config, content: content, includeDrafts: includeDrafts, threads: threads, cache: noteCache
+            ).loadAll(alongside: collectionsJob)
         } catch { problems += error.items }
         var collectionProblems: [Diagnostic] = []
         let collections = collectProblems(loaded.withLock { $0 }, into: &collectionProblems)
@@ -186,10 +187,10 @@ struct SiteInputs: Sendable {
 extension NoteLoader {
     /// The site's note loader: its notes' collection, root path, Markdown options and words, the
     /// built-in theme's ids kept from headings, and code highlighted unless `highlight: false`.
-    init(config: SiteConfig, content: ContentTree, includeDrafts: Bool, threads: Int) {
+    init(config: SiteConfig, content: ContentTree, includeDrafts: Bool, threads: Int, cache: NoteCache? = nil) {
         self.init(
             content: content, notesCollection: config.notes.collection, includeDrafts: includeDrafts,
             rootPath: config.baseURL.root, threads: threads, markdown: config.markdown, words: config.words,
-            reservedIDs: BuiltinTheme.ids, highlight: config.highlight != nil)
+            reservedIDs: BuiltinTheme.ids, highlight: config.highlight != nil, cache: cache)
     }
 }

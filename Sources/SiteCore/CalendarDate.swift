@@ -2,7 +2,7 @@ import Foundation
 
 /// A calendar day with an optional time of day, as written in datasets ("20220105", "01/05/2022").
 /// Kept apart from `Date` so that a day never shifts with a time zone.
-public struct CalendarDate: Sendable, Hashable, Codable, Comparable {
+public struct CalendarDate: Sendable, Hashable, Comparable, Codable {
     public var year: Int
     public var month: Int
     public var day: Int

@@ -22,10 +22,17 @@ public enum HighlightLibrary {
         ]
     }
 
+    /// The library's file that is opened (or would be) when code is highlighted; nil when there
+    /// is none. Caches of highlighted code tell by it whether code is highlighted the same.
+    public static var file: String? {
+        candidates(environment: ProcessInfo.processInfo.environment, executable: executablePath)
+            .first(where: { FileManager.default.fileExists(atPath: $0) })
+    }
+
     /// Why the library could not be opened, or nil once it has been (tried once per process).
     static let openFailure: String? = {
-        let places = candidates(environment: ProcessInfo.processInfo.environment, executable: executablePath)
-        guard let path = places.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+        guard let path = file else {
+            let places = candidates(environment: ProcessInfo.processInfo.environment, executable: executablePath)
             return "no \(fileName) at \(places.joined(separator: " or "))"
         }
         guard sghl_open(path) == 0 else { return String(cString: sghl_failure()) }

@@ -63,14 +63,14 @@ struct NoteFrontMatter {
 
     /// `item`: the item the note belongs to, `<collection>/<slug>`, or a bare slug of
     /// `notesCollection`; nil when absent.
-    func attachment(notesCollection: String?) throws(Diagnostic) -> NoteAttachment? {
+    func attachment(notesCollection: String?) throws(Diagnostic) -> Note.Attachment? {
         guard let ref = try string("item") else { return nil }
         let parts = ref.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty {
-            return NoteAttachment(collection: parts[0], slug: parts[1], line: line(of: "item"))
+            return Note.Attachment(collection: parts[0], slug: parts[1], line: line(of: "item"))
         }
         if parts.count == 1, let c = notesCollection, !ref.isEmpty {
-            return NoteAttachment(collection: c, slug: ref, line: line(of: "item"))
+            return Note.Attachment(collection: c, slug: ref, line: line(of: "item"))
         }
         throw problem(
             "item",

@@ -5,7 +5,7 @@ import SiteHighlight
 import SiteMarkdown
 
 /// A Markdown note: rendered once, then shown on its own page or inside an item's page.
-public struct Note: Sendable, Codable {
+public struct Note: Sendable, Equatable, Codable {
     public var slug: String
     public var title: String
     public var date: CalendarDate?
@@ -32,51 +32,75 @@ public struct Note: Sendable, Codable {
     public var images: [LoadedNoteImage] = []
     /// `content/…` path, for messages.
     public var file: String
-    /// The item the note belongs to: (collection, slug), resolved and checked by the caller.
-    public var attachment: NoteAttachment?
+    /// The item the note belongs to, resolved and checked by the caller.
+    public var attachment: Attachment?
     /// The front matter lines of `slug` and `tags` (nil: not given there), for messages.
     public var slugLine: Int? = nil
     public var tagsLine: Int? = nil
-}
 
-/// The item a note belongs to (front matter `item`), with the line that names it.
-public struct NoteAttachment: Sendable, Hashable, Codable {
-    public var collection: String
-    public var slug: String
-    public var line: Int?
+    /// A note's front matter `item`: the item it is shown with.
+    public struct Attachment: Sendable, Hashable, Codable {
+        public var collection: String
+        public var slug: String
+        /// The line of `item` in the front matter.
+        public var line: Int?
+    }
 }
 
 /// Reads and renders the notes of a content tree.
 public struct NoteLoader: Sendable {
     public let content: ContentTree
-    public let notesCollection: String?
-    public let includeDrafts: Bool
-    /// The path the site is served under; site-absolute links in notes are moved under it.
-    public let rootPath: String
+    /// Everything a note is rendered with besides its file: the renderer is made of it alone.
+    public let settings: Settings
     /// Threads for reading notes.
     public let threads: Int
     public let markdown: MarkdownRenderer
     let imageSizes = ImageSizeCache()
+    /// Notes loaded by an earlier build, and the digest of `settings` their keys start with.
+    let cache: (notes: NoteCache, settings: ContentHash.Digest)?
+
+    /// What a `Note` is made of besides its file's bytes and path. The note cache's key digests
+    /// this whole value (`NoteCache.settingsDigest`), so a setting added here is in the key.
+    public struct Settings: Sendable, Hashable, Codable {
+        public var notesCollection: String?
+        public var includeDrafts: Bool
+        /// The path the site is served under; site-absolute links in notes are moved under it.
+        public var rootPath: String
+        public var markdown: MarkdownOptions
+        public var labels: MarkdownLabels
+        /// Ids headings must not take, sorted (a `Set`'s order, and so its encoding, differs
+        /// between processes).
+        public var reservedIDs: [String]
+        /// Code blocks through `CodeHighlighter`.
+        public var highlight: Bool
+    }
+
+    public var notesCollection: String? { settings.notesCollection }
+    public var includeDrafts: Bool { settings.includeDrafts }
+    public var rootPath: String { settings.rootPath }
 
     public init(
         content: ContentTree, notesCollection: String?, includeDrafts: Bool, rootPath: String = "/",
         threads: Int = Parallelism.cores,
         markdown: MarkdownOptions = MarkdownOptions(), words: InterfaceWords = .english,
-        reservedIDs: Set<String> = [], highlight: Bool = false
+        reservedIDs: Set<String> = [], highlight: Bool = false, cache: NoteCache? = nil
     ) {
-        self.threads = threads
-        // Code blocks through `CodeHighlighter` when `highlight` is set.
-        self.markdown = MarkdownRenderer(
-            options: markdown, rootPath: rootPath,
-            codeBlocks: highlight ? CodeHighlighter() : PlainCodeBlocks(),
-            labels: MarkdownLabels(
-                headingLink: words.headingLink,
-                footnoteBack: words.footnoteBack, task: words.task),
-            reservedIDs: reservedIDs)
+        let settings = Settings(
+            notesCollection: notesCollection, includeDrafts: includeDrafts, rootPath: rootPath, markdown: markdown,
+            labels: MarkdownLabels(headingLink: words.headingLink, footnoteBack: words.footnoteBack, task: words.task),
+            reservedIDs: reservedIDs.sorted(), highlight: highlight)
+        self.init(content: content, settings: settings, threads: threads, cache: cache)
+    }
+
+    public init(content: ContentTree, settings: Settings, threads: Int = Parallelism.cores, cache: NoteCache? = nil) {
         self.content = content
-        self.notesCollection = notesCollection
-        self.includeDrafts = includeDrafts
-        self.rootPath = rootPath
+        self.settings = settings
+        self.threads = threads
+        self.markdown = MarkdownRenderer(
+            options: settings.markdown, rootPath: settings.rootPath,
+            codeBlocks: settings.highlight ? CodeHighlighter() : PlainCodeBlocks(),
+            labels: settings.labels, reservedIDs: Set(settings.reservedIDs))
+        self.cache = cache.map { ($0, NoteCache.settingsDigest(settings)) }
     }
 
     /// All notes except drafts (unless asked), in path order; every problem reported. `alongside`
@@ -123,9 +147,29 @@ public struct NoteLoader: Sendable {
     }
 
     /// Reads and renders the note at `relative` (a path under `content/`); nil for a draft left out.
+    /// With a cache, a note whose file and settings it has seen is taken from it, its images
+    /// sized again from their files (which the key does not cover).
     public func load(_ relative: String) throws(Diagnostic) -> Note? {
-        let file = SourceLayout.contentFile(relative)
         let data = try content.read(relative)
+        guard let cache else { return try render(relative, data) }
+        let key = NoteCache.key(settings: cache.settings, bytes: data)
+        guard let kept = cache.notes.lookup(relative, key: key) else {
+            let note = try render(relative, data)
+            cache.notes.keep(relative, key: key, note)
+            return note
+        }
+        guard var note = kept else { return nil }
+        note.images = try note.images.map { image throws(Diagnostic) in
+            var image = image
+            image.info = try imageInfo(image.image.reference, file: note.file, line: image.line)
+            return image
+        }
+        return note
+    }
+
+    /// The note at `relative`, of bytes `data`, rendered.
+    func render(_ relative: String, _ data: Data) throws(Diagnostic) -> Note? {
+        let file = SourceLayout.contentFile(relative)
         guard let decoded = String(validating: data, as: UTF8.self) else {
             let bad = InvalidUTF8.first(in: data)
             throw Diagnostic(

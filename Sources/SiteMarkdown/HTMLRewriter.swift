@@ -382,7 +382,7 @@ struct HTMLRewriter {
 }
 
 /// The words the Markdown layer writes (from the site's language).
-public struct MarkdownLabels: Sendable, Hashable {
+public struct MarkdownLabels: Sendable, Hashable, Codable {
     /// Before a heading's text in its self-link's accessible name ("Link to this section: Usage").
     public var headingLink: String
     /// The accessible name of a footnote's links back to its references.

@@ -1,8 +1,8 @@
 /// How notes are read: GitHub-flavoured Markdown by default, as GitHub renders READMEs.
 /// `site.yml`'s `markdown:` turns extensions off one by one and smart punctuation on.
-public struct MarkdownOptions: Sendable, Hashable {
+public struct MarkdownOptions: Sendable, Hashable, Codable {
     /// What happens to HTML written in a note.
-    public enum HTMLMode: String, Sendable, Hashable, CaseIterable {
+    public enum HTMLMode: String, Sendable, Hashable, CaseIterable, Codable {
         /// Kept through an allowlist modelled on GitHub's; the rest is removed with a warning.
         case allowlist
         /// Removed (raw HTML is not rendered at all).

@@ -4,6 +4,7 @@
 //     swift run -c release sitegen-bench templates [site folder] [rounds]
 //     swift run -c release sitegen-bench markdown [notes folder] [rounds]
 //     swift run -c release sitegen-bench highlight FILE [language] [blocks] [rounds]
+//     swift run -c release sitegen-bench notecoding [site folder] [rounds]
 //
 // Prints the median and fastest wall time of each measured step over the rounds.
 import Foundation
@@ -84,10 +85,15 @@ case "highlight":
         file: URL(fileURLWithPath: file), language: args.dropFirst(2).first ?? "swift",
         blocks: rest.dropFirst().first.flatMap { $0 } ?? 100,
         rounds: rest.dropFirst(2).first.flatMap { $0 } ?? 51)
+case "notecoding":
+    let site = URL(fileURLWithPath: args.dropFirst().first ?? ".")
+    let rounds = args.dropFirst(2).first.flatMap { Int($0) } ?? 5
+    noteCoding(site: site, rounds: rounds)
 default:
     FileHandle.standardError.write(
         Data(
             ("usage: sitegen-bench masonry [items] [rounds] | templates [site folder] "
-                + "[rounds] | markdown [notes folder] [rounds] | highlight FILE [language] [blocks] [rounds]\n").utf8))
+                + "[rounds] | markdown [notes folder] [rounds] | highlight FILE [language] [blocks] [rounds] | notecoding [site folder] [rounds]\n")
+                .utf8))
     exit(64)
 }

@@ -17,10 +17,6 @@ struct Sitegen: AsyncParsableCommand {
     }
 }
 
-enum SitegenVersion {
-    static let current = "0.1.0"
-}
-
 /// Prints diagnostics the way compilers do, in red when the terminal allows it (`NO_COLOR` is respected).
 enum Terminal {
     static let colour: Bool = ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) == 1

@@ -17,6 +17,32 @@ import Testing
         #expect(ContentHash.wide(Data("26900".utf8)) == "05c818f9eaa766a0" + "088bb08170ee4f39")
     }
 
+    /// XXH64's published values (xxhsum -H64), over each length path: the tail only, 4 and 8-byte
+    /// tails, whole stripes.
+    @Test func xxh64OfSeedZero() {
+        func xxh(_ text: String, seed: UInt64 = 0) -> UInt64 {
+            Array(text.utf8).withUnsafeBytes { ContentHash.xxh64($0, seed: seed) }
+        }
+        #expect(xxh("") == 0xEF46_DB37_51D8_E999)
+        #expect(xxh("a") == 0xD24E_C4F1_A98C_6E5B)
+        #expect(xxh("abc") == 0x44BC_2CF5_AD77_0999)
+        #expect(xxh("message digest") == 0x066E_D728_FCEE_B3BE)
+        #expect(xxh("abcdefghijklmnopqrstuvwxyz") == 0xCFE1_F278_FA89_835C)
+        #expect(xxh(String(repeating: "1234567890", count: 8)) == 0xE04A_477F_19EE_145D)
+    }
+
+    /// `digest` is XXH64 with seeds 0 and 1, whatever the length (stripes and tails shared).
+    @Test func digestIsTwoSeedsOfXXH64() {
+        for length in [0, 1, 3, 4, 7, 8, 31, 32, 33, 63, 64, 100, 1000] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+            bytes.withUnsafeBytes { raw in
+                let d = ContentHash.digest(raw)
+                #expect(d.high == ContentHash.xxh64(raw, seed: 0) && d.low == ContentHash.xxh64(raw, seed: 1))
+            }
+        }
+        #expect(ContentHash.digest(Data("a".utf8)).hex.count == 32)
+    }
+
     @Test func theFingerprintGoesBeforeTheExtensionOfTheLastComponent() {
         let h = ContentHash.hex(Array("x".utf8))
         #expect(ContentHash.fingerprinted("a/photos.css", Array("x".utf8)) == "a/photos.\(h).css")

@@ -20,7 +20,7 @@ import Testing
     /// format version (`BuildRecord.format`), and this number with it.
     @Test func isTheSameInEveryProcess() {
         let value = ["x": Value.array([.int(1), .string("ü"), .double(0.5), .null])]
-        #expect(StableDigest.of(value) == 0x17d5_83c3_e577_752d, "\(String(StableDigest.of(value), radix: 16))")
+        #expect(StableDigest.of(value) == 0x9530_e3d9_b45a_57fd, "\(String(StableDigest.of(value), radix: 16))")
     }
 
     /// Dictionaries and sets: 200 orders of insertion (and so of iteration) digest alike.
