@@ -9,7 +9,8 @@ public enum ProgramIdentity {
     /// The digest of this process's program, read once.
     public static let current: UInt64 = identity(of: "/proc/self/exe")
 
-    static func identity(of path: String) -> UInt64 {
+    /// The identity of the program or library at `path` (0: it cannot be read).
+    public static func identity(of path: String) -> UInt64 {
         guard let handle = FileHandle(forReadingAtPath: path) else { return 0 }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1 << 16)) ?? Data()

@@ -98,21 +98,21 @@ public final class NoteCache: Sendable {
 
 extension NoteCache {
     /// What a key covers besides a note's bytes: the loader's settings, this format,
-    /// sitegen's version, its executable (a rebuilt sitegen may render differently under the
-    /// same version) and the highlighter's library when code is highlighted.
+    /// sitegen's version, its program (`ProgramIdentity`: a rebuilt sitegen may render
+    /// differently under the same version) and the highlighter's library when code is highlighted.
     struct KeyBasis: Encodable {
         var settings: NoteLoader.Settings
         var format = NoteCache.format
         var version = SitegenVersion.current
-        var executable = NoteCache.executable
-        var highlighter: String?
+        var program = ProgramIdentity.current
+        var highlighter: UInt64?
     }
 
     /// The digest of everything a key covers but the note: `KeyBasis` as JSON with sorted keys.
     static func settingsDigest(_ settings: NoteLoader.Settings) -> ContentHash.Digest {
         let basis = KeyBasis(
             settings: settings,
-            highlighter: settings.highlight ? HighlightLibrary.file.map { identity(of: $0) ?? $0 } ?? "none" : nil)
+            highlighter: settings.highlight ? HighlightLibrary.file.map { ProgramIdentity.identity(of: $0) } ?? 0 : nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Never fails for these types; if it did, a key no entry has.
@@ -129,15 +129,6 @@ extension NoteCache {
             withUnsafeBytes(of: word.littleEndian) { parts.append(contentsOf: $0) }
         }
         return parts.withUnsafeBytes { ContentHash.digest($0) }
-    }
-
-    /// The running executable's file, by device, inode, size and time.
-    static let executable = identity(of: "/proc/self/exe") ?? "unknown"
-
-    static func identity(of path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        return "\(st.st_dev):\(st.st_ino):\(st.st_size):\(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)"
     }
 }
 
