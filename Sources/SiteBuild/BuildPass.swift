@@ -37,14 +37,19 @@ enum BuildPass {
         /// The bytes of files made from the whole model (the feed, robots.txt), to write them
         /// only when they change.
         var generated: [String: Data] = [:]
+        /// Whether passes record what each page read, for the next pass or build to compare
+        /// with: a session's and an incremental build's do; a plain build makes every page once.
+        var fingerprinted = true
 
         /// Nothing written yet: what a full build starts from (a build record may then say what
         /// the last build wrote: `BuildRecord.seed`).
-        static func nothing(generation: Int, content: ContentTree) -> Written {
+        static func nothing(generation: Int, content: ContentTree, fingerprinted: Bool) -> Written {
             let files = Set(content.datasets + content.notes + content.staticFiles)
-            return Written(
+            var written = Written(
                 views: [], paths: [], records: [], files: [], sitemaps: [], sitemapDates: nil,
                 feedKey: nil, pageFiles: [:], contentFiles: files, generation: generation)
+            written.fingerprinted = fingerprinted
+            return written
         }
     }
 
@@ -85,7 +90,8 @@ enum BuildPass {
         if let planned { plan = planned } else { plan = try SitePlan.checked(model, since: written) }
         let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
         var templates = TemplateHashes(model)
-        let versions = renderer.views.versions(loaded: &written.loaded, threads: options.threads)
+        let versions =
+            written.fingerprinted ? renderer.views.versions(loaded: &written.loaded, threads: options.threads) : nil
         var parts = written.parts
         var (pages, sitemaps, diffed) = try diff(
             model, plan, versions: versions, parts: &parts, templates: &templates, written: &written)
@@ -95,10 +101,12 @@ enum BuildPass {
             outcome.dirty = pages.dirty.map { plan.pages[$0] }
         }
         clock.lap("plan")
-        let rendered = try renderer.render(outcome.dirty, to: sink)
-        let made = Self.records(
-            outcome.dirty, rendered: rendered, versions: versions, table: &parts, templates: &templates)
-        for (k, i) in pages.dirty.enumerated() { pages.records[i] = made[k] }
+        let rendered = try renderer.render(outcome.dirty, to: sink, recording: versions != nil)
+        if let versions {
+            let made = Self.records(
+                outcome.dirty, rendered: rendered, versions: versions, table: &parts, templates: &templates)
+            for (k, i) in pages.dirty.enumerated() { pages.records[i] = made[k] }
+        }
         clock.lap("render")
         let images = try writeFiles(
             plan.files, sitemaps: sitemaps, model: model, versions: versions, options: options, changes: changes,
@@ -121,7 +129,7 @@ enum BuildPass {
     /// they change (the same kinds, paths and dates make the same sitemap: the base URL is the
     /// site's configuration, and another one starts a new session's `Written`).
     private static func diff(
-        _ model: SiteModel, _ plan: SitePlan, versions: PartVersions, parts: inout PartTable,
+        _ model: SiteModel, _ plan: SitePlan, versions: PartVersions?, parts: inout PartTable,
         templates: inout TemplateHashes, written: inout Written
     ) throws(Diagnostics) -> (Pages, [(path: String, data: Data)]?, Outcome) {
         let planned = plan.pages
@@ -134,6 +142,10 @@ enum BuildPass {
             views: views, paths: paths, records: [], dirty: [], dates: dates, files: Set(plan.files),
             sitemaps: sitemapPaths)
         var outcome = Outcome(dirty: [], gone: [], removedPages: [])
+        guard let versions else {
+            outcome.dirty = planned  // nothing written before, nothing to compare with after
+            return (pages, sitemaps, outcome)
+        }
         let before: [PageRecord?]
         if views == written.views && paths == written.paths && pages.files == written.files
             && sitemapPaths == written.sitemaps
@@ -184,7 +196,7 @@ enum BuildPass {
     /// key, so a new path).
     private static func writeFiles(
         _ files: [PlannedFile], sitemaps: [(path: String, data: Data)]?, model: SiteModel,
-        versions: PartVersions, options: BuildOptions,
+        versions: PartVersions?, options: BuildOptions,
         changes: ChangeSet, written: inout Written, to sink: some SiteSink,
         outcome: inout Outcome
     ) throws(Diagnostics) -> [PlannedFile] {

@@ -30,7 +30,8 @@ enum FullBuild {
         let loadStarted = Date()
         let fetch = try SiteInputs.fetchSession(config, options: options)
         defer { fetch?.close() }
-        let noteCache = NoteCache(folder: options.noteCache)
+        // `serve` starts from the notes it loaded last time; `sitegen build` when incremental.
+        let noteCache = session || options.incremental ? NoteCache(folder: options.noteCache) : nil
         var inputs = try SiteInputs.loadData(
             config: config, content: content, templates: templates,
             includeDrafts: options.includeDrafts,
@@ -53,9 +54,11 @@ enum FullBuild {
             generation: generation, session: session,
             imagesStarted: imagesStarted, clock: &clock)
         // The notes this build loaded, for the next one (once the output is in place).
-        noteCache.save(threads: options.threads)
-        built.report.warnings += noteCache.warnings
-        (built.report.notesRendered, built.report.notesCached) = noteCache.counts
+        if let noteCache {
+            noteCache.save(threads: options.threads)
+            built.report.warnings += noteCache.warnings
+            (built.report.notesRendered, built.report.notesCached) = noteCache.counts
+        }
         if let fetch {
             (built.report.dataFetched, built.report.dataCached) = fetch.counts
             built.report.fetchWarnings = fetch.warnings
@@ -85,12 +88,15 @@ enum FullBuild {
                 output: options.output,
                 force: options.force)
         } catch { throw Diagnostics([error]) }
-        // `sitegen build` starts from the last build's record, when it can use it; a session
-        // starts from nothing (its passes compare with each other).
+        // An incremental build starts from the last build's record, when it can use it; a
+        // session from nothing (its passes compare with each other); a plain build records
+        // nothing (every page is made once, and compared with nothing).
+        let keepsRecord = options.incremental && !session
         let header = BuildRecord.header(options, inputs.config)
-        let (record, recordNotice) = session ? (nil, nil) : BuildRecord.load(options, header: header)
+        let (record, recordNotice) = keepsRecord ? BuildRecord.load(options, header: header) : (nil, nil)
         do throws(Diagnostics) {
-            var written = BuildPass.Written.nothing(generation: generation, content: inputs.content)
+            var written = BuildPass.Written.nothing(
+                generation: generation, content: inputs.content, fingerprinted: session || options.incremental)
             record?.seed(&written)
             let pass = try BuildPass.run(
                 model, plan: plan, options: options, changes: ChangeSet(),
@@ -102,8 +108,8 @@ enum FullBuild {
                 throw Diagnostics([error])
             }
             let recordProblem =
-                session
-                ? nil : BuildRecord.made(header, written, urls: model.urls, threads: options.threads).save(options)
+                keepsRecord
+                ? BuildRecord.made(header, written, urls: model.urls, threads: options.threads).save(options) : nil
             options.imageCache.prune(
                 keeping: Set(images.images.values.map(\.key)),
                 untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))

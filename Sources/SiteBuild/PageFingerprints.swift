@@ -121,7 +121,8 @@ extension BuildPass {
 
     /// The notes' feed's notes and their versions (`PartVersions`: with the HTML of one that
     /// links others), which the feed is made from with the configuration (in the generation).
-    static func feedKey(_ model: SiteModel, _ versions: PartVersions) -> UInt64 {
+    static func feedKey(_ model: SiteModel, _ versions: PartVersions?) -> UInt64? {
+        guard let versions else { return nil }
         var h = StableDigest()
         for n in model.feedNotes {
             h.combine(model.notes[n].file)

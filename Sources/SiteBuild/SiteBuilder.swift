@@ -31,6 +31,9 @@ public struct BuildOptions: Sendable {
     /// Where to list the files the build added, changed and removed (`--changes`), written only
     /// when it succeeds.
     public var changesFile: URL?
+    /// Keep a record of what each page read and the notes loaded in the cache, and start from
+    /// the last build's (`--incremental`): only the pages whose parts changed are made.
+    public var incremental = false
     /// `serve`'s rebuilds: cached answers only (fetched in the background instead).
     var cacheOnly = false
 

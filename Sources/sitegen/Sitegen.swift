@@ -127,6 +127,13 @@ struct Build: ParsableCommand {
             valueName: "file"))
     var changes: String?
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Keep a record of what each page read, and the notes loaded, in the cache; the next incremental build "
+                + "into the same output makes only the pages whose inputs changed and keeps the others as they were."))
+    var incremental = false
+
     func validate() throws {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
         _ = try site.buildOptions(output: output, changes: changes)
@@ -136,6 +143,7 @@ struct Build: ParsableCommand {
         let start = DispatchTime.now()
         var options = try site.buildOptions(output: output, changes: changes)
         if let threads { options.threads = threads }
+        options.incremental = incremental
         switch Result(catching: { () throws(Diagnostics) in try SiteBuilder.build(options) }) {
         case .success(let report):
             for warning in report.warnings { Terminal.warning(warning.warningDescription) }

@@ -159,7 +159,9 @@ final class DifferentialRun {
         let before = (try? site.snapshot(of: warmOutput)) ?? [:]
         var buildError: Diagnostics?
         do {
-            _ = try SiteBuilder.build(BuildOptions(source: site.root, output: warmOutput, cacheDir: warmCache))
+            var options = BuildOptions(source: site.root, output: warmOutput, cacheDir: warmCache)
+            options.incremental = true
+            _ = try SiteBuilder.build(options)
         } catch { buildError = error }
         return check(step, .warm, error: buildError, before: before, after: warmOutput, cold: cold)
     }

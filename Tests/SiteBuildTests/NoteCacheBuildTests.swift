@@ -55,6 +55,7 @@ import Testing
         var o = BuildOptions(
             source: f.root, output: output ?? f.output, baseURL: baseURL, includeDrafts: drafts, cacheDir: cache)
         o.threads = threads
+        o.incremental = true
         return try SiteBuilder.build(o)
     }
 

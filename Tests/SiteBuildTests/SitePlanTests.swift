@@ -72,15 +72,20 @@ import Testing
 }
 
 extension SitePlanTests {
-    /// Every build records what each page read; `sitegen build` starts from the last build's
-    /// record, a session's first build from nothing.
-    @Test func buildsRecordAndOnlyBuildsReadRecords() throws {
+    /// A plain build records nothing (every page is made once); an incremental build records
+    /// what each page read and starts from the last one's record; a session's first build
+    /// records and starts from nothing.
+    @Test func whoRecordsWhatPagesRead() throws {
         let site = try Fixture.exampleSite()
         defer { site.remove() }
-        let options = BuildOptions(
+        var options = BuildOptions(
             source: site.root, output: site.output, cacheDir: site.root.appendingPathComponent("own-cache"))
         let plain = try FullBuild.run(options)
-        #expect(plain.written.records.count == plain.written.paths.count && plain.report.pages > 10)
+        #expect(plain.written.records.isEmpty && !plain.written.fingerprinted && plain.report.pages > 10)
+        #expect(try FullBuild.run(options).report.pages == plain.report.pages)
+        options.incremental = true
+        let first = try FullBuild.run(options)
+        #expect(first.written.records.count == first.written.paths.count)
         #expect(try FullBuild.run(options).report.pages == 0)
         let session = try FullBuild.run(options, session: true)
         #expect(session.written.records.count == session.written.paths.count)

@@ -28,7 +28,11 @@ import Testing
 
         deinit { site.remove() }
 
-        var options: BuildOptions { BuildOptions(source: site.root, output: site.output, cacheDir: cache) }
+        var options: BuildOptions {
+            var o = BuildOptions(source: site.root, output: site.output, cacheDir: cache)
+            o.incremental = true
+            return o
+        }
 
         func build(_ change: (inout BuildOptions) -> Void = { _ in }) throws(Diagnostics) -> BuildReport {
             var o = options
