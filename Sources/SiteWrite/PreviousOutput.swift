@@ -58,7 +58,7 @@ final class PreviousOutput: Sendable {
     func compare(
         _ relative: String, size: Int, linkingTo target: String?, same: (Int32, stat) -> Bool
     ) -> Outcome {
-        let fd = sg_open_beneath(folder, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = openBeneath(relative)
         guard fd >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .added : .changed }
         defer { close(fd) }
         var status = stat()
@@ -73,13 +73,19 @@ final class PreviousOutput: Sendable {
         return .unchanged(linked: linked)
     }
 
+    /// The previous output's file at `relative`, opened for reading beneath the folder (no link
+    /// followed, a FIFO not waited for); -1 with errno when it cannot be.
+    private func openBeneath(_ relative: String) -> Int32 {
+        sg_open_beneath(folder, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    }
+
     /// Links `target` to the previous output's file at `relative` when it holds what a build
     /// record says was written there, and nothing else shares it; false leaves nothing at
     /// `target`. The file is the one written when `stamp` names it (its inode, size and time:
     /// not written since); else (a restored output has new inodes) its bytes' digest must be
     /// `digest`.
     func keep(_ relative: String, stamp: FileStamp, digest: UInt64, linkingTo target: String) -> Bool {
-        let fd = sg_open_beneath(folder, relative, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = openBeneath(relative)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var s = stat()
