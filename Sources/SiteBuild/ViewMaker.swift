@@ -113,7 +113,10 @@ extension ViewMaker {
         for c in self.collections {
             var d = StableDigest()
             d.combine(loaded.collections[c.config.name] ?? 0)
-            d.combine(c.notesByItem.map { $0.map { self.notes[$0].file } })
+            for attached in c.notesByItem {
+                d.combine(attached.count)
+                for n in attached { d.combine(self.notes[n].file) }
+            }
             d.combine(c.itemViewsDigest)
             collections[c.config.name] = d.value
         }
@@ -126,7 +129,12 @@ extension ViewMaker {
             // that links other notes or shows local images, its HTML with those resolved (which
             // changes with them: a slug, a photo resized in the background).
             d.combine(noteURLs[n])
-            d.combine(tagLinks[n] ?? [])
+            // A tag link's two fields directly (`LoadedDigestsTests` keeps this list whole):
+            // thousands of tagged notes are digested on every pass of a session.
+            for link in tagLinks[n] ?? [] {
+                d.combine(link.name)
+                d.combine(link.url)
+            }
             if !self.notes[n].noteLinks.isEmpty || !self.notes[n].images.isEmpty { d.combine(noteHTML[n]) }
             notes[self.notes[n].file] = d.value
         }

@@ -146,6 +146,14 @@ public struct DigestEncoder: Encoder {
             sink.token(.single, depth)
             sink.token(.value, depth)
             sink.digest.combine(int)
+        case let strings as [String]:
+            // As the array's own encoding digests them, without a container or a cast each.
+            sink.token(.unkeyed, depth)
+            for string in strings {
+                sink.token(.single, depth + 1)
+                sink.token(.value, depth + 1)
+                sink.digest.combine(string)
+            }
         case let direct as any DirectDigestible:
             direct.digest(into: sink, depth: depth)
         case let unordered as any UnorderedDigestible:

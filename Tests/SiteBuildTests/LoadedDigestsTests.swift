@@ -9,6 +9,12 @@ import Testing
     /// `LoadedData` names what a collection loaded by hand (its configuration is left out: the
     /// record's settings cover it). A property added to `LoadedCollection` must be added there
     /// too, or a change to it would leave pages stale; this fails until it is.
+    /// `ViewMaker.versions` digests a tag link's fields by name.
+    @Test func aTagLinkIsDigestedWhole() {
+        let labels = Mirror(reflecting: TagLink(name: "n", url: "u")).children.compactMap(\.label)
+        #expect(labels == ["name", "url"])
+    }
+
     @Test func aCollectionsDataIsDigestedWhole() throws {
         let site = try Fixture.exampleSite()
         defer { site.remove() }

@@ -65,6 +65,19 @@ import Testing
         for (k, (a, b)) in pairs.enumerated() { #expect(a != b, "pair \(k)") }
     }
 
+    /// An array of strings, digested without its containers, digests as its encoding does.
+    @Test func stringArraysAsTheirEncoding() {
+        struct Strings: Encodable {
+            var strings: [String]
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.unkeyedContainer()
+                for s in strings { try c.encode(s) }
+            }
+        }
+        let strings = ["a", "", "ü ö"]
+        #expect(StableDigest.of(strings) == StableDigest.of(Strings(strings: strings)))
+    }
+
     /// Equal values digest alike, whatever made them (a copy, a rebuilt dictionary).
     @Test func equalValuesDigestAlike() {
         let a = Outer(a: Inner(b: 3, c: nil), c: 4)
