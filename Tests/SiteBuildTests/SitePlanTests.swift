@@ -83,6 +83,7 @@ extension SitePlanTests {
         let plain = try FullBuild.run(options)
         #expect(plain.written.records.isEmpty && !plain.written.fingerprinted && plain.report.pages > 10)
         #expect(try FullBuild.run(options).report.pages == plain.report.pages)
+        #expect(!FileManager.default.fileExists(atPath: BuildRecord.path(options).path), "no record kept")
         options.incremental = true
         let first = try FullBuild.run(options)
         #expect(first.written.records.count == first.written.paths.count)
