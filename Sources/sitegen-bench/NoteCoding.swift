@@ -26,9 +26,8 @@ func noteCoding(site: URL, rounds: Int) {
     plistEncoder.outputFormat = .binary
     let plist = try! plistEncoder.encode(notes)
     let blobs = notes.map { try! BinaryCoding.encode($0) }
-    print(
-        "sizes: JSON \(json.count / 1000) kB, plist \(plist.count / 1000) kB, binary \(blobs.reduce(0) { $0 + $1.count } / 1000) kB"
-    )
+    let binary = blobs.reduce(0) { $0 + $1.count }
+    print("sizes: JSON \(json.count / 1000) kB, plist \(plist.count / 1000) kB, binary \(binary / 1000) kB")
     measure("JSONEncoder", rounds: rounds) { (try? JSONEncoder().encode(notes))?.count ?? 0 }
     measure("JSONDecoder", rounds: rounds) { (try? JSONDecoder().decode([Note].self, from: json))?.count ?? 0 }
     measure("PropertyListEncoder (binary)", rounds: rounds) { (try? plistEncoder.encode(notes))?.count ?? 0 }

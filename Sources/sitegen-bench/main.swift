@@ -93,7 +93,8 @@ default:
     FileHandle.standardError.write(
         Data(
             ("usage: sitegen-bench masonry [items] [rounds] | templates [site folder] "
-                + "[rounds] | markdown [notes folder] [rounds] | highlight FILE [language] [blocks] [rounds] | notecoding [site folder] [rounds]\n")
+                + "[rounds] | markdown [notes folder] [rounds] | highlight FILE [language] [blocks] [rounds] "
+                + "| notecoding [site folder] [rounds]\n")
                 .utf8))
     exit(64)
 }
