@@ -2,6 +2,7 @@ import Foundation
 import SiteCore
 import SiteImages
 import SiteLoad
+import Synchronization
 
 /// A collection sorted and paginated: its items in display order, their URLs and views, the
 /// per-collection state the renderer needs.
@@ -26,11 +27,21 @@ struct SortedCollection: Sendable {
     var itemSources: [String]
     /// Each item's view (fields, images, card, related lists), made once per model.
     var itemViews: [ItemView] = [] {
-        didSet { itemViewsDigest = StableDigest.of(itemViews) }
+        didSet { itemViewsToken = Self.nextToken() }
     }
-    /// A digest of `itemViews`, made when they are (`PartVersions`: digesting 10,000 views on
-    /// each edit would cost more than the rest of a rebuild).
-    private(set) var itemViewsDigest: UInt64 = 0
+    /// Which making of `itemViews` this is, the same in every copy of the collection: their digest
+    /// (`LoadedDigests.itemViews`) is taken once per token, and only where versions are compared
+    /// (digesting 10,000 views on each edit would cost more than the rest of a rebuild, and a
+    /// plain build needs no digest).
+    private(set) var itemViewsToken: UInt64 = 0
+    private static let tokens = Mutex<UInt64>(0)
+
+    private static func nextToken() -> UInt64 {
+        tokens.withLock { last in
+            last += 1
+            return last
+        }
+    }
     /// Resized images of every collection (the image phase's result).
     var published: [ImageUse: PublishedImage] = [:]
 

@@ -117,7 +117,7 @@ extension ViewMaker {
                 d.combine(attached.count)
                 for n in attached { d.combine(self.notes[n].file) }
             }
-            d.combine(c.itemViewsDigest)
+            d.combine(loaded.itemViews(of: c))
             collections[c.config.name] = d.value
         }
         var notes: [String: UInt64] = [:]
@@ -164,6 +164,16 @@ extension ViewMaker {
 struct LoadedDigests: Sendable {
     var collections: [String: UInt64] = [:]
     var notes: [String: UInt64] = [:]
+    /// Each collection's item views' digest, with the token of the views it is of.
+    private var itemViewDigests: [String: (token: UInt64, digest: UInt64)] = [:]
+
+    /// The digest of `c`'s item views, taken again only when they were made again.
+    mutating func itemViews(of c: SortedCollection) -> UInt64 {
+        if let kept = itemViewDigests[c.config.name], kept.token == c.itemViewsToken { return kept.digest }
+        let digest = StableDigest.of(c.itemViews)
+        itemViewDigests[c.config.name] = (c.itemViewsToken, digest)
+        return digest
+    }
 
     /// Digests what has none yet, on every core (10,000 notes' HTML).
     mutating func update(collections loaded: [LoadedCollection], notes: [Note], threads: Int) {
