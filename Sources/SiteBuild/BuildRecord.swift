@@ -53,6 +53,10 @@ struct BuildRecord {
     /// Records untouched for this long are removed when another is kept: their output folders
     /// are likely gone (a test's, a preview's).
     static let unusedFor: TimeInterval = 30 * 24 * 3600
+
+    /// The largest record read: a site of a million pages writes about 150 MB; anything larger
+    /// is not one (and is not read into memory).
+    static let maxBytes = 256 << 20
 }
 
 extension BuildRecord {
@@ -236,6 +240,10 @@ extension BuildRecord {
     /// with the line saying why (none when there is no record: a first build).
     static func load(_ options: BuildOptions, header: Header) -> (BuildRecord?, notice: String?) {
         let path = Self.path(options).path
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > maxBytes {
+            return (nil, "\(path): not used: it is larger than \(maxBytes >> 20) MB; every page is made")
+        }
         let data: Data
         switch ContentTree.contents(atPath: path) {
         case .success(let d): data = d

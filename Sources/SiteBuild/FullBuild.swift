@@ -92,8 +92,8 @@ enum FullBuild {
         // session from nothing (its passes compare with each other); a plain build records
         // nothing (every page is made once, and compared with nothing).
         let keepsRecord = options.incremental && !session
-        let header = BuildRecord.header(options, inputs.config)
-        let (record, recordNotice) = keepsRecord ? BuildRecord.load(options, header: header) : (nil, nil)
+        let header = keepsRecord ? BuildRecord.header(options, inputs.config) : nil
+        let (record, recordNotice) = header.map { BuildRecord.load(options, header: $0) } ?? (nil, nil)
         do throws(Diagnostics) {
             var written = BuildPass.Written.nothing(
                 generation: generation, content: inputs.content, fingerprinted: session || options.incremental)
@@ -107,9 +107,9 @@ enum FullBuild {
             do { listed = try stage.commit(listingChangesIn: options.changesFile?.path) } catch {
                 throw Diagnostics([error])
             }
-            let recordProblem =
-                keepsRecord
-                ? BuildRecord.made(header, written, urls: model.urls, threads: options.threads).save(options) : nil
+            let recordProblem = header.flatMap {
+                BuildRecord.made($0, written, urls: model.urls, threads: options.threads).save(options)
+            }
             options.imageCache.prune(
                 keeping: Set(images.images.values.map(\.key)),
                 untouchedSince: min(imagesStarted, Date().addingTimeInterval(-options.cacheGrace)))

@@ -225,6 +225,22 @@ import Testing
         }
     }
 
+    /// A record file larger than any record is not read (a sparse file of 300 MB: bounded time
+    /// and memory).
+    @Test func refusesAHugeFileUnread() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let options = BuildOptions(
+            source: folder, output: folder.appendingPathComponent("out"), cacheDir: folder.appendingPathComponent("c"))
+        let path = BuildRecord.path(options)
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: path.path, contents: nil))
+        #expect(truncate(path.path, 300 << 20) == 0)
+        let (record, notice) = BuildRecord.load(options, header: Self.record.header)
+        #expect(record == nil)
+        #expect(notice == "\(path.path): not used: it is larger than 256 MB; every page is made")
+    }
+
     /// A record whose digest is right but whose counts are not (written by another program) is
     /// refused without reserving what it claims.
     @Test func refusesImpossibleCounts() {
