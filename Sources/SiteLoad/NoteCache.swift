@@ -16,6 +16,8 @@ public final class NoteCache: Sendable {
     static let format: UInt32 = 1
     static let magic = Array("sitegen note cache\n".utf8)
     static let fileName = "notes.bin"
+    /// The largest file read (10,000 notes make 40 MB): a larger one is not read into memory.
+    static let maxBytes = 512 << 20
     static let temporaryPrefix = ".tmp-"
 
     public let file: URL
@@ -142,6 +144,10 @@ extension NoteCache {
 
     /// The file's entries; none when there is no file yet.
     static func read(_ file: URL) -> Result<Stored, Refusal> {
+        var status = stat()
+        if lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) > maxBytes {
+            return .failure(Refusal(why: "it is larger than \(maxBytes >> 20) MB"))
+        }
         switch ContentTree.contents(atPath: file.path) {
         case .failure(let failure) where failure.code == ENOENT || failure.code == ENOTDIR:
             return .success(Stored())

@@ -177,6 +177,17 @@ import Testing
         #expect(again.notesCached == 5 && cacheWarnings(f, again).isEmpty)
     }
 
+    /// A file larger than any cache (sparse: 600 MB in no time) is a warning, never read.
+    @Test func aHugeCacheIsIgnoredUnread() throws {
+        let f = try site()
+        defer { f.remove() }
+        _ = try build(f)
+        #expect(truncate(cacheFile(f).path, 600 << 20) == 0)
+        let r = try build(f)
+        #expect(cacheWarnings(f, r).first?.hasPrefix("note cache ignored: it is larger than 512 MB") == true)
+        #expect((r.notesRendered, r.notesCached) == (5, 0))
+    }
+
     /// A cache file that cannot be read (a folder in its place) is a warning, and so is its
     /// writing, which fails there too.
     @Test func anUnreadableCacheIsAWarning() throws {
