@@ -15,7 +15,7 @@ struct BuildRecord {
     /// two folders keeps the record of each).
     static let folder = "records"
     /// The layout of the file, and of what it digests: raised whenever either changes.
-    static let format: UInt64 = 2
+    static let format: UInt64 = 3
     private static let magic = Data("sitegen-pages-record\n".utf8)
 
     /// What the record holds besides the pages: who made it, from what, into where.
@@ -40,6 +40,9 @@ struct BuildRecord {
     var header: Header
     var parts: BuildPass.PartTable
     var pages: [Page]
+    /// The sources and the output as the build found and left them, when a later build can tell
+    /// by them that it has nothing to do (`UnchangedBuild`).
+    var census: Census?
 
     /// Where the record of a build with `options` is kept: named by its output folder.
     static func path(_ options: BuildOptions) -> URL {
@@ -88,10 +91,13 @@ extension BuildRecord {
             w.word(page.record.bytes)
             w.word(UInt64(page.record.reads.count))
             for id in page.record.reads { w.word(UInt64(UInt32(bitPattern: id))) }
-            w.word(page.stamp.inode)
-            for v in [page.stamp.size, page.stamp.seconds, page.stamp.nanoseconds, page.stamp.changed] {
-                w.word(UInt64(bitPattern: v))
-            }
+            w.stamp(page.stamp)
+        }
+        w.word(census == nil ? 0 : 1)
+        if let census {
+            w.census(census.sources)
+            w.census(census.output)
+            w.word(census.context)
         }
         var digest = StableDigest()
         digest.combine(w.bytes)
@@ -113,7 +119,7 @@ extension BuildRecord {
         var tail = RecordReader(data, from: data.count - 8)
         guard tail.word() == digest.value else { throw damaged }
         guard let program = r.word(), let options = r.word(), let configuration = r.word(), let output = r.string(),
-            let partCount = r.count()
+            let partCount = r.count(each: 24)
         else { throw damaged }
         var parts: [ModelPart] = [], versions: [UInt64?] = []
         for _ in 0..<partCount {
@@ -121,16 +127,23 @@ extension BuildRecord {
             parts.append(part)
             versions.append(has == 1 ? version : nil)
         }
-        guard let pageCount = r.count() else { throw damaged }
+        guard let pageCount = r.count(each: 80) else { throw damaged }  // 2 strings, 3 words, a stamp
         var pages: [Page] = []
         pages.reserveCapacity(pageCount)
         for _ in 0..<pageCount {
             guard let page = r.page(parts: parts.count) else { throw damaged }
             pages.append(page)
         }
+        guard let hasCensus = r.word(), hasCensus <= 1 else { throw damaged }
+        var census: Census?
+        if hasCensus == 1 {
+            guard let sources = r.census(), let output = r.census(), let context = r.word() else { throw damaged }
+            census = Census(sources: sources, output: output, context: context)
+        }
         guard r.offset == data.count - 8, Set(parts).count == parts.count else { throw damaged }
         let header = Header(program: program, options: options, configuration: configuration, output: output)
-        return BuildRecord(header: header, parts: BuildPass.PartTable(parts: parts, versions: versions), pages: pages)
+        return BuildRecord(
+            header: header, parts: BuildPass.PartTable(parts: parts, versions: versions), pages: pages, census: census)
     }
 }
 
@@ -143,6 +156,23 @@ private struct RecordWriter {
     mutating func string(_ s: String) {
         word(UInt64(s.utf8.count))
         bytes.append(contentsOf: s.utf8)
+    }
+
+    mutating func stamp(_ stamp: FileStamp) {
+        word(stamp.inode)
+        for v in [stamp.size, stamp.seconds, stamp.nanoseconds, stamp.changed] { word(UInt64(bitPattern: v)) }
+    }
+
+    mutating func census(_ census: FileCensus) {
+        word(census.changeTime ? 1 : 0)
+        word(UInt64(census.entries.count))
+        for entry in census.entries {
+            string(entry.path)
+            word(UInt64(entry.kind.rawValue))
+            stamp(entry.stamp)
+            word((entry.digest == nil ? 0 : 1) | (entry.linked ? 2 : 0))
+            word(entry.digest ?? 0)
+        }
     }
 
     mutating func part(_ part: ModelPart) {
@@ -169,16 +199,15 @@ private struct RecordReader {
 
     mutating func word() -> UInt64? {
         guard offset >= 0, data.count - offset >= 8 else { return nil }
-        var v: UInt64 = 0
-        for k in 0..<8 { v |= UInt64(data[data.startIndex + offset + k]) << (8 * UInt64(k)) }
+        let v = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
         offset += 8
         return UInt64(littleEndian: v)
     }
 
-    /// A count no larger than what the bytes left could hold (a damaged one cannot make the
-    /// reader reserve memory for it).
-    mutating func count() -> Int? {
-        guard let n = word(), n <= UInt64(data.count - offset) else { return nil }
+    /// A count of things of at least `minimum` bytes each, no more than the bytes left could hold
+    /// (a damaged one cannot make the reader reserve memory for it).
+    mutating func count(each minimum: UInt64 = 1) -> Int? {
+        guard let n = word(), n <= UInt64(data.count - offset) / minimum else { return nil }
         return Int(n)
     }
 
@@ -200,9 +229,35 @@ private struct RecordReader {
         }
     }
 
+    mutating func stamp() -> FileStamp? {
+        guard let inode = word(), let size = word(), let seconds = word(), let nanoseconds = word(),
+            let changed = word()
+        else { return nil }
+        return FileStamp(
+            inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
+            nanoseconds: Int64(bitPattern: nanoseconds), changed: Int64(bitPattern: changed))
+    }
+
+    mutating func census() -> FileCensus? {
+        guard let changeTime = word(), changeTime <= 1, let count = count(each: 72) else { return nil }
+        var entries: [FileCensus.Entry] = []
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let path = string(), let raw = word(), raw <= UInt8.max,
+                let kind = FileCensus.Kind(rawValue: UInt8(raw)),
+                let stamp = stamp(), let flags = word(), flags <= 3, let digest = word()
+            else { return nil }
+            entries.append(
+                FileCensus.Entry(
+                    path: path, kind: kind, stamp: stamp, digest: flags & 1 == 1 ? digest : nil, linked: flags & 2 == 2)
+            )
+        }
+        return FileCensus(entries: entries, changeTime: changeTime == 1)
+    }
+
     mutating func page(parts: Int) -> BuildRecord.Page? {
         guard let file = string(), let path = string(), let template = word(), let bytes = word(),
-            let readCount = count()
+            let readCount = count(each: 8)
         else {
             return nil
         }
@@ -212,12 +267,7 @@ private struct RecordReader {
             guard let id = word(), id < UInt64(parts) else { return nil }
             reads.append(Int32(id))
         }
-        guard let inode = word(), let size = word(), let seconds = word(), let nanoseconds = word(),
-            let changed = word()
-        else { return nil }
-        let stamp = FileStamp(
-            inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
-            nanoseconds: Int64(bitPattern: nanoseconds), changed: Int64(bitPattern: changed))
+        guard let stamp = stamp() else { return nil }
         return BuildRecord.Page(
             file: file, record: BuildPass.PageRecord(template: template, path: path, reads: reads, bytes: bytes),
             stamp: stamp)

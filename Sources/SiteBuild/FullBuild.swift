@@ -1,6 +1,7 @@
 import Foundation
 import SiteCore
 import SiteImages
+import SiteFetch
 import SiteLoad
 import SiteWrite
 
@@ -25,6 +26,8 @@ enum FullBuild {
     {
         var clock = PhaseClock()
         OutputStage.recover(output: options.output)
+        // What the sources are before they are read, for the record (`UnchangedBuild`).
+        let sources = options.incremental && !session ? BuildRecord.sourceCensus(options) : nil
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         clock.lap("config")
         let loadStarted = Date()
@@ -51,7 +54,7 @@ enum FullBuild {
         clock.lap("images")
         var built = try writeSite(
             inputs, images: images, encodes: encodes, options: options,
-            generation: generation, session: session,
+            generation: generation, session: session, sources: repeatable(inputs, fetch: fetch) ? sources : nil,
             imagesStarted: imagesStarted, clock: &clock)
         // The notes this build loaded, for the next one (once the output is in place).
         if let noteCache {
@@ -70,11 +73,20 @@ enum FullBuild {
         return built
     }
 
-    /// The phases from the model on, into a staging folder swapped in when they succeed.
+    /// Whether a build of `inputs` may be skipped while its sources stay as they are: not when
+    /// its data is fetched (the answers may change), nor when it warned or noted something (a
+    /// skipped build would not say it again).
+    private static func repeatable(_ inputs: SiteInputs, fetch: FetchSession?) -> Bool {
+        fetch == nil && inputs.notices.isEmpty && inputs.notes.allSatisfy(\.warnings.isEmpty)
+    }
+
+    /// The phases from the model on, into a staging folder swapped in when they succeed;
+    /// `sources`: their census, for the record, when the build keeps one and its data is not
+    /// fetched.
     private static func writeSite(
         _ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
         options: BuildOptions, generation: Int,
-        session: Bool, imagesStarted: Date, clock: inout PhaseClock
+        session: Bool, sources: FileCensus?, imagesStarted: Date, clock: inout PhaseClock
     ) throws(Diagnostics)
         -> Built
     {
@@ -107,8 +119,13 @@ enum FullBuild {
             do { listed = try stage.commit(listingChangesIn: options.changesFile?.path) } catch {
                 throw Diagnostics([error])
             }
-            let recordProblem = header.flatMap {
-                BuildRecord.made($0, written, urls: model.urls, threads: options.threads).save(options)
+            let recordProblem = header.flatMap { header in
+                var record = BuildRecord.made(header, written, urls: model.urls, threads: options.threads)
+                if let sources, let output = BuildRecord.outputCensus(stage.writtenPaths, options: options) {
+                    record.census = BuildRecord.Census(
+                        sources: sources, output: output, context: BuildRecord.context(inputs.config))
+                }
+                return record.save(options)
             }
             options.imageCache.prune(
                 keeping: Set(images.images.values.map(\.key)),

@@ -97,6 +97,9 @@ public struct BuildReport: Sendable {
     public var notices: [String] = []
     /// Files with the bytes the previous output had, kept as they were (same inode and time).
     public var filesKept = 0
+    /// When the build found nothing to do (`UnchangedBuild`): how many source files it found as
+    /// the last build read them.
+    public var unchanged: Int?
     /// The files added, changed and removed (with `changesFile`), and the problem when their list
     /// could not be put in place after the output was replaced.
     public var changes: OutputChanges?
@@ -113,7 +116,8 @@ public enum SiteBuilder {
     }
 
     public static func build(_ options: BuildOptions) throws(Diagnostics) -> BuildReport {
-        try FullBuild.run(options).report
+        if options.incremental, let report = UnchangedBuild.check(options) { return report }
+        return try FullBuild.run(options).report
     }
 }
 

@@ -1,5 +1,6 @@
 import CHighlightLoader
 import Foundation
+import SiteCore
 import Synchronization
 
 /// libSitegenHighlight.so, sitegen's glue over KSyntaxHighlighting (Sources/SitegenHighlight),
@@ -28,6 +29,10 @@ public enum HighlightLibrary {
         candidates(environment: ProcessInfo.processInfo.environment, executable: executablePath)
             .first(where: { FileManager.default.fileExists(atPath: $0) })
     }
+
+    /// The library's identity (`ProgramIdentity`; 0 when there is none), which what is kept of
+    /// highlighted code is keyed by: another build of it may highlight differently.
+    public static var identity: UInt64 { file.map { ProgramIdentity.identity(of: $0) } ?? 0 }
 
     /// Why the library could not be opened, or nil once it has been (tried once per process).
     static let openFailure: String? = {

@@ -114,7 +114,7 @@ extension NoteCache {
     static func settingsDigest(_ settings: NoteLoader.Settings) -> ContentHash.Digest {
         let basis = KeyBasis(
             settings: settings,
-            highlighter: settings.highlight ? HighlightLibrary.file.map { ProgramIdentity.identity(of: $0) } ?? 0 : nil)
+            highlighter: settings.highlight ? HighlightLibrary.identity : nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         // Never fails for these types; if it did, a key no entry has.

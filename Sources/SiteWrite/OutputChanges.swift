@@ -25,6 +25,11 @@ public struct OutputChanges: Sendable, Equatable, Codable {
         return Data(("{\n" + lists.map { "  \"\($0)\": \(array($1))" }.joined(separator: ",\n") + "\n}\n").utf8)
     }
 
+    /// Lists the changes in the file at `path`, replaced in one step; the problem when it cannot.
+    public func list(in path: String) -> Diagnostic? {
+        do { return try ReplacingFile(json, replacing: path).finish() } catch { return error }
+    }
+
     /// `text` as a JSON string: `"` and `\` escaped, control characters as `\u00XX`.
     static func quoted(_ text: String) -> String {
         var out = "\""

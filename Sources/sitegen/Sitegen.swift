@@ -150,12 +150,18 @@ struct Build: ParsableCommand {
             let total = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
             let phases = report.phases.map { "\($0.name) \(String(format: "%.0f", $0.seconds * 1000)) ms" }.joined(
                 separator: ", ")
-            print(
-                "sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in "
-                    + "\(String(format: "%.0f", total)) ms (\(phases))"
-            )
-            for notice in report.notices { Terminal.notice(notice) }
-            Self.printKept(report, listedIn: options.changesFile)
+            if let sources = report.unchanged {
+                print(
+                    "sitegen: nothing changed since the last build: \(sources) sources and \(report.filesKept) files "
+                        + "of \(report.output.path) as it left them, checked in \(String(format: "%.0f", total)) ms")
+            } else {
+                print(
+                    "sitegen: wrote \(report.pages) pages and \(report.files) files to \(report.output.path) in "
+                        + "\(String(format: "%.0f", total)) ms (\(phases))"
+                )
+                for notice in report.notices { Terminal.notice(notice) }
+                Self.printKept(report, listedIn: options.changesFile)
+            }
             if report.imagesProcessed + report.imagesCached > 0 {
                 print("sitegen: images: \(report.imagesProcessed) processed, \(report.imagesCached) from the cache")
             }

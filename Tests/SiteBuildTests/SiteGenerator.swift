@@ -179,7 +179,7 @@ struct SiteSpec {
             y += "words:\n" + words.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)\n" }.joined()
         }
         y += "collections:\n" + collections.map { collectionYAML($0) }.joined()
-        if let overview {
+        if overview != nil {
             y += "pages:\n  overview: { url: /overview/, title: Overview }\n"
         }
         var notesKeys: [String] = []

@@ -64,10 +64,14 @@ import Testing
         func inode(_ file: String) -> UInt64? { FileStamp.of(site.output.path + "/" + file)?.inode }
     }
 
+    /// Sources with new times but the same bytes: the build runs (`UnchangedBuild` cannot tell
+    /// by the times) and makes no page.
     @Test func nothingChangedMakesNoPage() throws {
         let w = try Warm()
         let before = w.inode("bounties/index.html")
+        #expect(utimes(w.site.root.appendingPathComponent("content/bounties/bounties.json").path, nil) == 0)
         let report = try w.build()
+        #expect(report.unchanged == nil, "the build ran")
         #expect(report.pages == 0)
         #expect(report.notices.isEmpty, "\(report.notices)")
         #expect(w.inode("bounties/index.html") == before)
@@ -198,7 +202,17 @@ import Testing
             .init(
                 file: "index.html", record: .init(template: 7, path: "/", reads: [0, 3], bytes: 99),
                 stamp: FileStamp(inode: 5, size: 6, seconds: 7, nanoseconds: 8, changed: 9))
-        ])
+        ],
+        census: .init(
+            sources: FileCensus(
+                entries: [
+                    .init(path: "site.yml", kind: .file, stamp: stamp, digest: 42),
+                    .init(path: "templates", kind: .absent, stamp: stamp, digest: nil)
+                ], changeTime: true),
+            output: FileCensus(
+                entries: [.init(path: ".", kind: .folder, stamp: stamp, digest: nil)], changeTime: false),
+            context: 77))
+    static let stamp = FileStamp(inode: 1, size: 2, seconds: 3, nanoseconds: 4, changed: 5)
 
     @Test func readsBackWhatWasWritten() throws {
         let back = try BuildRecord.decode(Self.record.encoded())
@@ -206,6 +220,7 @@ import Testing
         #expect(back.parts.parts == Self.record.parts.parts && back.parts.versions == Self.record.parts.versions)
         #expect(back.pages.map(\.file) == ["index.html"] && back.pages[0].stamp == Self.record.pages[0].stamp)
         #expect(back.pages[0].record.reads == [0, 3] && back.pages[0].record.bytes == 99)
+        #expect(back.census == Self.record.census)
     }
 
     @Test func refusesWhatIsNotWhole() {
