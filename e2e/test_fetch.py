@@ -192,6 +192,20 @@ def test_max_age_uses_the_cache_then_asks_again(tmp_path, api):
     assert_folder_has_no_secret(tmp_path)
 
 
+def test_an_incremental_build_of_fetched_data_asks_again(tmp_path, api):
+    """An incremental build whose sources are as the last one read them still runs when its
+    data comes from an API (the answers may have changed): with maxAge 0 it asks again."""
+    site = make_site(tmp_path / "site", api.url, fetch="timeZone: Asia/Seoul, maxAge: 0")
+    assert run(site, "--incremental").returncode == 0
+    assert api.total() == 4
+    again = run(site, "--incremental")
+    assert again.returncode == 0, again.stderr
+    assert "nothing changed" not in again.stdout
+    assert "sitegen: data: 4 fetched, 0 from the cache" in again.stdout
+    assert api.total() == 8
+    assert_folder_has_no_secret(tmp_path)
+
+
 def test_offline_uses_the_cache_and_never_the_network(tmp_path, api):
     site = make_site(tmp_path / "site", api.url, fetch="timeZone: Asia/Seoul, maxAge: 0")
     assert run(site).returncode == 0

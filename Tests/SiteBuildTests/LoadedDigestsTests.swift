@@ -15,6 +15,12 @@ import Testing
         #expect(labels == ["name", "url"])
     }
 
+    /// And a tag's.
+    @Test func aTagIsDigestedWhole() {
+        let labels = Mirror(reflecting: SitePlan.Tag(name: "n", slug: "s", notes: [])).children.compactMap(\.label)
+        #expect(labels == ["name", "slug", "notes"])
+    }
+
     @Test func aCollectionsDataIsDigestedWhole() throws {
         let site = try Fixture.exampleSite()
         defer { site.remove() }

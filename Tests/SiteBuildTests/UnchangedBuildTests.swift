@@ -75,6 +75,13 @@ import Testing
         #expect(try w.build().unchanged == nil)
     }
 
+    /// A plain build reads no record: it runs whatever the last incremental build recorded.
+    @Test func aPlainBuildAlwaysRuns() throws {
+        let w = try Warm()
+        let report = try w.build { $0.incremental = false }
+        #expect(report.unchanged == nil && report.pages > 100)
+    }
+
     /// A build that warned keeps no census: the next one runs, and says it again.
     @Test func aBuildThatWarnedIsNotSkipped() throws {
         let w = try Warm()

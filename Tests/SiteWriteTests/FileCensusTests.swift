@@ -64,11 +64,15 @@ import Testing
     /// does not make an entry racy.
     @Test func theOutputsCensusJudgesByTheModificationTime() throws {
         let f = try Folder()
+        // Modified long ago, its status changed now (as a kept file linked into a new folder).
+        for file in ["a.txt", "sub/b.txt"] {
+            var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 5), timespec(tv_sec: 1_000_000_000, tv_nsec: 5)]
+            #expect(utimensat(AT_FDCWD, f.path + "/" + file, &times, 0) == 0)
+        }
         let entries = try f.walk().filter { $0.kind == .file }
         let stamp = try #require(FileStamp.of(f.path + "/a.txt"))
-        let modified = stamp.seconds * 1_000_000_000 + stamp.nanoseconds
         let census = try #require(
-            FileCensus.take(entries, in: f.path, changeTime: false, now: modified + 1_000_000_000, threads: 1))
+            FileCensus.take(entries, in: f.path, changeTime: false, now: stamp.changed + 1_000_000, threads: 1))
         #expect(census.entries.allSatisfy { $0.digest == nil })
         let withChangeTime = try #require(
             FileCensus.take(entries, in: f.path, changeTime: true, now: stamp.changed + 1_000_000, threads: 1))
@@ -110,9 +114,16 @@ import Testing
 
     /// What a stamp cannot vouch for stops the census: a link to a folder could lead anywhere.
     @Test func aLinkToAFolderHasNoCensus() throws {
-        let f = try Folder()
-        try FileManager.default.createSymbolicLink(atPath: f.path + "/sub/loop", withDestinationPath: f.path)
+        let f = try Folder(), elsewhere = try Folder()
+        try FileManager.default.createSymbolicLink(
+            atPath: f.path + "/sub/elsewhere", withDestinationPath: elsewhere.path)
         #expect(FileCensus.walk(["sub"], in: f.path) == nil)
+        // A link to a file is followed: its target's stamp is the entry's.
+        try FileManager.default.removeItem(atPath: f.path + "/sub/elsewhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: f.path + "/sub/linked.txt", withDestinationPath: elsewhere.path + "/a.txt")
+        let found = try #require(FileCensus.walk(["sub"], in: f.path))
+        #expect(found.map(\.path) == ["sub", "sub/b.txt", "sub/linked.txt"])
     }
 
     @Test func theWindowIsWiderWhereTimesHaveNoFraction() {
