@@ -13,13 +13,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 shift || true
-all=(json plist image vips frontmatter config sanitizer)
+all=(json plist csv image vips frontmatter config sanitizer)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
 modules_of() {
   case "$1" in
-    json|plist) echo "SiteCore SiteFormats" ;;
+    json|plist|csv) echo "SiteCore SiteFormats" ;;
     image) echo "SiteCore ImageProbe" ;;
     vips) echo "SiteCore ImageProbe SiteImages" ;;
     frontmatter|sanitizer) echo "SiteCore SiteMarkdown" ;;

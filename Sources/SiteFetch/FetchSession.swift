@@ -7,7 +7,7 @@ import Synchronization
 /// names it in messages (secrets as `***`; for a stale answer, the URL it was fetched from).
 public struct FetchedData: Sendable {
     public var data: Data
-    public var isPlist: Bool
+    public var format: DatasetFormat
     public var shown: String
     /// When it was fetched, by the clock.
     public var fetched: Date
@@ -206,10 +206,7 @@ public final class FetchSession: Sendable {
     /// 200, a body cut short), located in it; nil when it reads.
     static func unreadable(_ answer: FetchedData) -> Diagnostic? {
         do throws(Diagnostic) {
-            _ =
-                answer.isPlist
-                ? try PropertyListReader.read(answer.data, file: answer.shown)
-                : try JSONReader.read(answer.data, file: answer.shown)
+            _ = try answer.format.read(answer.data, answer.shown, [])
             return nil
         } catch {
             return error
@@ -226,8 +223,8 @@ public final class FetchSession: Sendable {
         if let digest = entry.digest, digest == ContentHash.wide(found.data) { return nil }
         guard let problem = Self.unreadable(found) else { return nil }
         cache.remove(key)
-        let format = found.isPlist ? "a property list" : "JSON"
-        let why = Diagnostic(problem.location, "cannot be read as \(format) (\(request.redact(problem.message)))")
+        let why = Diagnostic(
+            problem.location, "cannot be read as \(found.format.name) (\(request.redact(problem.message)))")
         let warning = Diagnostic(why.location, "removed this answer from the data cache: it \(why.message)")
         state.withLock { $0.warnings.append(warning.warningDescription) }
         return why
@@ -249,11 +246,9 @@ public final class FetchSession: Sendable {
     }
 
     static func fetched(_ entry: DataCache.Entry, _ data: Data) -> FetchedData {
-        let type = entry.contentType?.lowercased() ?? ""
-        let path = entry.url.split(separator: "?").first.map(String.init)?.lowercased() ?? ""
-        let isPlist = type.contains("plist") || path.hasSuffix(".plist")
+        let format = DatasetFormat.of(answer: data, url: entry.url, contentType: entry.contentType)
         let fetched = Date(timeIntervalSince1970: entry.fetched)
-        return FetchedData(data: data, isPlist: isPlist, shown: entry.url, fetched: fetched)
+        return FetchedData(data: data, format: format, shown: entry.url, fetched: fetched)
     }
 
     /// An age in words: "40 s", "12 min", "3 h 5 min", "2 days".

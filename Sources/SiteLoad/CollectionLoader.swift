@@ -44,7 +44,7 @@ public struct LoadedCollection: Sendable {
 struct DatasetFile {
     let display: String
     let data: Data
-    let isPlist: Bool
+    let format: DatasetFormat
     let root: Value
     /// Where each element of the list at `itemsPath` starts, found while parsing (nil for binary
     /// plists, or when there is no list there).
@@ -52,7 +52,7 @@ struct DatasetFile {
     let itemLocations: [(line: Int, column: Int)]?
 
     func location(_ path: [PathComponent]) -> SourceLocation {
-        let lc = isPlist ? PropertyListReader.location(of: path, in: data) : JSONReader.location(of: path, in: data)
+        let lc = format.locate(path, data)
         return SourceLocation(file: display, line: lc?.line, column: lc?.column, path: lc == nil ? path.dotted : nil)
     }
 
@@ -226,7 +226,9 @@ public struct CollectionLoader: Sendable {
                 problems.append(
                     Diagnostic(
                         file: "site.yml",
-                        "\(owner): data pattern '\(pattern)' matches no .json or .plist file under content/"))
+                        "\(owner): data pattern '\(pattern)' matches no dataset ("
+                            + DatasetFormat.all.flatMap(\.extensions).map { "." + $0 }.joined(separator: ", ")
+                            + ") under content/"))
             }
             files += matches
         }
@@ -255,21 +257,21 @@ public struct CollectionLoader: Sendable {
             return nil
         }
         return parse(
-            data, display: display, isPlist: relative.lowercased().hasSuffix(".plist"), items: items,
+            data, display: display, format: DatasetFormat.of(file: relative) ?? DatasetFormat.of(bytes: data),
+            items: items,
             problems: &problems)
     }
 
     /// A dataset's bytes parsed, its items located.
-    func parse(_ data: Data, display: String, isPlist: Bool, items: [PathComponent], problems: inout [Diagnostic])
+    func parse(
+        _ data: Data, display: String, format: DatasetFormat, items: [PathComponent], problems: inout [Diagnostic]
+    )
         -> DatasetFile?
     {
         do {
-            let (root, locations) =
-                isPlist
-                ? try PropertyListReader.read(data, file: display, locatingElementsOf: items)
-                : try JSONReader.read(data, file: display, locatingElementsOf: items)
+            let (root, locations) = try format.read(data, display, items)
             return DatasetFile(
-                display: display, data: data, isPlist: isPlist, root: root, itemsPath: items, itemLocations: locations)
+                display: display, data: data, format: format, root: root, itemsPath: items, itemLocations: locations)
         } catch {
             problems.append(error)
             return nil

@@ -55,6 +55,9 @@ struct ItemNormaliser {
     /// Defaults filled in; required fields present and every declared field of its type.
     func check(_ fields: inout [String: Value], index: Int, problems: inout [Diagnostic]) {
         for (name, spec) in config.fields.sorted(by: { $0.key < $1.key }) {
+            if dataset.format.textOnly, case .string(let text)? = fields[name] {
+                fields[name] = Self.typed(text, as: spec.type)
+            }
             guard let v = fields[name], v != .null else {
                 if let d = spec.defaultValue {
                     fields[name] = d
@@ -73,6 +76,22 @@ struct ItemNormaliser {
                             + "\(CollectionLoader.describe(v))"
                     ))
             }
+        }
+    }
+
+    /// A cell of a format whose values are all text (CSV) as its declared type: an integer, a
+    /// number, `true` or `false`; an empty cell is missing unless the field is text. Text that
+    /// is not of the type is left as it is, for the type check to point at.
+    static func typed(_ text: String, as type: FieldType) -> Value {
+        switch type {
+        case .string, .any: return .string(text)
+        case _ where text.isEmpty: return .null
+        case .integer: return Int64(text).map { .int($0) } ?? .string(text)
+        case .number:
+            if let i = Int64(text) { return .int(i) }
+            return Double(text).flatMap { $0.isFinite ? .double($0) : nil } ?? .string(text)
+        case .boolean: return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .string(text)
+        case .date, .array, .dictionary: return .string(text)
         }
     }
 

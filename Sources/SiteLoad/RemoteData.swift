@@ -22,7 +22,7 @@ extension CollectionLoader {
         }
         switch fetch.get([request])[0] {
         case .success(let answer):
-            return parse(answer.data, display: answer.shown, isPlist: answer.isPlist, items: items, problems: &problems)
+            return parse(answer.data, display: answer.shown, format: answer.format, items: items, problems: &problems)
         case .failure(let p):
             problems.append(Diagnostic(p.at ?? SourceLocation(file: request.shown), "\(owner): \(p.message)"))
             return nil
@@ -64,7 +64,7 @@ extension CollectionLoader {
                 case .success(let answer):
                     guard
                         let joined = parse(
-                            answer.data, display: answer.shown, isPlist: answer.isPlist,
+                            answer.data, display: answer.shown, format: answer.format,
                             items: rule.itemsPath, problems: &problems)
                     else { continue }
                     addRecords(of: joined, rule, owner: owner, to: &records, owners: &owners, problems: &problems)

@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import SiteCore
+import SiteFormats
 
 /// The files of a source folder's `content/`, classified once: datasets, notes and files to copy.
 /// Paths are relative to `content/` with "/" separators, sorted for deterministic output.
@@ -10,7 +11,7 @@ public struct ContentTree: Sendable {
     public var notes: [String]
     public var staticFiles: [String]
 
-    public static let datasetExtensions: Set<String> = ["json", "plist"]
+    public static var datasetExtensions: Set<String> { DatasetFormat.extensions }
 
     /// Walks `root`. Hidden files are skipped; a symbolic link that leads outside `root` is an error.
     public static func scan(_ root: URL) throws(Diagnostics) -> ContentTree {

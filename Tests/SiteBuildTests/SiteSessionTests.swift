@@ -123,6 +123,17 @@ import Testing
         try s.expectSameAsFullBuild("after changing the linked note's slug")
     }
 
+    /// A note that comes before the others moves their places in the list of notes, not what a
+    /// tag page shows: tags are versioned by their notes' files, and no tag page is made again.
+    @Test func aNoteAddedFirstLeavesTheTagPages() throws {
+        let s = try Live()
+        let r = try s.edit(
+            "content/notes/0-first.md", Self.note.replacingOccurrences(of: "date:", with: "item: zoro\ndate:"))
+        let pages = try #require(r.changedPages)
+        #expect(!pages.isEmpty && !pages.contains { $0.hasPrefix("/tags/") }, "\(pages)")
+        try s.expectSameAsFullBuild("after adding a note before the others")
+    }
+
     @Test func addingMovingAndDeletingNotes() throws {
         let s = try Live()
         try s.edit("content/notes/harbour.md", Self.note)

@@ -256,6 +256,23 @@ import Testing
         #expect(notice == "\(path.path): not used: it is larger than 256 MB; every page is made")
     }
 
+    /// A page count the bytes left cannot hold is refused before anything is reserved for it
+    /// (the reader would ask for terabytes).
+    @Test func refusesAPageCountItsBytesCannotHold() {
+        let empty = BuildRecord(
+            header: Self.record.header, parts: BuildPass.PartTable(parts: [], versions: []), pages: [])
+        var bytes = empty.encoded().dropLast(8)
+        // After the magic line, four words, the output's length and text, and the part count.
+        let at = bytes.startIndex + 21 + 8 * 4 + 8 + 4 + 8
+        let count: UInt64 = 1 << 40
+        withUnsafeBytes(of: count.littleEndian) { for k in 0..<8 { bytes[at + k] = $0[k] } }
+        var d = StableDigest()
+        d.combine(Data(bytes))
+        var whole = Data(bytes)
+        withUnsafeBytes(of: d.value.littleEndian) { whole.append(contentsOf: $0) }
+        #expect(throws: BuildRecord.Ignored.self) { try BuildRecord.decode(whole) }
+    }
+
     /// A record whose digest is right but whose counts are not (written by another program) is
     /// refused without reserving what it claims.
     @Test func refusesImpossibleCounts() {

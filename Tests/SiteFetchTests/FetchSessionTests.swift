@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import SiteFormats
 import Testing
 import SiteCore
 @testable import SiteFetch
@@ -28,7 +29,8 @@ import SiteCore
     @Test func unreadable() {
         func problem(_ body: String, plist: Bool) -> Diagnostic? {
             FetchSession.unreadable(
-                FetchedData(data: Data(body.utf8), isPlist: plist, shown: "https://x/", fetched: Date()))
+                FetchedData(
+                    data: Data(body.utf8), format: plist ? .propertyList : .json, shown: "https://x/", fetched: Date()))
         }
         #expect(problem("[1, 2]", plist: false) == nil)
         #expect(problem("<html>down</html>", plist: false)?.location.line == 1)

@@ -160,16 +160,23 @@ import SiteCore
         #expect(HTTPFetcher.start(of: Data(String(repeating: "a", count: 300).utf8)).count == 201)
     }
 
-    @Test func plistByTypeOrName() {
-        func plist(_ type: String?, _ url: String) -> Bool {
+    /// An answer's format: by its type, else its URL's name, else its bytes, else JSON.
+    @Test func formatByTypeNameOrBytes() {
+        func format(_ type: String?, _ url: String, _ body: String = "") -> String {
             FetchSession.fetched(
-                DataCache.Entry(url: url, source: url, fetched: 0, contentType: type, bytes: 0), Data()
-            ).isPlist
+                DataCache.Entry(url: url, source: url, fetched: 0, contentType: type, bytes: 0), Data(body.utf8)
+            ).format.name
         }
-        #expect(plist("application/x-plist", "https://x/a"))
-        #expect(plist(nil, "https://x/Photos.plist?key=***"))
-        #expect(!plist("application/json", "https://x/a.json"))
-        #expect(!plist(nil, "https://x/a?format=.plist"))
+        #expect(format("application/x-plist", "https://x/a") == "a property list")
+        #expect(format(nil, "https://x/Photos.plist?key=***") == "a property list")
+        #expect(format("application/json", "https://x/a.plist") == "JSON")
+        #expect(format(nil, "https://x/a?format=.plist") == "JSON")
+        #expect(format("text/csv; charset=utf-8", "https://x/a") == "CSV")
+        #expect(format(nil, "https://x/export.CSV") == "CSV")
+        #expect(format("text/plain", "https://x/a", "bplist00…") == "a property list")
+        #expect(format("text/plain", "https://x/a", "\u{FEFF} <?xml version=\"1.0\"?>") == "JSON", "not at the start")
+        #expect(format("text/plain", "https://x/a", "<?xml version=\"1.0\"?><plist>") == "a property list")
+        #expect(format("text/plain", "https://x/a", "\u{FEFF}\n [1]") == "JSON")
     }
 
     @Test func ages() {

@@ -41,6 +41,30 @@ import SiteCore
         #expect(e.count == 1 && e[0].hasPrefix("content/d.json:2:"), "\(e)")
     }
 
+    /// A CSV dataset's cells are text typed by `fields:`; a cell not of its type is an error at
+    /// the cell, an empty one is missing.
+    @Test func csvCellsAreTypedByTheirFields() throws {
+        let csv = "name,year,rating,seen,note\nArrival,2016,7.9,true,\nAlien,19x9,8.5,maybe,\"a, b\"\nHer,,x,false,\n"
+        let fields = "    fields: { year: integer, rating: number, seen: boolean, note: string }\n"
+        let e = try loadErrors(["d.csv": csv], "    data: d.csv\n    slug: name\n" + fields)
+        #expect(
+            e == [
+                "content/d.csv:3:16: error: field 'seen' of item 1 must be a boolean, found a string (\"maybe\")",
+                "content/d.csv:3:7: error: field 'year' of item 1 must be an integer, found a string (\"19x9\")",
+                "content/d.csv:4:6: error: field 'rating' of item 2 must be a number, found a string (\"x\")",
+                "content/d.csv:4:1: error: item 2 has no field 'year' (an integer)"
+            ])
+        let content = try tree(
+            ["e.csv": Data("name,year,rating,seen,note\nArrival,2016,7.9,true,\nHer,2013,8,false,\"\"\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let loaded = try CollectionLoader(content: content, language: "en").load(
+            try collection("    data: e.csv\n    slug: name\n" + fields), imageSizes: ImageSizeCache())
+        #expect(loaded.items.map { $0.fields["year"] } == [.int(2016), .int(2013)])
+        #expect(loaded.items.map { $0.fields["rating"] } == [.double(7.9), .int(8)])
+        #expect(loaded.items.map { $0.fields["seen"] } == [.bool(true), .bool(false)])
+        #expect(loaded.items.map { $0.fields["note"] } == [.string(""), .string("")], "an empty text is text")
+    }
+
     @Test func missingDataset() throws {
         let e = try loadErrors([:], "    data: nowhere.json\n    slug: a\n")
         #expect(
