@@ -97,7 +97,7 @@ import SiteCore
             Self.body.replacingOccurrences(of: "boxOfficeResult.showRange", with: "boxOfficeResult.range"))
         #expect(
             e.contains(
-                "site.yml: error: join 'info' of collection 'c': data pattern 'box/movies/*.json' matches no .json or .plist file under content/"
+                "site.yml: error: join 'info' of collection 'c': data pattern 'box/movies/*.json' matches no dataset (.json, .plist, .csv) under content/"
             ), "\(e)")
         #expect(
             e.contains {
