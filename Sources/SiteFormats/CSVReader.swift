@@ -92,7 +92,7 @@ public enum CSVReader {
         init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
             self.bytes = bytes
             self.file = file
-            if ByteText.matches(bytes, at: 0, "\u{FEFF}") { (i, lineStart) = (3, 3) }
+            (i, lineStart) = (ByteText.bomLength(bytes), ByteText.bomLength(bytes))
         }
 
         /// The column of byte `k` on the current line: the scalars before it, plus one.

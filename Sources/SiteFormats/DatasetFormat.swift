@@ -28,7 +28,7 @@ public struct DatasetFormat: Sendable {
     public static let json = DatasetFormat(
         name: "JSON", extensions: ["json"], mediaTypes: ["json"],
         recognises: { bytes in
-            let start = ByteText.matches(bytes, at: 0, "\u{FEFF}") ? 3 : 0  // a byte order mark
+            let start = ByteText.bomLength(bytes)
             guard let first = bytes[start...].first(where: { !" \t\r\n".utf8.contains($0) }) else { return false }
             return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
         },
