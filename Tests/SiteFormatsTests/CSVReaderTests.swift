@@ -120,5 +120,9 @@ import Testing
         #expect(DatasetFormat.of(bytes: Data("<?xml version=\"1.0\"?>".utf8)) == .propertyList)
         #expect(DatasetFormat.of(bytes: Data("\u{FEFF}\n [1]".utf8)) == .json)
         #expect(DatasetFormat.of(bytes: Data("a,b\n1,2".utf8)) == .json, "nothing tells: JSON, whose error says so")
+        func json(_ text: String) -> Bool {
+            Data(text.utf8).withUnsafeBytes { DatasetFormat.json.recognises($0.bindMemory(to: UInt8.self)) }
+        }
+        #expect(json("\u{FEFF}\n [1]") && json(" {}") && !json("\u{FEFF}a") && !json(""))
     }
 }
