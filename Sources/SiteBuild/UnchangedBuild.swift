@@ -55,13 +55,12 @@ extension BuildRecord {
 /// left it. No source is read and nothing is written (the list of changes, when asked, is empty).
 enum UnchangedBuild {
     /// The report of a build with nothing to do, or nil when the build must run: no usable
-    /// record or census, a collection reading an HTTP API (its answers may change), or a source,
-    /// an output file or the highlighter that is not as recorded.
+    /// record or census (none is kept when a collection reads an HTTP API, whose answers may
+    /// change: `FullBuild`), or a source, an output file or the highlighter that is not as
+    /// recorded.
     static func check(_ options: BuildOptions) -> BuildReport? {
         var clock = PhaseClock()
-        guard let config = try? SiteInputs.readConfiguration(options),
-            !config.collections.contains(where: \.readsHTTP)
-        else { return nil }
+        guard let config = try? SiteInputs.readConfiguration(options) else { return nil }
         let (record, _) = BuildRecord.load(options, header: BuildRecord.header(options, config))
         guard let census = record?.census, census.context == BuildRecord.context(config),
             census.sources.unchanged(in: options.source.path, threads: options.threads),
