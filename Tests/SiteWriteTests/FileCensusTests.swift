@@ -37,6 +37,13 @@ import Testing
         #expect(found.map(\.kind) == [.file, .folder, .absent, .file])
     }
 
+    /// Past its limit of entries a walk gives up (no census: the build runs), in bounded memory.
+    @Test func aWalkPastItsLimitHasNoCensus() throws {
+        let f = try Folder()
+        #expect(FileCensus.walk(["a.txt", "sub", "absent"], in: f.path, limit: 4)?.count == 4)
+        #expect(FileCensus.walk(["a.txt", "sub", "absent"], in: f.path, limit: 3) == nil)
+    }
+
     @Test func anOldCensusComparesStampsOnly() throws {
         let f = try Folder()
         let census = try f.census(after: 10_000_000_000)
