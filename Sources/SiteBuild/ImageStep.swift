@@ -67,7 +67,7 @@ struct PublishedImage: Sendable, Hashable {
         return ImageView.Variant(
             src: root + path(main), width: main.width, height: main.height, srcset: srcset(fallback), sizes: sizes,
             sources: formats.dropLast().map {
-                ImageView.Source(format: $0.rawValue, type: $0.mimeType, srcset: srcset($0))
+                ImageView.Source(format: ImageView.Key(format: $0).rawValue, type: $0.mimeType, srcset: srcset($0))
             })
     }
 }
@@ -195,7 +195,8 @@ enum ImageStep {
     static func detailed(_ inputs: SiteInputs) -> Set<String> {
         Set(
             inputs.config.collections.filter { c in
-                c.detailTemplate.map { inputs.templates.usesName("detail", from: $0) } ?? false
+                c.detailURL != nil
+                    && inputs.templates.usesName("detail", from: c.detailTemplate ?? ItemPage.builtinName)
             }.map(\.name))
     }
 

@@ -32,35 +32,14 @@ extension SitePlan {
     /// found while planning, before anything is written (not as the system's "File name too long").
     func overlongNames(_ model: SiteModel) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        var reportedTags: Set<Int> = []
         for page in pages {
             // Decoding never lengthens a segment, and a file adds only `index.html`: a path no
             // longer than a segment may be cannot hold one too long (most paths; decoding is slow).
             guard page.path.utf8.count > SitePath.maximumSegmentBytes,
-                let segment = SitePath.overlongSegment(model.urls.file(ofPagePath: page.path))
+                let segment = SitePath.overlongSegment(model.urls.file(ofPagePath: page.path)),
+                let origin = page.view.page.origin(self, model)
             else { continue }
-            let (at, what): (SourceLocation, String)
-            switch page.view {
-            case .item(let ci, let i):
-                let c = model.collections[ci].config
-                at = model.collections[ci].loaded.items[i].source
-                if case .derived(let field) = c.slug {
-                    what = "the item's slug (made from its '\(field)')"
-                } else {
-                    what = "the item's slug"
-                }
-            case .note(let n):
-                at = SourceLocation(file: model.notes[n].file, line: model.notes[n].slugLine)
-                what = model.notes[n].slugLine == nil ? "the note's slug (from its file name)" : "the note's slug"
-            case .tag(let t):
-                guard reportedTags.insert(t).inserted, let n = tags[t].notes.first else { continue }
-                at = SourceLocation(file: model.notes[n].file, line: model.notes[n].tagsLine)
-                what = "the tag"
-            default:
-                at = SourceLocation(file: SiteConfig.fileName)
-                what = "the page \(page.source)"
-            }
-            problems.append(Diagnostic(at, Self.overlong(what, segment)))
+            problems.append(Diagnostic(origin.at, Self.overlong(origin.what, segment)))
         }
         for f in files {
             guard let segment = SitePath.overlongSegment(f.path) else { continue }

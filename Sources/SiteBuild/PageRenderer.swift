@@ -81,6 +81,6 @@ final class PageRenderer: Sendable {
     /// What the template of a page renders: its view (made now, as the plan says) encoded;
     /// `reads` records what the view read.
     func templateValue(_ page: PlannedPage, _ reads: PageReads = PageReads()) -> TemplateValue {
-        encoding.page(page.content(ViewReader(views, reads)), reads: reads)
+        page.content(ViewReader(views, reads)).encoded(by: encoding, reads: reads)
     }
 }

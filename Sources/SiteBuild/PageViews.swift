@@ -1,4 +1,5 @@
 import SiteCore
+import SiteImages
 import SiteRender
 
 // What a page shows, as typed values: the renderer makes them, `TemplateEncoding` alone turns
@@ -18,7 +19,7 @@ struct AssetLinks: Sendable, Hashable, Encodable {
 
 /// What every page's `site` holds, made once per build (the navigation is the page's own).
 struct SiteView: Sendable, Hashable, Encodable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case title, language, root, baseURL, generator, notesURL, notesTitle, skipText, navLabel, closeLabel,
             pagesLabel, emptyText
         case description, feed, asset, tags, tagsTitle, sections, contentsLabel
@@ -41,7 +42,7 @@ struct SiteView: Sendable, Hashable, Encodable {
 
 /// A navigation entry.
 struct SectionLink: Sendable, Hashable, Encodable {
-    enum Key: String, CaseIterable { case title, url, current }
+    enum Key: String, TemplateKey { case title, url, current }
     var title: String
     var url: String
     var current: Bool
@@ -49,7 +50,7 @@ struct SectionLink: Sendable, Hashable, Encodable {
 
 /// The page's own `page`: title, URLs and what social cards show.
 struct PageMeta: Sendable, Hashable {
-    enum Key: String, CaseIterable { case title, url, canonical, description, image, type, codeStyles }
+    enum Key: String, TemplateKey { case title, url, canonical, description, image, type, codeStyles }
     var title: String
     var url: String
     var canonical: String
@@ -62,7 +63,7 @@ struct PageMeta: Sendable, Hashable {
 
 /// A collection as pages show it (`collection`, the home page's tiles, `data.<name>`).
 struct CollectionView: Sendable, Hashable {
-    enum Key: String, CaseIterable {
+    enum Key: String, TemplateKey {
         case name, title, url, count, description, meta, search, feed, icon, countText, items
     }
     var name: String
@@ -84,8 +85,8 @@ struct CollectionView: Sendable, Hashable {
 
 /// A list page's place among its pages.
 struct PaginationView: Sendable, Hashable {
-    enum Key: String, CaseIterable { case number, count, isFirst, isLast, many, pages, prev, next }
-    enum PageKey: String, CaseIterable { case number, url, current }
+    enum Key: String, TemplateKey { case number, count, isFirst, isLast, many, pages, prev, next }
+    enum PageKey: String, TemplateKey { case number, url, current }
     var number: Int
     /// Each page's URL, from page 1.
     var urls: [String]
@@ -93,7 +94,7 @@ struct PaginationView: Sendable, Hashable {
 
 /// How a list lays its cards out.
 struct LayoutView: Sendable, Hashable {
-    enum Key: String, CaseIterable { case kind, css, style }
+    enum Key: String, TemplateKey { case kind, css, style }
     var kind: String
     var css: String? = nil
     /// A masonry page's placement.
@@ -103,8 +104,8 @@ struct LayoutView: Sendable, Hashable {
 /// An item as every page shows it (its page, its neighbours', its list's), made once: its data
 /// fields (as loaded) and the names sitegen adds.
 struct ItemView: Sendable, Hashable, Encodable {
-    enum Key: String, CaseIterable { case slug, url, card, fieldList, related, layoutStyle }
-    enum FieldKey: String, CaseIterable { case name, value }
+    enum Key: String, TemplateKey { case slug, url, card, fieldList, related, layoutStyle }
+    enum FieldKey: String, TemplateKey { case name, value }
     var fields: [String: Value]
     var images: [String: ImageView]
     var slug: String
@@ -131,7 +132,7 @@ struct ItemView: Sendable, Hashable, Encodable {
 
 /// What a card shows.
 struct CardView: Sendable, Hashable, Encodable {
-    enum Key: String, CaseIterable { case title, subtitle, image }
+    enum Key: String, TemplateKey { case title, subtitle, image }
     var title: String
     var subtitle: String?
     var image: ImageView?
@@ -139,9 +140,23 @@ struct CardView: Sendable, Hashable, Encodable {
 
 /// An image as a template shows it: a resized one with its variants, or a file as it is.
 struct ImageView: Sendable, Hashable, Encodable {
-    enum Key: String, CaseIterable { case src, width, height, srcset, sizes, sources, placeholder, avif, webp, detail }
-    enum SourceKey: String, CaseIterable { case type, srcset }
-    enum PlaceholderKey: String, CaseIterable { case color, preview, style }
+    enum Key: String, TemplateKey {
+        case src, width, height, srcset, sizes, sources, placeholder, detail
+        /// Each format's `srcset` by the format's name.
+        case avif, webp, jpeg, png
+
+        /// The key of a format's `srcset`.
+        init(format: ImageFormat) {
+            switch format {
+            case .avif: self = .avif
+            case .webp: self = .webp
+            case .jpeg: self = .jpeg
+            case .png: self = .png
+            }
+        }
+    }
+    enum SourceKey: String, TemplateKey { case type, srcset }
+    enum PlaceholderKey: String, TemplateKey { case color, preview, style }
     var src: String
     var width: Int? = nil
     var height: Int? = nil
@@ -179,9 +194,9 @@ struct ImageView: Sendable, Hashable, Encodable {
 
 /// A note as lists and its page show it.
 struct NoteView: Sendable, Hashable {
-    enum Key: String, CaseIterable { case title, slug, url, tags, tagLinks, date, html, toc, showToc, hasCode }
+    enum Key: String, TemplateKey { case title, slug, url, tags, tagLinks, date, html, toc, showToc, hasCode }
     /// Front matter sitegen reads, which templates may print even where no note has it.
-    enum FrontMatterKey: String, CaseIterable { case summary }
+    enum FrontMatterKey: String, TemplateKey { case summary }
     var fields: [String: Value]
     var title: String
     var slug: String
@@ -201,7 +216,7 @@ struct NoteView: Sendable, Hashable {
 
 /// One heading of a note's table of contents, with the headings under it.
 struct TocEntry: Sendable, Hashable {
-    enum Key: String, CaseIterable { case level, id, text, children }
+    enum Key: String, TemplateKey { case level, id, text, children }
     var level: Int
     var id: String
     var text: String
@@ -228,13 +243,13 @@ struct TocEntry: Sendable, Hashable {
 }
 
 struct TagLink: Sendable, Hashable, Encodable {
-    enum Key: String, CaseIterable { case name, url }
+    enum Key: String, TemplateKey { case name, url }
     var name: String
     var url: String
 }
 
 struct TagView: Sendable, Hashable {
-    enum Key: String, CaseIterable { case name, url, count, countText }
+    enum Key: String, TemplateKey { case name, url, count, countText }
     var name: String
     var url: String
     var count: Int
@@ -248,27 +263,43 @@ struct ItemRef: Sendable, Hashable {
     var layoutStyle: String?
 }
 
-/// One page's view: `site`, `page` and what its kind shows.
-struct PageContent: Sendable {
-    enum Key: String, CaseIterable {
-        case site, page, collections, notes, collection, items, pagination, layout, item, prev, next, data, note, tags,
-            tag
+/// A view's template keys: an enum whose cases are the names a template may use, each encoded
+/// by an exhaustive `switch` (`TemplateEncoding.object`), so a key cannot go unencoded.
+protocol TemplateKey: RawRepresentable, CaseIterable where RawValue == String {}
+
+/// No keys: a view that holds nothing of its own (the 404 page's body).
+enum NoKeys: TemplateKey {
+    init?(rawValue: String) { nil }
+    var rawValue: String {
+        switch self {}
     }
+    static var allCases: [NoKeys] { [] }
+}
+
+/// What a page kind's template sees beside `site` and `page`.
+protocol PageBody: Sendable {
+    associatedtype Key: TemplateKey
+    /// Puts the value of `key` (nothing: the key is absent).
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding, _ reads: PageReads)
+}
+
+/// The keys every page holds at its top level.
+enum PageKey: String, TemplateKey { case site, page }
+
+/// One page's view: `site`, `page` and what its kind shows.
+struct PageContent<Body: PageBody>: Sendable {
     var sections: [SectionLink]
     var page: PageMeta
     var body: Body
+}
 
-    enum Body: Sendable {
-        case home(collections: [CollectionView], notes: [NoteView])
-        case notFound
-        case list(collection: CollectionView, items: [ItemRef], pagination: PaginationView, layout: LayoutView)
-        case item(collection: CollectionView, item: ItemRef, notes: [NoteView], prev: ItemRef?, next: ItemRef?)
-        case data([CollectionView])
-        case notesList(collection: CollectionView, items: [NoteView], pagination: PaginationView)
-        case note(NoteView)
-        case tags([TagView])
-        case tag(TagView, items: [NoteView])
-    }
+/// A page's view of any kind, as the renderer hands it to the encoder.
+protocol EncodablePage: Sendable {
+    func encoded(by encoding: TemplateEncoding, reads: PageReads) -> TemplateValue
+}
+
+extension PageContent: EncodablePage {
+    func encoded(by encoding: TemplateEncoding, reads: PageReads) -> TemplateValue { encoding.page(self, reads: reads) }
 }
 
 enum PageViews {
@@ -276,37 +307,40 @@ enum PageViews {
     /// and the names the engine gives list elements.
     static let names: Set<String> = {
         var names: Set<String> = ["first", "last", "index", "even", "odd"]
-        func add<K: RawRepresentable & CaseIterable>(_: K.Type) where K.RawValue == String {
+        func add<K: TemplateKey>(_: K.Type) {
             for k in K.allCases { names.insert(k.rawValue) }
         }
         add(SiteView.Key.self); add(SectionLink.Key.self); add(PageMeta.Key.self); add(CollectionView.Key.self)
         add(PaginationView.Key.self); add(PaginationView.PageKey.self); add(LayoutView.Key.self); add(ItemView.Key.self)
         add(ItemView.FieldKey.self); add(CardView.Key.self); add(ImageView.Key.self); add(ImageView.SourceKey.self)
         add(ImageView.PlaceholderKey.self); add(NoteView.Key.self); add(NoteView.FrontMatterKey.self);
-        add(TocEntry.Key.self); add(TagLink.Key.self); add(TagView.Key.self); add(PageContent.Key.self)
-        return names
+        add(TocEntry.Key.self); add(TagLink.Key.self); add(TagView.Key.self)
+        return names.union(topLevelNames)
     }()
+
+    /// The names a page holds at its top level: `site`, `page` and every kind's body keys.
+    static let topLevelNames: Set<String> = PageID.Kind.bodyNames.union(PageKey.allCases.map(\.rawValue))
 
     /// The names each top-level record of a page holds (`item`, `collection` also hold the
     /// data's names, `dataNames`), for `topLevelPart`.
     static func records(dataNames: Set<String>) -> [String: Set<String>] {
-        func keys<K: RawRepresentable & CaseIterable>(_: K.Type) -> Set<String> where K.RawValue == String {
+        func keys<K: TemplateKey>(_: K.Type) -> Set<String> {
             Set(K.allCases.map(\.rawValue))
         }
         return [
-            PageContent.Key.item.rawValue: keys(ItemView.Key.self).union(dataNames),
-            PageContent.Key.collection.rawValue: keys(CollectionView.Key.self).union(dataNames),
-            PageContent.Key.site.rawValue: keys(SiteView.Key.self),
-            PageContent.Key.page.rawValue: keys(PageMeta.Key.self),
-            PageContent.Key.pagination.rawValue: keys(PaginationView.Key.self),
-            PageContent.Key.layout.rawValue: keys(LayoutView.Key.self)
+            ItemPage.Body.Key.item.rawValue: keys(ItemView.Key.self).union(dataNames),
+            ListPage.Body.Key.collection.rawValue: keys(CollectionView.Key.self).union(dataNames),
+            PageKey.site.rawValue: keys(SiteView.Key.self),
+            PageKey.page.rawValue: keys(PageMeta.Key.self),
+            ListPage.Body.Key.pagination.rawValue: keys(PaginationView.Key.self),
+            ListPage.Body.Key.layout.rawValue: keys(LayoutView.Key.self)
         ]
     }
 
     /// In a dotted name (`item.prev.title`), the index of its second part when that is a
     /// top-level name the record before it never holds (`prev` is the page's, not the item's).
     static func topLevelPart(of parts: [String], records: [String: Set<String>]) -> Int? {
-        guard parts.count > 1, let held = records[parts[0]], PageContent.Key(rawValue: parts[1]) != nil,
+        guard parts.count > 1, let held = records[parts[0]], topLevelNames.contains(parts[1]),
             !held.contains(parts[1])
         else { return nil }
         return 1

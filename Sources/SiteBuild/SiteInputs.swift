@@ -64,7 +64,7 @@ struct SiteInputs: Sendable {
     static func loadTemplates(_ source: URL) throws(Diagnostics) -> TemplateLibrary {
         let folder = source.appendingPathComponent(SourceLayout.templates)
         let files = try SourceFolder.files(under: folder, display: SourceLayout.templateFile(""))
-        return try TemplateLibrary.load(directory: folder, files: files)
+        return try TemplateLibrary.load(directory: folder, files: files, builtin: BuiltinTheme.templates)
     }
 
     /// Lists the site's assets and names the stylesheets and scripts (built-in and the site's)

@@ -15,11 +15,11 @@ struct PlannedPage: Sendable {
     var inSitemap = true
     /// Makes the page's typed view when it renders (the plan holds indices, never a view),
     /// reading the model through a `ViewReader`, which records what it read.
-    let content: @Sendable (ViewReader) -> PageContent
+    let content: @Sendable (ViewReader) -> any EncodablePage
 
     init(
         _ view: PageID, _ path: String, _ template: String, _ source: String,
-        content: @escaping @Sendable (ViewReader) -> PageContent
+        content: @escaping @Sendable (ViewReader) -> any EncodablePage
     ) {
         self.path = path
         self.template = template
@@ -60,8 +60,7 @@ struct SitePlan: Sendable {
         notePages = Pagination.pages(itemCount: model.standaloneNotes.count, pageSize: Self.notesPageSize)
         files = Self.files(model)
         pages = []
-        let config = model.config, urls = model.urls
-        pages = views(model).map { page($0, model, config, urls) }
+        pages = plannedPages(model)
     }
 
     /// Tags of `standalone` sorted by slug, and each tag name's slug; a tag whose slug is empty

@@ -17,21 +17,34 @@ struct TemplateEncoding: Sendable {
     /// last slot), shared by every page (nil where `shared` is nil).
     let sites: SharedTemplateValues?
 
-    /// An object of the entries `fill` sets, keyed by the view's `Key`.
+    /// An object of a view's keys: `fill` puts the value of each key in turn (nothing: absent).
+    /// `fill` switches over the key, so a key cannot go unencoded. `start`: entries put before
+    /// (an item's data fields).
     @inline(__always)
-    func object<K: RawRepresentable>(_: K.Type, capacity: Int = 8, _ fill: (inout Entries<K>) -> Void) -> TemplateValue
-    where K.RawValue == String {
-        var e = Entries<K>(builder: TemplateObjectBuilder(names: names, capacity: capacity))
-        fill(&e)
-        return e.builder.build()
+    func object<K: TemplateKey>(
+        _: K.Type, capacity: Int = 8, start: TemplateObjectBuilder? = nil, _ fill: (K, inout Entry) -> Void
+    ) -> TemplateValue {
+        var o = Entry(builder: start ?? TemplateObjectBuilder(names: names, capacity: capacity))
+        Self.fill(&o, K.self, fill)
+        return o.builder.build()
     }
 
-    struct Entries<K: RawRepresentable> where K.RawValue == String {
+    @inline(__always)
+    static func fill<K: TemplateKey>(_ o: inout Entry, _: K.Type, _ fill: (K, inout Entry) -> Void) {
+        for key in K.allCases {
+            o.name = key.rawValue
+            fill(key, &o)
+        }
+    }
+
+    /// The object being made, at the key being filled.
+    struct Entry {
         var builder: TemplateObjectBuilder
-        mutating func set(_ key: K, _ value: @autoclosure () -> TemplateValue) { builder.set(key.rawValue, value()) }
-        mutating func set(_ key: K, _ value: String?) { if let value { builder.set(key.rawValue, .string(value)) } }
-        mutating func set(_ key: K, _ value: Int?) { if let value { builder.set(key.rawValue, .int(value)) } }
-        mutating func set(_ key: K, _ value: Bool) { builder.set(key.rawValue, .bool(value)) }
+        fileprivate(set) var name = ""
+        mutating func put(_ value: @autoclosure () -> TemplateValue) { builder.set(name, value()) }
+        mutating func put(_ value: String?) { if let value { builder.set(name, .string(value)) } }
+        mutating func put(_ value: Int?) { if let value { builder.set(name, .int(value)) } }
+        mutating func put(_ value: Bool) { builder.set(name, .bool(value)) }
     }
 
     static func list(_ items: [TemplateValue]) -> TemplateValue { .list(TemplateList(items)) }
@@ -39,42 +52,16 @@ struct TemplateEncoding: Sendable {
     // MARK: - Pages
 
     /// `reads`: the page's, which records the collections its items' related lists show.
-    func page(_ content: PageContent, reads: PageReads) -> TemplateValue {
-        object(PageContent.Key.self) { o in
-            o.set(.site, sharedSite(sections: content.sections))
-            o.set(.page, meta(content.page))
-            switch content.body {
-            case .home(let collections, let notes):
-                o.set(.collections, Self.list(collections.map { collection($0, reads) }))
-                o.set(.notes, Self.list(notes.map(note)))
-            case .notFound:
-                break
-            case .list(let c, let items, let pagination, let layout):
-                o.set(.collection, collection(c, reads))
-                o.set(.items, Self.list(items.map { item($0, reads) }))
-                o.set(.pagination, self.pagination(pagination))
-                o.set(.layout, self.layout(layout))
-            case .item(let c, let shown, let notes, let prev, let next):
-                o.set(.collection, collection(c, reads))
-                o.set(.item, item(shown, reads))
-                o.set(.notes, Self.list(notes.map(note)))
-                if let prev { o.set(.prev, item(prev, reads)) }
-                if let next { o.set(.next, item(next, reads)) }
-            case .data(let collections):
-                o.set(.data, data(collections, reads))
-            case .notesList(let c, let notes, let pagination):
-                o.set(.collection, collection(c, reads))
-                o.set(.items, Self.list(notes.map(note)))
-                o.set(.pagination, self.pagination(pagination))
-            case .note(let n):
-                o.set(.note, note(n))
-            case .tags(let tags):
-                o.set(.tags, Self.list(tags.map(tag)))
-            case .tag(let t, let notes):
-                o.set(.tag, tag(t))
-                o.set(.items, Self.list(notes.map(note)))
+    func page<Body: PageBody>(_ content: PageContent<Body>, reads: PageReads) -> TemplateValue {
+        var o = Entry(builder: TemplateObjectBuilder(names: names, capacity: 8))
+        Self.fill(&o, PageKey.self) { key, o in
+            switch key {
+            case .site: o.put(sharedSite(sections: content.sections))
+            case .page: o.put(meta(content.page))
             }
         }
+        Self.fill(&o, Body.Key.self) { key, o in content.body.encode(key, into: &o, self, reads) }
+        return o.builder.build()
     }
 
     /// The `site` object, made once per current section: every page's sections are the one
@@ -86,49 +73,75 @@ struct TemplateEncoding: Sendable {
 
     func site(sections: [SectionLink]) -> TemplateValue {
         let s = site
-        return object(SiteView.Key.self, capacity: 20) { o in
-            o.set(.title, s.title); o.set(.language, s.language); o.set(.root, s.root); o.set(.baseURL, s.baseURL)
-            o.set(.generator, "sitegen"); o.set(.notesURL, s.notesURL); o.set(.notesTitle, s.notesTitle)
-            o.set(.skipText, s.words.skipLink); o.set(.navLabel, s.words.navigation); o.set(.closeLabel, s.words.close)
-            o.set(.pagesLabel, s.words.pagination); o.set(.emptyText, s.words.empty);
-            o.set(.contentsLabel, s.words.contents)
-            o.set(.description, s.description)
-            o.set(.feed, s.feed)
-            let assets = s.asset
-            o.set(.asset, .lambda(TemplateLibrary.helper { assets.url($0) }))
-            if let tags = s.tags {
-                o.set(.tags, tags)
-                o.set(.tagsTitle, s.words.tags)
+        return object(SiteView.Key.self, capacity: 20) { key, o in
+            switch key {
+            case .title: o.put(s.title)
+            case .language: o.put(s.language)
+            case .root: o.put(s.root)
+            case .baseURL: o.put(s.baseURL)
+            case .generator: o.put("sitegen")
+            case .notesURL: o.put(s.notesURL)
+            case .notesTitle: o.put(s.notesTitle)
+            case .skipText: o.put(s.words.skipLink)
+            case .navLabel: o.put(s.words.navigation)
+            case .closeLabel: o.put(s.words.close)
+            case .pagesLabel: o.put(s.words.pagination)
+            case .emptyText: o.put(s.words.empty)
+            case .contentsLabel: o.put(s.words.contents)
+            case .description: o.put(s.description)
+            case .feed: o.put(s.feed)
+            case .asset:
+                let assets = s.asset
+                o.put(.lambda(TemplateLibrary.helper { assets.url($0) }))
+            case .tags: o.put(s.tags)
+            case .tagsTitle: if s.tags != nil { o.put(s.words.tags) }
+            case .sections:
+                o.put(
+                    Self.list(
+                        sections.map { l in
+                            object(SectionLink.Key.self) { key, e in
+                                switch key {
+                                case .title: e.put(l.title)
+                                case .url: e.put(l.url)
+                                case .current: e.put(l.current)
+                                }
+                            }
+                        }))
             }
-            o.set(
-                .sections,
-                Self.list(
-                    sections.map { l in
-                        object(SectionLink.Key.self) { e in
-                            e.set(.title, l.title); e.set(.url, l.url); e.set(.current, l.current)
-                        }
-                    }))
         }
     }
 
-    func meta(_ pageMeta: PageMeta) -> TemplateValue {
-        object(PageMeta.Key.self) { o in
-            o.set(.title, pageMeta.title); o.set(.url, pageMeta.url); o.set(.canonical, pageMeta.canonical)
-            o.set(.description, pageMeta.description); o.set(.image, pageMeta.image); o.set(.type, pageMeta.type)
-            o.set(.codeStyles, pageMeta.codeStyles)
+    func meta(_ m: PageMeta) -> TemplateValue {
+        object(PageMeta.Key.self) { key, o in
+            switch key {
+            case .title: o.put(m.title)
+            case .url: o.put(m.url)
+            case .canonical: o.put(m.canonical)
+            case .description: o.put(m.description)
+            case .image: o.put(m.image)
+            case .type: o.put(m.type)
+            case .codeStyles: o.put(m.codeStyles)
+            }
         }
     }
 
     func collection(_ view: CollectionView, _ reads: PageReads) -> TemplateValue {
-        object(CollectionView.Key.self, capacity: 12) { o in
-            o.set(.name, view.name); o.set(.title, view.title); o.set(.url, view.url); o.set(.count, view.count)
-            o.set(.description, view.description)
-            if let meta = view.meta { o.set(.meta, fields(meta)) }
-            o.set(.search, view.search); o.set(.feed, view.feed)
-            if let icon = view.icon { o.set(.icon, image(icon)) }
-            o.set(.countText, view.countText)
-            if let items = view.items, let ci = view.index {
-                o.set(.items, Self.list(items.map { item(ItemRef(collection: ci, item: $0), reads) }))
+        object(CollectionView.Key.self, capacity: 12) { key, o in
+            switch key {
+            case .name: o.put(view.name)
+            case .title: o.put(view.title)
+            case .url: o.put(view.url)
+            case .count: o.put(view.count)
+            case .description: o.put(view.description)
+            case .meta: if let meta = view.meta { o.put(fields(meta)) }
+            case .search: o.put(view.search)
+            case .feed: o.put(view.feed)
+            case .icon: if let icon = view.icon { o.put(image(icon)) }
+            case .countText: o.put(view.countText)
+            case .items:
+                if let items = view.items, let ci = view.index {
+                    o.put(Self.list(items.map { item(ItemRef(collection: ci, item: $0), reads) }))
+                }
             }
         }
     }
@@ -142,25 +155,38 @@ struct TemplateEncoding: Sendable {
 
     func pagination(_ view: PaginationView) -> TemplateValue {
         let count = view.urls.count
-        return object(PaginationView.Key.self) { o in
-            o.set(.number, view.number); o.set(.count, count)
-            o.set(.isFirst, view.number == 1); o.set(.isLast, view.number == count); o.set(.many, count > 1)
-            o.set(
-                .pages,
-                Self.list(
-                    view.urls.enumerated().map { k, url in
-                        object(PaginationView.PageKey.self) { e in
-                            e.set(.number, k + 1); e.set(.url, url); e.set(.current, k + 1 == view.number)
-                        }
-                    }))
-            if view.number > 1 { o.set(.prev, view.urls[view.number - 2]) }
-            if view.number < count { o.set(.next, view.urls[view.number]) }
+        return object(PaginationView.Key.self) { key, o in
+            switch key {
+            case .number: o.put(view.number)
+            case .count: o.put(count)
+            case .isFirst: o.put(view.number == 1)
+            case .isLast: o.put(view.number == count)
+            case .many: o.put(count > 1)
+            case .pages:
+                o.put(
+                    Self.list(
+                        view.urls.enumerated().map { k, url in
+                            object(PaginationView.PageKey.self) { key, e in
+                                switch key {
+                                case .number: e.put(k + 1)
+                                case .url: e.put(url)
+                                case .current: e.put(k + 1 == view.number)
+                                }
+                            }
+                        }))
+            case .prev: if view.number > 1 { o.put(view.urls[view.number - 2]) }
+            case .next: if view.number < count { o.put(view.urls[view.number]) }
+            }
         }
     }
 
     func layout(_ view: LayoutView) -> TemplateValue {
-        object(LayoutView.Key.self) { o in
-            o.set(.kind, view.kind); o.set(.css, view.css); o.set(.style, view.style)
+        object(LayoutView.Key.self) { key, o in
+            switch key {
+            case .kind: o.put(view.kind)
+            case .css: o.put(view.css)
+            case .style: o.put(view.style)
+            }
         }
     }
 
@@ -187,142 +213,168 @@ struct TemplateEncoding: Sendable {
             if let t = Self.value(value, names) { b.set(k, t) }
         }
         for (k, img) in view.images where !isOwnName(k, view, layoutStyle: layoutStyle) { b.set(k, image(img)) }
-        var o = Entries<ItemView.Key>(builder: b)
-        o.set(.slug, view.slug)
-        o.set(.url, view.url.map(TemplateValue.string) ?? .bool(false))
-        o.set(
-            .card,
-            object(CardView.Key.self) { c in
-                c.set(.title, view.card.title); c.set(.subtitle, view.card.subtitle)
-                if let img = view.card.image { c.set(.image, image(img)) }
-            })
-        o.set(
-            .fieldList,
-            Self.list(
-                view.fieldList.map { f in
-                    object(ItemView.FieldKey.self) { e in
-                        e.set(.name, f.name); e.set(.value, f.value)
-                    }
-                }))
-        if related, !view.related.isEmpty {
-            var lists = TemplateObjectBuilder(names: names, capacity: view.related.count)
-            for r in view.related {
-                lists.set(
-                    r.name,
+        return object(ItemView.Key.self, start: b) { key, o in
+            switch key {
+            case .slug: o.put(view.slug)
+            case .url: o.put(view.url.map(TemplateValue.string) ?? .bool(false))
+            case .card:
+                o.put(
+                    object(CardView.Key.self) { key, c in
+                        switch key {
+                        case .title: c.put(view.card.title)
+                        case .subtitle: c.put(view.card.subtitle)
+                        case .image: if let img = view.card.image { c.put(image(img)) }
+                        }
+                    })
+            case .fieldList:
+                o.put(
                     Self.list(
-                        r.items.map {
-                            item(items[r.collection][$0], related: false, layoutStyle: nil)
+                        view.fieldList.map { f in
+                            object(ItemView.FieldKey.self) { key, e in
+                                switch key {
+                                case .name: e.put(f.name)
+                                case .value: e.put(f.value)
+                                }
+                            }
                         }))
+            case .related:
+                guard related, !view.related.isEmpty else { return }
+                var lists = TemplateObjectBuilder(names: names, capacity: view.related.count)
+                for r in view.related {
+                    lists.set(
+                        r.name,
+                        Self.list(r.items.map { item(items[r.collection][$0], related: false, layoutStyle: nil) }))
+                }
+                o.put(lists.build())
+            case .layoutStyle: o.put(layoutStyle)
             }
-            o.set(.related, lists.build())
         }
-        o.set(.layoutStyle, layoutStyle)
-        return o.builder.build()
     }
 
-    func isOwnName(_ key: String, _ view: ItemView, layoutStyle: String?) -> Bool {
+    /// Whether a data field's name is one sitegen gives the item (so the field is not shown).
+    func isOwnName(_ name: String, _ view: ItemView, layoutStyle: String?) -> Bool {
+        guard let key = ItemView.Key(rawValue: name) else { return false }
         switch key {
-        case "slug", "url", "card", "fieldList": true
-        case "related": view.hasRelatedRules
-        case "layoutStyle": layoutStyle != nil
-        default: false
+        case .slug, .url, .card, .fieldList: return true
+        case .related: return view.hasRelatedRules
+        case .layoutStyle: return layoutStyle != nil
         }
     }
 
     func note(_ view: NoteView) -> TemplateValue {
         var b = TemplateObjectBuilder(names: names, capacity: view.fields.count + 7)
-        for (k, value) in view.fields {
-            switch k {
-            case "title", "slug", "url", "tags", "tagLinks", "toc", "showToc", "hasCode": continue
-            case "date" where view.date != nil: continue
-            case "html" where view.html != nil: continue
-            default: if let t = Self.value(value, names) { b.set(k, t) }
+        for (k, value) in view.fields where !isOwnName(k, view) {
+            if let t = Self.value(value, names) { b.set(k, t) }
+        }
+        return object(NoteView.Key.self, start: b) { key, o in
+            switch key {
+            case .title: o.put(view.title)
+            case .slug: o.put(view.slug)
+            case .url: o.put(view.url)
+            case .tags: o.put(.list(TemplateList(view.tags.map(TemplateValue.string), sortable: true)))
+            case .tagLinks:
+                o.put(
+                    Self.list(
+                        view.tagLinks.map { l in
+                            object(TagLink.Key.self) { key, e in
+                                switch key {
+                                case .name: e.put(l.name)
+                                case .url: e.put(l.url)
+                                }
+                            }
+                        }))
+            case .date: o.put(view.date)
+            case .html: o.put(view.html)
+            case .toc: if view.html != nil { o.put(Self.list(view.toc.map(tocEntry))) }
+            case .showToc: o.put(view.showToc)
+            case .hasCode: o.put(view.hasCode)
             }
         }
-        var o = Entries<NoteView.Key>(builder: b)
-        o.set(.title, view.title); o.set(.slug, view.slug); o.set(.url, view.url)
-        o.set(.tags, .list(TemplateList(view.tags.map(TemplateValue.string), sortable: true)))
-        o.set(
-            .tagLinks,
-            Self.list(
-                view.tagLinks.map { l in
-                    object(TagLink.Key.self) { e in
-                        e.set(.name, l.name); e.set(.url, l.url)
-                    }
-                }))
-        o.set(.date, view.date)
-        o.set(.html, view.html)
-        if view.html != nil { o.set(.toc, Self.list(view.toc.map(tocEntry))) }
-        o.set(.showToc, view.showToc)
-        o.set(.hasCode, view.hasCode)
-        return o.builder.build()
+    }
+
+    /// Whether a front matter name is one sitegen gives the note (so the field is not shown):
+    /// `html` only where the note shows its own.
+    func isOwnName(_ name: String, _ view: NoteView) -> Bool {
+        guard let key = NoteView.Key(rawValue: name) else { return false }
+        switch key {
+        // A null `date` is absent either way; any other is the note's date.
+        case .title, .slug, .url, .tags, .tagLinks, .date, .toc, .showToc, .hasCode: return true
+        case .html: return view.html != nil
+        }
     }
 
     func tocEntry(_ entry: TocEntry) -> TemplateValue {
-        object(TocEntry.Key.self) { o in
-            o.set(.level, entry.level); o.set(.id, entry.id); o.set(.text, entry.text)
-            o.set(.children, Self.list(entry.children.map(tocEntry)))
+        object(TocEntry.Key.self) { key, o in
+            switch key {
+            case .level: o.put(entry.level)
+            case .id: o.put(entry.id)
+            case .text: o.put(entry.text)
+            case .children: o.put(Self.list(entry.children.map(tocEntry)))
+            }
         }
     }
 
     func tag(_ view: TagView) -> TemplateValue {
-        object(TagView.Key.self) { o in
-            o.set(.name, view.name); o.set(.url, view.url); o.set(.count, view.count); o.set(.countText, view.countText)
+        object(TagView.Key.self) { key, o in
+            switch key {
+            case .name: o.put(view.name)
+            case .url: o.put(view.url)
+            case .count: o.put(view.count)
+            case .countText: o.put(view.countText)
+            }
         }
     }
 
     func image(_ view: ImageView) -> TemplateValue {
-        object(ImageView.Key.self, capacity: 11) { o in
-            o.set(.src, view.src)
-            o.set(.width, view.width); o.set(.height, view.height)
-            o.set(.detail, imageVariant(view.detail, of: view))
-            guard let r = view.resized else { return }
-            o.set(.srcset, r.srcset); o.set(.sizes, r.sizes)
-            for s in r.sources { o.builder.set(s.format, .string(s.srcset)) }
-            o.set(
-                .sources,
-                Self.list(
-                    r.sources.map { s in
-                        object(ImageView.SourceKey.self) { e in
-                            e.set(.type, s.type); e.set(.srcset, s.srcset)
-                        }
-                    }))
-            o.set(.placeholder, placeholder(r))
+        let own = view.resized.map { r in
+            ImageView.Variant(
+                src: view.src, width: view.width, height: view.height, srcset: r.srcset, sizes: r.sizes,
+                sources: r.sources)
+        }
+        return imageFiles(own, of: view, withDetail: true)
+    }
+
+    /// One set of an image's files as templates see it, the image's own or its `detail`:
+    /// `files` (nil: the image's `src`, `width` and `height` alone, a file shown as it is, which
+    /// has no placeholder either) with the image's placeholder, and the image's `detail` when
+    /// `withDetail`.
+    func imageFiles(_ files: ImageView.Variant?, of i: ImageView, withDetail: Bool) -> TemplateValue {
+        object(ImageView.Key.self, capacity: 11) { key, o in
+            switch key {
+            case .src: o.put(files?.src ?? i.src)
+            case .width: o.put(files == nil ? i.width : files?.width)
+            case .height: o.put(files == nil ? i.height : files?.height)
+            case .srcset: o.put(files?.srcset)
+            case .sizes: o.put(files?.sizes)
+            case .avif, .webp, .jpeg, .png: o.put(files?.sources.first { $0.format == key.rawValue }?.srcset)
+            case .sources:
+                guard let files else { return }
+                o.put(
+                    Self.list(
+                        files.sources.map { s in
+                            object(ImageView.SourceKey.self) { key, e in
+                                switch key {
+                                case .type: e.put(s.type)
+                                case .srcset: e.put(s.srcset)
+                                }
+                            }
+                        }))
+            case .placeholder: if let r = i.resized { o.put(placeholder(r)) }
+            case .detail: if withDetail { o.put(imageFiles(i.detail, of: i, withDetail: false)) }
+            }
         }
     }
 
     /// A resized image's placeholder: its colour and preview, and both as a CSS background.
     func placeholder(_ resized: ImageView.Resized) -> TemplateValue {
-        object(ImageView.PlaceholderKey.self) { p in
-            p.set(.color, resized.color); p.set(.preview, resized.preview)
-            p.set(
-                .style,
-                "background-color:\(resized.color);"
-                    + "background-image:url(\(resized.preview));background-size:cover")
-        }
-    }
-
-    /// An image's `detail`: its variant's files with the image's placeholder, or (a file shown
-    /// as it is) its `src`, `width` and `height`.
-    func imageVariant(_ variant: ImageView.Variant?, of i: ImageView) -> TemplateValue {
-        object(ImageView.Key.self, capacity: 9) { o in
-            guard let variant else {
-                o.set(.src, i.src); o.set(.width, i.width); o.set(.height, i.height)
-                return
-            }
-            o.set(.src, variant.src); o.set(.width, variant.width); o.set(.height, variant.height)
-            o.set(.srcset, variant.srcset); o.set(.sizes, variant.sizes)
-            for s in variant.sources { o.builder.set(s.format, .string(s.srcset)) }
-            o.set(
-                .sources,
-                Self.list(
-                    variant.sources.map { s in
-                        object(ImageView.SourceKey.self) { e in
-                            e.set(.type, s.type); e.set(.srcset, s.srcset)
-                        }
-                    }))
-            if let r = i.resized {
-                o.set(.placeholder, placeholder(r))
+        object(ImageView.PlaceholderKey.self) { key, p in
+            switch key {
+            case .color: p.put(resized.color)
+            case .preview: p.put(resized.preview)
+            case .style:
+                p.put(
+                    "background-color:\(resized.color);"
+                        + "background-image:url(\(resized.preview));background-size:cover")
             }
         }
     }

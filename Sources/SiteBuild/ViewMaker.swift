@@ -263,7 +263,7 @@ struct ViewReader {
     func notesListPath(_ number: Int) -> String { urls.notesList(page: number) }
 
     /// A page's view: the navigation with `section` current, its meta and its body.
-    func page(title: String, path: String, section: String?, _ body: PageContent.Body) -> PageContent {
+    func page<Body: PageBody>(title: String, path: String, section: String?, _ body: Body) -> PageContent<Body> {
         reads.record(.site)
         return PageContent(
             sections: maker.sections(current: section),

@@ -46,7 +46,7 @@ extension SiteConfig {
         }
         let card = parseCard(c, images: images, problems: &problems)
         let layout = parseCollectionLayout(c, card: card, images: images, problems: &problems)
-        var listTemplate = "list", listURL = "/\(name)/"
+        var listTemplate: String?, listURL = "/\(name)/"
         if let l = attempt(&problems, { () throws(Diagnostic) in try c.child("list") }), let l {
             (listTemplate, listURL) = parsePageOptions(
                 l, template: listTemplate, url: listURL, needsSlug: false, problems: &problems)
@@ -317,7 +317,7 @@ extension SiteConfig {
         _ collection: ConfigNode, name: String,
         problems: inout [Diagnostic]
     ) -> (String?, String?) {
-        let defaults = ("detail", "/\(name)/{slug}/")
+        let defaults: (String?, String?) = (nil, "/\(name)/{slug}/")
         guard let n = collection.raw("detail") else { return defaults }
         if case .scalar(let s) = n, Bool.construct(from: s) == false { return (nil, nil) }
         guard
@@ -327,7 +327,9 @@ extension SiteConfig {
                     try ConfigNode(n, file: collection.file, path: collection.key("detail"))
                 })
         else { return defaults }
-        return parsePageOptions(d, template: defaults.0, url: defaults.1, needsSlug: true, problems: &problems)
+        let (template, url) = parsePageOptions(
+            d, template: nil, url: "/\(name)/{slug}/", needsSlug: true, problems: &problems)
+        return (template, url)
     }
     static func parseField(_ node: Node, key: String, file: String) throws(Diagnostic) -> FieldSpec {
         func type(_ text: String, _ at: Node) throws(Diagnostic) -> (FieldType, Bool) {

@@ -205,9 +205,11 @@ public struct CollectionConfig: Sendable {
     public var joins: [JoinRule] = []
     public var images: ImageRule?
     public var layout: LayoutConfig
-    public var listTemplate: String
+    /// The list pages' template (nil: the page kind's own).
+    public var listTemplate: String?
     /// Site path of the first list page, e.g. `/bounties/`; page n is `<url>page/<n>/`.
     public var listURL: String
+    /// The item pages' template (nil: the page kind's own).
     public var detailTemplate: String?
     /// Pattern of item pages, e.g. `/bounties/{slug}/`; nil: no item pages.
     public var detailURL: String?
@@ -242,10 +244,12 @@ public struct CardFields: Sendable, Hashable {
 public struct NotesConfig: Sendable {
     /// The collection a bare `item: slug` refers to.
     public var collection: String?
-    public var template: String
+    /// The note pages' template (nil: the page kind's own).
+    public var template: String?
     /// Pattern of standalone note pages, e.g. `/notes/{slug}/`.
     public var url: String
-    public var listTemplate: String
+    /// The list pages' template (nil: the page kind's own).
+    public var listTemplate: String?
     public var listURL: String
     public var title: String
     /// The Atom feed of the notes (an `.xml` path).
@@ -376,7 +380,7 @@ public struct SiteConfig: Sendable {
         -> NotesConfig
     {
         var notes = NotesConfig(
-            collection: nil, template: "note", url: "/notes/{slug}/", listTemplate: "notes", listURL: "/notes/",
+            collection: nil, template: nil, url: "/notes/{slug}/", listTemplate: nil, listURL: "/notes/",
             title: "Notes")
         guard let n = attempt(&problems, { () throws(Diagnostic) in try top.child("notes") }), let n else {
             return notes
@@ -421,9 +425,9 @@ public struct SiteConfig: Sendable {
 
     /// `template` and `url` of a list or detail page (`options`), defaulting to `template` and `url`.
     static func parsePageOptions(
-        _ options: ConfigNode, template: String, url: String, needsSlug: Bool,
+        _ options: ConfigNode, template: String?, url: String, needsSlug: Bool,
         problems: inout [Diagnostic]
-    ) -> (String, String) {
+    ) -> (String?, String) {
         let start = problems.count
         let template =
             (attempt(&problems) { () throws(Diagnostic) in try options.string("template") } ?? nil)

@@ -2,9 +2,10 @@
 /// A site's `templates/<name>.mustache` replaces the template of the same name, and its
 /// `templates/assets/` files replace or add to `assets`.
 public enum BuiltinTheme {
-    public static let templates: [String: String] = [
-        "base": base, "home": home, "list": list, "card": card, "card-body": cardBody, "pagination": pagination,
-        "detail": detail, "note": note, "notes": notes, "404": notFound, "tags": tags, "tag": tag, "note-list": noteList
+    /// The partials the page templates share. Each page template is named by its page kind's
+    /// declaration (`PageKind.builtin` in SiteBuild), which puts it in the theme.
+    public static let partials: [String: String] = [
+        "base": base, "card": card, "card-body": cardBody, "pagination": pagination, "note-list": noteList
     ]
 
     /// The ids the built-in base template gives elements, which note headings must not take.
@@ -65,7 +66,7 @@ public enum BuiltinTheme {
 
         """
 
-    static let home = """
+    public static let home = """
         {{<base}}
         {{$content}}
         <div class="prose">
@@ -89,7 +90,7 @@ public enum BuiltinTheme {
 
         """
 
-    static let list = """
+    public static let list = """
         {{<base}}
         {{$title}}{{collection.title}}{{^pagination.isFirst}} \
         ({{pagination.number}}/{{pagination.count}}){{/pagination.isFirst}} · {{site.title}}{{/title}}
@@ -138,7 +139,7 @@ public enum BuiltinTheme {
         href="{{pagination.next}}">→</a></li>{{/pagination.next}}</ul></nav>{{/pagination.many}}
         """
 
-    static let detail = """
+    public static let detail = """
         {{<base}}
         {{$title}}{{item.card.title}} · {{collection.title}} · {{site.title}}{{/title}}
         {{$content}}
@@ -158,7 +159,7 @@ public enum BuiltinTheme {
 
         """
 
-    static let note = """
+    public static let note = """
         {{<base}}
         {{$title}}{{note.title}} · {{site.title}}{{/title}}
         {{$content}}
@@ -184,7 +185,7 @@ public enum BuiltinTheme {
             + (inner.isEmpty ? "" : "{{^empty(children)}}\(inner){{/empty(children)}}") + "</li>{{/\(list)}}</ol>"
     }
 
-    static let notes = """
+    public static let notes = """
         {{<base}}
         {{$title}}{{collection.title}} · {{site.title}}{{/title}}
         {{$content}}
@@ -207,7 +208,7 @@ public enum BuiltinTheme {
 
         """
 
-    static let tags = """
+    public static let tags = """
         {{<base}}
         {{$title}}{{page.title}} · {{site.title}}{{/title}}
         {{$content}}
@@ -221,7 +222,7 @@ public enum BuiltinTheme {
 
         """
 
-    static let tag = """
+    public static let tag = """
         {{<base}}
         {{$title}}#{{tag.name}} · {{site.title}}{{/title}}
         {{$content}}
@@ -234,7 +235,7 @@ public enum BuiltinTheme {
 
         """
 
-    static let notFound = """
+    public static let notFound = """
         {{<base}}
         {{$title}}404 · {{site.title}}{{/title}}
         {{$content}}

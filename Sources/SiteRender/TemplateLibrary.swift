@@ -10,12 +10,14 @@ public struct TemplateLibrary: Sendable {
     public let origins: [String: String]
     public let texts: [String: String]
 
-    /// Loads the built-in theme and the site's templates: `files` (paths relative to `directory`;
-    /// those ending in `.mustache` are read). Syntax errors of every template are reported together.
-    public static func load(directory: URL?, files: [String]) throws(Diagnostics) -> TemplateLibrary {
-        var texts = BuiltinTheme.templates
-        var origins = Dictionary(
-            uniqueKeysWithValues: BuiltinTheme.templates.keys.map { ($0, "(built-in theme)/\($0).mustache") })
+    /// Loads the built-in theme's templates (`builtin`, by name) and the site's: `files` (paths
+    /// relative to `directory`; those ending in `.mustache` are read). Syntax errors of every
+    /// template are reported together.
+    public static func load(directory: URL?, files: [String], builtin: [String: String]) throws(Diagnostics)
+        -> TemplateLibrary
+    {
+        var texts = builtin
+        var origins = Dictionary(uniqueKeysWithValues: builtin.keys.map { ($0, "(built-in theme)/\($0).mustache") })
         var problems: [Diagnostic] = []
         if let directory {
             for rel in files where rel.hasSuffix(".mustache") {

@@ -11,5 +11,6 @@ func templateLibrary(_ files: [String: String]) throws(Diagnostics) -> TemplateL
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(text.utf8).write(to: url)
     }
-    return try TemplateLibrary.load(directory: dir, files: files.keys.map { "\($0).mustache" })
+    return try TemplateLibrary.load(
+        directory: dir, files: files.keys.map { "\($0).mustache" }, builtin: BuiltinTheme.partials)
 }

@@ -16,7 +16,7 @@ import Testing
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(bytes).write(to: url)
         }
-        return try TemplateLibrary.load(directory: dir, files: listed)
+        return try TemplateLibrary.load(directory: dir, files: listed, builtin: BuiltinTheme.partials)
     }
 
     func errors(_ files: [String: [UInt8]], listed: [String]) -> [String] {
@@ -33,7 +33,7 @@ import Testing
             ["page.mustache": Array("P{{title}}".utf8), "notes.txt": [0xFF]],
             listed: ["page.mustache", "notes.txt", "assets/gone.css"])
         #expect(lib.origins["page"] == "templates/page.mustache")
-        #expect(Set(lib.texts.keys) == Set(BuiltinTheme.templates.keys).union(["page"]))
+        #expect(Set(lib.texts.keys) == Set(BuiltinTheme.partials.keys).union(["page"]))
     }
 
     @Test func unreadableAndNonUTF8TemplatesAreReportedTogether() {
