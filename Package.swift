@@ -56,7 +56,8 @@ let package = Package(
         // Resized images in modern formats with placeholders (libvips), and their cache.
         .target(name: "SiteImages", dependencies: ["SiteCore", "CVipsLoader",
                                                   .target(name: "CTCMalloc", condition: .when(platforms: [.linux]))]),
-        // Markdown (cmark-gfm), the raw HTML allowlist (gumbo) and YAML front matter.
+        // Markdown (cmark-gfm), the raw HTML allowlist (gumbo) and YAML front matter. `AliasBudget` imports CYaml,
+        // Yams' libyaml target, which comes with the Yams product (a package exports no other way to name it).
         .target(name: "SiteMarkdown", dependencies: ["SiteCore", "CCmark", "CGumbo", .product(name: "Yams", package: "Yams")]),
         // Collections' data from HTTP APIs: URL templates and placeholders, redaction, the data cache (of answers
         // that read: SiteFormats), the client.
@@ -82,10 +83,10 @@ let package = Package(
         // The pipeline: load → normalise → images → sort/lay out → plan → render → write
         // (FullBuild, BuildPass, SiteSession: docs/ARCHITECTURE.md).
         .target(name: "SiteBuild", dependencies: ["SiteCore", "SiteLoad", "SiteFetch", "SiteRender", "SiteWrite", "SiteImages",
-                                                 "SiteHighlight"]),
+                                                 "SiteHighlight", "SiteMarkdown"]),
         // `sitegen check`: broken links, missing images and unreachable pages in a built site.
         .target(name: "SiteCheck", dependencies: ["SiteCore"]),
-        .executableTarget(name: "sitegen", dependencies: ["SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "sitegen", dependencies: ["SiteCore", "SiteBuild", "SiteCheck", "SiteWatch", "SiteServe", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // On-demand benchmarks of the core (not tests).
         .executableTarget(name: "sitegen-bench", dependencies: ["SiteCore", "SiteRender", "SiteBuild", "SiteLoad", "SiteMarkdown",
                                                               "SiteHighlight", "CHighlightLoader", "MustacheReference"]),

@@ -11,9 +11,9 @@ enum BuildPass {
     /// What is in the output folder, as of the last successful pass: its output state, what
     /// the next pass compares with.
     struct Written: Sendable {
-        /// Every page: its view, path and what it read (with its fingerprint), in the plan's
+        /// Every page: its identity, path and what it read (with its fingerprint), in the plan's
         /// order.
-        var views: [PageID]
+        var ids: [PageID]
         var paths: [String]
         var records: [PageRecord]
         /// The parts pages read, by id, with their versions as of this output.
@@ -46,7 +46,7 @@ enum BuildPass {
         static func nothing(generation: Int, content: ContentTree, fingerprinted: Bool) -> Written {
             let files = Set(content.datasets + content.notes + content.staticFiles)
             var written = Written(
-                views: [], paths: [], records: [], files: [], sitemaps: [], sitemapDates: nil,
+                ids: [], paths: [], records: [], files: [], sitemaps: [], sitemapDates: nil,
                 feedKey: nil, pageFiles: [:], contentFiles: files, generation: generation)
             written.fingerprinted = fingerprinted
             return written
@@ -66,7 +66,7 @@ enum BuildPass {
 
     /// What the pages are, as the diff found them: recorded in `Written` once the pass is done.
     private struct Pages {
-        var views: [PageID]
+        var ids: [PageID]
         var paths: [String]
         /// The records of the pages kept; those of the pages to render (`dirty`) are made as
         /// they render.
@@ -80,14 +80,12 @@ enum BuildPass {
     /// The phases from the model on: diff (against `written`), render the pages whose
     /// fingerprint changed, write the other files that changed, publish the images. A full
     /// build is a pass over an empty `Written`: every page and file is new.
-    /// `plan`: the model's, when the caller made it already (checked by `SitePlan.checked`).
+    /// `plan`: the model's, checked (`SitePlan.checked`).
     static func run(
-        _ model: SiteModel, plan planned: SitePlan? = nil, options: BuildOptions, changes: ChangeSet,
+        _ model: SiteModel, plan: SitePlan, options: BuildOptions, changes: ChangeSet,
         encodes: PendingEncodes, written: inout Written, to sink: some SiteSink,
         clock: inout PhaseClock
     ) throws(Diagnostics) -> Outcome {
-        let plan: SitePlan
-        if let planned { plan = planned } else { plan = try SitePlan.checked(model, since: written) }
         let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
         var templates = TemplateHashes(model)
         let versions =
@@ -114,7 +112,7 @@ enum BuildPass {
         try publishImages(images, encodes: encodes, to: sink, threads: options.threads)
         outcome.filesWritten += images.count
         outcome.otherFilesWritten += images.count
-        written.views = pages.views
+        written.ids = pages.ids
         written.paths = pages.paths
         written.records = pages.records.compactMap { $0 }
         written.parts = parts
@@ -133,13 +131,13 @@ enum BuildPass {
         templates: inout TemplateHashes, written: inout Written
     ) throws(Diagnostics) -> (Pages, [(path: String, data: Data)]?, Outcome) {
         let planned = plan.pages
-        let views = planned.map(\.view), paths = planned.map(\.path)
+        let ids = planned.map(\.id), paths = planned.map(\.path)
         let dates = planned.map(\.lastModified)
-        let sitemapSame = written.sitemapDates == dates && views == written.views && paths == written.paths
+        let sitemapSame = written.sitemapDates == dates && ids == written.ids && paths == written.paths
         let sitemaps = sitemapSame ? nil : SiteFiles.sitemaps(plan, urls: model.urls)
         let sitemapPaths = sitemaps.map { Set($0.map(\.path)) } ?? written.sitemaps
         var pages = Pages(
-            views: views, paths: paths, records: [], dirty: [], dates: dates, files: Set(plan.files),
+            ids: ids, paths: paths, records: [], dirty: [], dates: dates, files: Set(plan.files),
             sitemaps: sitemapPaths)
         var outcome = Outcome(dirty: [], gone: [], removedPages: [])
         guard let versions else {
@@ -147,7 +145,7 @@ enum BuildPass {
             return (pages, sitemaps, outcome)
         }
         let before: [PageRecord?]
-        if views == written.views && paths == written.paths && pages.files == written.files
+        if ids == written.ids && paths == written.paths && pages.files == written.files
             && sitemapPaths == written.sitemaps
         {
             // The same files as before (the usual edit): each page's record is at its place.

@@ -24,8 +24,8 @@ struct ListPage: PageKind {
             switch key {
             case .collection: o.put(e.collection(collection, reads))
             case .items: o.put(TemplateEncoding.list(items.map { e.item($0, reads) }))
-            case .pagination: o.put(e.pagination(pagination))
-            case .layout: o.put(e.layout(layout))
+            case .pagination: o.put(e.object(pagination))
+            case .layout: o.put(e.object(layout))
             }
         }
     }

@@ -346,7 +346,7 @@ enum ImageStep {
         let readAt = SourceDigests.now
         let data: Data
         do { data = try content.read(job.source) } catch {
-            throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
+            throw Diagnostic(job.at, "image '\(SourceLayout.contentFile(job.source))': \(error.message)")
         }
         let hash = ImageCache.hash(data)
         let digest = SourceDigests.entry(path, hash: hash, readAt: readAt)
@@ -360,7 +360,7 @@ enum ImageStep {
                 data, sourceWidth: job.sourceWidth, recipe: job.recipe, threads: threads)
             return (Outcome(image: job.published(decoded.processed, key), processed: true, digest: digest), decoded)
         } catch {
-            throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
+            throw Diagnostic(job.at, "image '\(SourceLayout.contentFile(job.source))': \(error.message)")
         }
     }
 
@@ -371,7 +371,7 @@ enum ImageStep {
         do throws(ImageFailure) {
             try cache.store(key, decoded.processed, files: try decoded.encode(threads: threads))
         } catch {
-            throw Diagnostic(job.at, "image 'content/\(job.source)': \(error.message)")
+            throw Diagnostic(job.at, "image '\(SourceLayout.contentFile(job.source))': \(error.message)")
         }
     }
 }

@@ -37,7 +37,8 @@ extension SiteModel {
                         ? "a draft, left out of this build (--drafts includes it)" : "no such note"
                     problems.append(
                         Diagnostic(
-                            file: note.file, line: link.line, "link to '\(link.written)': content/\(path) is \(why)"))
+                            file: note.file, line: link.line,
+                            "link to '\(link.written)': \(SourceLayout.contentFile(path)) is \(why)"))
                     resolved.append("")
                     continue
                 }

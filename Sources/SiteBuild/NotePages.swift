@@ -23,7 +23,7 @@ struct NotesListPage: PageKind {
             switch key {
             case .collection: o.put(e.collection(collection, reads))
             case .items: o.put(TemplateEncoding.list(items.map(e.note)))
-            case .pagination: o.put(e.pagination(pagination))
+            case .pagination: o.put(e.object(pagination))
             }
         }
     }
@@ -102,7 +102,7 @@ struct TagsPage: PageKind {
         var tags: [TagView]
         func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding, _ reads: PageReads) {
             switch key {
-            case .tags: o.put(TemplateEncoding.list(tags.map(e.tag)))
+            case .tags: o.put(TemplateEncoding.list(tags.map { e.object($0) }))
             }
         }
     }
@@ -134,7 +134,7 @@ struct TagPage: PageKind {
         var items: [NoteView]
         func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding, _ reads: PageReads) {
             switch key {
-            case .tag: o.put(e.tag(tag))
+            case .tag: o.put(e.object(tag))
             case .items: o.put(TemplateEncoding.list(items.map(e.note)))
             }
         }

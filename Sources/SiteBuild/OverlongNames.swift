@@ -37,7 +37,7 @@ extension SitePlan {
             // longer than a segment may be cannot hold one too long (most paths; decoding is slow).
             guard page.path.utf8.count > SitePath.maximumSegmentBytes,
                 let segment = SitePath.overlongSegment(model.urls.file(ofPagePath: page.path)),
-                let origin = page.view.page.origin(self, model)
+                let origin = page.id.page.origin(self, model)
             else { continue }
             problems.append(Diagnostic(origin.at, Self.overlong(origin.what, segment)))
         }

@@ -40,12 +40,58 @@ struct SiteView: Sendable, Hashable, Encodable {
     var tags: String?
 }
 
+extension SiteView {
+    /// `site` as one page sees it: the site-wide values and the page's navigation.
+    struct Page: TemplateView {
+        typealias Key = SiteView.Key
+        var site: SiteView
+        var sections: [SectionLink]
+
+        func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+            let s = site
+            switch key {
+            case .title: o.put(s.title)
+            case .language: o.put(s.language)
+            case .root: o.put(s.root)
+            case .baseURL: o.put(s.baseURL)
+            case .generator: o.put("sitegen")
+            case .notesURL: o.put(s.notesURL)
+            case .notesTitle: o.put(s.notesTitle)
+            case .skipText: o.put(s.words.skipLink)
+            case .navLabel: o.put(s.words.navigation)
+            case .closeLabel: o.put(s.words.close)
+            case .pagesLabel: o.put(s.words.pagination)
+            case .emptyText: o.put(s.words.empty)
+            case .contentsLabel: o.put(s.words.contents)
+            case .description: o.put(s.description)
+            case .feed: o.put(s.feed)
+            case .asset:
+                let assets = s.asset
+                o.put(.lambda(TemplateLibrary.helper { assets.url($0) }))
+            case .tags: o.put(s.tags)
+            case .tagsTitle: if s.tags != nil { o.put(s.words.tags) }
+            case .sections: o.put(TemplateEncoding.list(sections.map { e.object($0) }))
+            }
+        }
+    }
+}
+
 /// A navigation entry.
 struct SectionLink: Sendable, Hashable, Encodable {
     enum Key: String, TemplateKey { case title, url, current }
     var title: String
     var url: String
     var current: Bool
+}
+
+extension SectionLink: TemplateView {
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .title: o.put(title)
+        case .url: o.put(url)
+        case .current: o.put(current)
+        }
+    }
 }
 
 /// The page's own `page`: title, URLs and what social cards show.
@@ -59,6 +105,20 @@ struct PageMeta: Sendable, Hashable {
     var type: String? = nil
     /// The stylesheet of highlighted code, on pages that show code.
     var codeStyles: String? = nil
+}
+
+extension PageMeta: TemplateView {
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .title: o.put(title)
+        case .url: o.put(url)
+        case .canonical: o.put(canonical)
+        case .description: o.put(description)
+        case .image: o.put(image)
+        case .type: o.put(type)
+        case .codeStyles: o.put(codeStyles)
+        }
+    }
 }
 
 /// A collection as pages show it (`collection`, the home page's tiles, `data.<name>`).
@@ -92,6 +152,33 @@ struct PaginationView: Sendable, Hashable {
     var urls: [String]
 }
 
+extension PaginationView: TemplateView {
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        let count = urls.count
+        switch key {
+        case .number: o.put(number)
+        case .count: o.put(count)
+        case .isFirst: o.put(number == 1)
+        case .isLast: o.put(number == count)
+        case .many: o.put(count > 1)
+        case .pages:
+            o.put(
+                TemplateEncoding.list(
+                    urls.enumerated().map { k, url in
+                        e.object(PageKey.self) { key, p in
+                            switch key {
+                            case .number: p.put(k + 1)
+                            case .url: p.put(url)
+                            case .current: p.put(k + 1 == number)
+                            }
+                        }
+                    }))
+        case .prev: if number > 1 { o.put(urls[number - 2]) }
+        case .next: if number < count { o.put(urls[number]) }
+        }
+    }
+}
+
 /// How a list lays its cards out.
 struct LayoutView: Sendable, Hashable {
     enum Key: String, TemplateKey { case kind, css, style }
@@ -99,6 +186,16 @@ struct LayoutView: Sendable, Hashable {
     var css: String? = nil
     /// A masonry page's placement.
     var style: String? = nil
+}
+
+extension LayoutView: TemplateView {
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .kind: o.put(kind)
+        case .css: o.put(css)
+        case .style: o.put(style)
+        }
+    }
 }
 
 /// An item as every page shows it (its page, its neighbours', its list's), made once: its data
@@ -136,6 +233,16 @@ struct CardView: Sendable, Hashable, Encodable {
     var title: String
     var subtitle: String?
     var image: ImageView?
+}
+
+extension CardView: TemplateView {
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .title: o.put(title)
+        case .subtitle: o.put(subtitle)
+        case .image: if let image { o.put(e.image(image)) }
+        }
+    }
 }
 
 /// An image as a template shows it: a resized one with its variants, or a file as it is.
@@ -192,6 +299,19 @@ struct ImageView: Sendable, Hashable, Encodable {
     }
 }
 
+extension ImageView.Resized: TemplateView {
+    typealias Key = ImageView.PlaceholderKey
+
+    /// The image's placeholder: its colour and preview, and both as a CSS background.
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .color: o.put(color)
+        case .preview: o.put(preview)
+        case .style: o.put("background-color:\(color);background-image:url(\(preview));background-size:cover")
+        }
+    }
+}
+
 /// A note as lists and its page show it.
 struct NoteView: Sendable, Hashable {
     enum Key: String, TemplateKey { case title, slug, url, tags, tagLinks, date, html, toc, showToc, hasCode }
@@ -212,6 +332,25 @@ struct NoteView: Sendable, Hashable {
     var showToc = false
     /// A code block names its language (a highlighter's stylesheet is needed).
     var hasCode = false
+}
+
+extension NoteView: TemplateView {
+    /// sitegen's names; the front matter's fields are the object's other entries
+    /// (`TemplateEncoding.note`).
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .title: o.put(title)
+        case .slug: o.put(slug)
+        case .url: o.put(url)
+        case .tags: o.put(.list(TemplateList(tags.map(TemplateValue.string), sortable: true)))
+        case .tagLinks: o.put(TemplateEncoding.list(tagLinks.map { e.object($0) }))
+        case .date: o.put(date)
+        case .html: o.put(html)
+        case .toc: if html != nil { o.put(TemplateEncoding.list(toc.map { e.object($0) })) }
+        case .showToc: o.put(showToc)
+        case .hasCode: o.put(hasCode)
+        }
+    }
 }
 
 /// One heading of a note's table of contents, with the headings under it.
@@ -242,10 +381,30 @@ struct TocEntry: Sendable, Hashable {
     }
 }
 
+extension TocEntry: TemplateView {
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .level: o.put(level)
+        case .id: o.put(id)
+        case .text: o.put(text)
+        case .children: o.put(TemplateEncoding.list(children.map { e.object($0) }))
+        }
+    }
+}
+
 struct TagLink: Sendable, Hashable, Encodable {
     enum Key: String, TemplateKey { case name, url }
     var name: String
     var url: String
+}
+
+extension TagLink: TemplateView {
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .name: o.put(name)
+        case .url: o.put(url)
+        }
+    }
 }
 
 struct TagView: Sendable, Hashable {
@@ -254,6 +413,17 @@ struct TagView: Sendable, Hashable {
     var url: String
     var count: Int
     var countText: String
+}
+
+extension TagView: TemplateView {
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding) {
+        switch key {
+        case .name: o.put(name)
+        case .url: o.put(url)
+        case .count: o.put(count)
+        case .countText: o.put(countText)
+        }
+    }
 }
 
 /// An item shown on a page, by its place in the model; a masonry card carries its placement.
@@ -274,6 +444,14 @@ enum NoKeys: TemplateKey {
         switch self {}
     }
     static var allCases: [NoKeys] { [] }
+}
+
+/// A value templates see as an object: its keys (an enum) and each key's value, put by an
+/// exhaustive `switch` beside the type, so a key cannot go unencoded.
+protocol TemplateView {
+    associatedtype Key: TemplateKey
+    /// Puts the value of `key` (nothing: the key is absent).
+    func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding)
 }
 
 /// What a page kind's template sees beside `site` and `page`.

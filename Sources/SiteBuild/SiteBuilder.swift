@@ -41,10 +41,10 @@ public struct BuildOptions: Sendable {
         source: URL, output: URL? = nil, baseURL: String? = nil, includeDrafts: Bool = false, cacheDir: URL? = nil
     ) {
         self.source = source.standardizedFileURL
-        self.output = (output ?? source.appendingPathComponent("public")).standardizedFileURL
+        self.output = (output ?? source.appendingPathComponent(SourceLayout.defaultOutput)).standardizedFileURL
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
-        self.cacheDir = (cacheDir ?? source.appendingPathComponent(".sitegen-cache")).standardizedFileURL
+        self.cacheDir = (cacheDir ?? source.appendingPathComponent(SourceLayout.defaultCache)).standardizedFileURL
     }
 
     /// The options of a build of `source` into `output` and with the cache in `cacheDir`, as the

@@ -9,7 +9,7 @@ struct PlannedPage: Sendable {
     var template: String
     /// What the page is made from, for messages ("collection 'photos' page 2", a note's file).
     var source: String
-    var view: PageID
+    var id: PageID
     /// The sitemap's `lastmod` (a note's date, formatted only when a sitemap is written).
     var lastModified: CalendarDate?
     var inSitemap = true
@@ -18,13 +18,13 @@ struct PlannedPage: Sendable {
     let content: @Sendable (ViewReader) -> any EncodablePage
 
     init(
-        _ view: PageID, _ path: String, _ template: String, _ source: String,
+        _ id: PageID, _ path: String, _ template: String, _ source: String,
         content: @escaping @Sendable (ViewReader) -> any EncodablePage
     ) {
         self.path = path
         self.template = template
         self.source = source
-        self.view = view
+        self.id = id
         self.content = content
     }
 }

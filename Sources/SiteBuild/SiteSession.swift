@@ -72,7 +72,7 @@ public struct SiteSession: Sendable {
     public private(set) var notices: [String] = []
 
     /// How many pages the site has.
-    public var pageCount: Int { written.views.count }
+    public var pageCount: Int { written.ids.count }
 
     /// The images left for later by the last build (`BuildOptions.deferImages`), if any.
     public var waitingImages: WaitingImages? {
@@ -167,7 +167,7 @@ public struct SiteSession: Sendable {
         // content.notes is sorted, and the notes are kept in its order: binary searches, no index.
         // A note is loaded again when its file changed, or a picture it shows (it is sized then).
         let changedNotes = changes.content.filter {
-            $0.lowercased().hasSuffix(".md") || inputs.content.notes.sortedContains($0)
+            SourceLayout.isNoteFile($0) || inputs.content.notes.sortedContains($0)
         }.union(
             inputs.notes.lazy.filter { n in n.images.contains { changes.content.contains($0.info.source) } }.map {
                 SourceLayout.relativeToContent($0.file)
@@ -199,7 +199,7 @@ public struct SiteSession: Sendable {
                 progress: options.imageProgress)
         }
         clock.lap("images")
-        let report = try write(
+        let report = try remodelAndWrite(
             inputs, images: images, encodes: encodes, versions: versions, changes: changes,
             start: start, clock: &clock)
         notices = inputs.notices
@@ -212,7 +212,7 @@ public struct SiteSession: Sendable {
         (inputs, model, written) = (built.inputs, built.model, built.written)
         notices = inputs.notices
         return UpdateReport(
-            full: true, pagesWritten: written.views.count,
+            full: true, pagesWritten: written.ids.count,
             filesWritten: written.files.count + written.sitemaps.count, removed: 0,
             changedPages: nil, seconds: seconds(since: start))
     }
@@ -339,9 +339,11 @@ public struct SiteSession: Sendable {
         return reload
     }
 
-    /// The model made again, reusing the collections that did not change, and what it changes
-    /// written into the live output; the session then holds them.
-    private mutating func write(
+    /// Makes the model again from `inputs` (reusing the collections that did not change), runs a
+    /// build pass over the live output (rendering the pages whose parts changed, writing the
+    /// files that changed), removes the files no longer planned, and holds the new inputs, model
+    /// and output state.
+    private mutating func remodelAndWrite(
         _ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
         versions: BuildPass.Written,
         changes: ChangeSet, start: DispatchTime,
@@ -357,8 +359,9 @@ public struct SiteSession: Sendable {
         clock.lap("sort")
 
         let sink = LiveOutput(folder: options.output)
+        let plan = try SitePlan.checked(newModel, since: versions)
         let pass = try BuildPass.run(
-            newModel, options: options, changes: changes, encodes: encodes,
+            newModel, plan: plan, options: options, changes: changes, encodes: encodes,
             written: &versions, to: sink,
             clock: &clock)
         for file in pass.gone.sorted() { sink.remove(file) }

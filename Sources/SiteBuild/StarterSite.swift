@@ -94,7 +94,7 @@ public enum StarterSite {
     ]
 
     /// What the site's `.gitignore` leaves out of git: the built site and the image cache.
-    public static let gitignore = "public/\n.sitegen-cache/\n"
+    public static let gitignore = "\(SourceLayout.defaultOutput)/\n\(SourceLayout.defaultCache)/\n"
 
     /// What `write(to:)` left as it was: a `.gitignore` the folder already had.
     public struct Outcome: Sendable {

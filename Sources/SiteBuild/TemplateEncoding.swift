@@ -29,6 +29,12 @@ struct TemplateEncoding: Sendable {
         return o.builder.build()
     }
 
+    /// A view's object: its keys, each encoded by the view's `encode` (beside its type, in
+    /// PageViews.swift).
+    func object<V: TemplateView>(_ view: V, capacity: Int = 8, start: TemplateObjectBuilder? = nil) -> TemplateValue {
+        object(V.Key.self, capacity: capacity, start: start) { key, o in view.encode(key, into: &o, self) }
+    }
+
     @inline(__always)
     static func fill<K: TemplateKey>(_ o: inout Entry, _: K.Type, _ fill: (K, inout Entry) -> Void) {
         for key in K.allCases {
@@ -57,7 +63,7 @@ struct TemplateEncoding: Sendable {
         Self.fill(&o, PageKey.self) { key, o in
             switch key {
             case .site: o.put(sharedSite(sections: content.sections))
-            case .page: o.put(meta(content.page))
+            case .page: o.put(object(content.page))
             }
         }
         Self.fill(&o, Body.Key.self) { key, o in content.body.encode(key, into: &o, self, reads) }
@@ -67,61 +73,9 @@ struct TemplateEncoding: Sendable {
     /// The `site` object, made once per current section: every page's sections are the one
     /// navigation of `ViewMaker` with at most one link current.
     func sharedSite(sections: [SectionLink]) -> TemplateValue {
-        guard let sites else { return site(sections: sections) }
-        return sites.value(sections.firstIndex(where: \.current) ?? sections.count) { site(sections: sections) }
-    }
-
-    func site(sections: [SectionLink]) -> TemplateValue {
-        let s = site
-        return object(SiteView.Key.self, capacity: 20) { key, o in
-            switch key {
-            case .title: o.put(s.title)
-            case .language: o.put(s.language)
-            case .root: o.put(s.root)
-            case .baseURL: o.put(s.baseURL)
-            case .generator: o.put("sitegen")
-            case .notesURL: o.put(s.notesURL)
-            case .notesTitle: o.put(s.notesTitle)
-            case .skipText: o.put(s.words.skipLink)
-            case .navLabel: o.put(s.words.navigation)
-            case .closeLabel: o.put(s.words.close)
-            case .pagesLabel: o.put(s.words.pagination)
-            case .emptyText: o.put(s.words.empty)
-            case .contentsLabel: o.put(s.words.contents)
-            case .description: o.put(s.description)
-            case .feed: o.put(s.feed)
-            case .asset:
-                let assets = s.asset
-                o.put(.lambda(TemplateLibrary.helper { assets.url($0) }))
-            case .tags: o.put(s.tags)
-            case .tagsTitle: if s.tags != nil { o.put(s.words.tags) }
-            case .sections:
-                o.put(
-                    Self.list(
-                        sections.map { l in
-                            object(SectionLink.Key.self) { key, e in
-                                switch key {
-                                case .title: e.put(l.title)
-                                case .url: e.put(l.url)
-                                case .current: e.put(l.current)
-                                }
-                            }
-                        }))
-            }
-        }
-    }
-
-    func meta(_ m: PageMeta) -> TemplateValue {
-        object(PageMeta.Key.self) { key, o in
-            switch key {
-            case .title: o.put(m.title)
-            case .url: o.put(m.url)
-            case .canonical: o.put(m.canonical)
-            case .description: o.put(m.description)
-            case .image: o.put(m.image)
-            case .type: o.put(m.type)
-            case .codeStyles: o.put(m.codeStyles)
-            }
+        guard let sites else { return object(SiteView.Page(site: site, sections: sections), capacity: 20) }
+        return sites.value(sections.firstIndex(where: \.current) ?? sections.count) {
+            object(SiteView.Page(site: site, sections: sections), capacity: 20)
         }
     }
 
@@ -153,43 +107,6 @@ struct TemplateEncoding: Sendable {
         return b.build()
     }
 
-    func pagination(_ view: PaginationView) -> TemplateValue {
-        let count = view.urls.count
-        return object(PaginationView.Key.self) { key, o in
-            switch key {
-            case .number: o.put(view.number)
-            case .count: o.put(count)
-            case .isFirst: o.put(view.number == 1)
-            case .isLast: o.put(view.number == count)
-            case .many: o.put(count > 1)
-            case .pages:
-                o.put(
-                    Self.list(
-                        view.urls.enumerated().map { k, url in
-                            object(PaginationView.PageKey.self) { key, e in
-                                switch key {
-                                case .number: e.put(k + 1)
-                                case .url: e.put(url)
-                                case .current: e.put(k + 1 == view.number)
-                                }
-                            }
-                        }))
-            case .prev: if view.number > 1 { o.put(view.urls[view.number - 2]) }
-            case .next: if view.number < count { o.put(view.urls[view.number]) }
-            }
-        }
-    }
-
-    func layout(_ view: LayoutView) -> TemplateValue {
-        object(LayoutView.Key.self) { key, o in
-            switch key {
-            case .kind: o.put(view.kind)
-            case .css: o.put(view.css)
-            case .style: o.put(view.style)
-            }
-        }
-    }
-
     // MARK: - Items, notes, tags, images
 
     /// An item as shown: shared when it carries nothing of the page's own. Its related lists
@@ -217,15 +134,7 @@ struct TemplateEncoding: Sendable {
             switch key {
             case .slug: o.put(view.slug)
             case .url: o.put(view.url.map(TemplateValue.string) ?? .bool(false))
-            case .card:
-                o.put(
-                    object(CardView.Key.self) { key, c in
-                        switch key {
-                        case .title: c.put(view.card.title)
-                        case .subtitle: c.put(view.card.subtitle)
-                        case .image: if let img = view.card.image { c.put(image(img)) }
-                        }
-                    })
+            case .card: o.put(object(view.card))
             case .fieldList:
                 o.put(
                     Self.list(
@@ -266,30 +175,7 @@ struct TemplateEncoding: Sendable {
         for (k, value) in view.fields where !isOwnName(k, view) {
             if let t = Self.value(value, names) { b.set(k, t) }
         }
-        return object(NoteView.Key.self, start: b) { key, o in
-            switch key {
-            case .title: o.put(view.title)
-            case .slug: o.put(view.slug)
-            case .url: o.put(view.url)
-            case .tags: o.put(.list(TemplateList(view.tags.map(TemplateValue.string), sortable: true)))
-            case .tagLinks:
-                o.put(
-                    Self.list(
-                        view.tagLinks.map { l in
-                            object(TagLink.Key.self) { key, e in
-                                switch key {
-                                case .name: e.put(l.name)
-                                case .url: e.put(l.url)
-                                }
-                            }
-                        }))
-            case .date: o.put(view.date)
-            case .html: o.put(view.html)
-            case .toc: if view.html != nil { o.put(Self.list(view.toc.map(tocEntry))) }
-            case .showToc: o.put(view.showToc)
-            case .hasCode: o.put(view.hasCode)
-            }
-        }
+        return object(view, start: b)
     }
 
     /// Whether a front matter name is one sitegen gives the note (so the field is not shown):
@@ -300,28 +186,6 @@ struct TemplateEncoding: Sendable {
         // A null `date` is absent either way; any other is the note's date.
         case .title, .slug, .url, .tags, .tagLinks, .date, .toc, .showToc, .hasCode: return true
         case .html: return view.html != nil
-        }
-    }
-
-    func tocEntry(_ entry: TocEntry) -> TemplateValue {
-        object(TocEntry.Key.self) { key, o in
-            switch key {
-            case .level: o.put(entry.level)
-            case .id: o.put(entry.id)
-            case .text: o.put(entry.text)
-            case .children: o.put(Self.list(entry.children.map(tocEntry)))
-            }
-        }
-    }
-
-    func tag(_ view: TagView) -> TemplateValue {
-        object(TagView.Key.self) { key, o in
-            switch key {
-            case .name: o.put(view.name)
-            case .url: o.put(view.url)
-            case .count: o.put(view.count)
-            case .countText: o.put(view.countText)
-            }
         }
     }
 
@@ -359,22 +223,8 @@ struct TemplateEncoding: Sendable {
                                 }
                             }
                         }))
-            case .placeholder: if let r = i.resized { o.put(placeholder(r)) }
+            case .placeholder: if let r = i.resized { o.put(object(r)) }
             case .detail: if withDetail { o.put(imageFiles(i.detail, of: i, withDetail: false)) }
-            }
-        }
-    }
-
-    /// A resized image's placeholder: its colour and preview, and both as a CSS background.
-    func placeholder(_ resized: ImageView.Resized) -> TemplateValue {
-        object(ImageView.PlaceholderKey.self) { key, p in
-            switch key {
-            case .color: p.put(resized.color)
-            case .preview: p.put(resized.preview)
-            case .style:
-                p.put(
-                    "background-color:\(resized.color);"
-                        + "background-image:url(\(resized.preview));background-size:cover")
             }
         }
     }

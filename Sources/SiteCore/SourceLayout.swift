@@ -8,6 +8,20 @@ public enum SourceLayout {
     public static let templates = "templates"
     public static let assets = "templates/assets"
 
+    /// Where a build writes unless told otherwise (`--output`), in the site's folder.
+    public static let defaultOutput = "public"
+    /// Where processed images and fetched data are kept unless told otherwise (`--cache-dir`),
+    /// in the site's folder.
+    public static let defaultCache = ".sitegen-cache"
+
+    /// The extension of a note's file (any case): `content/**/*.md`.
+    public static let noteExtension = "md"
+
+    /// Whether `path` names a note's file by its extension.
+    public static func isNoteFile(_ path: some StringProtocol) -> Bool {
+        SitePath.extension(of: String(path)).lowercased() == noteExtension
+    }
+
     /// What `serve` watches: every source.
     public static let watched = [configuration, content, templates]
 

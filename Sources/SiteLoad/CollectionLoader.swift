@@ -401,7 +401,7 @@ public struct CollectionLoader: Sendable {
         if rule.resize, ImageInfo.isResizable(relative), size.width * size.height > rule.maxPixels {
             throw Diagnostic(
                 at(),
-                "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of "
+                "image '\(SourceLayout.contentFile(relative))' is \(size.width)×\(size.height) px, more than the limit of "
                     + "\(rule.maxPixels) pixels (images.maxPixels): refused before decoding"
             )
         }
@@ -442,12 +442,13 @@ public final class ImageSizeCache: Sendable {
         if let s = sizes.withLock({ $0[relative] }) { return s }
         let url = content.root.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw Diagnostic(referencedAt(), "image 'content/\(relative)' does not exist")
+            throw Diagnostic(referencedAt(), "image '\(SourceLayout.contentFile(relative))' does not exist")
         }
         let ext = (relative as NSString).pathExtension.lowercased()
         guard ImageProbe.supportedExtensions.contains(ext) else {
             throw Diagnostic(
-                referencedAt(), "'content/\(relative)' is not an image sitegen can size (png, jpg, gif, webp, svg)")
+                referencedAt(),
+                "'\(SourceLayout.contentFile(relative))' is not an image sitegen can size (png, jpg, gif, webp, svg)")
         }
         // A camera original's size is in its first few kilobytes: the rest is read only when the
         // head is not enough (a header past 64 KB, a broken file and its exact message). Every
@@ -463,7 +464,7 @@ public final class ImageSizeCache: Sendable {
         do { data = try content.read(relative) } catch { throw Diagnostic(referencedAt(), error.message) }
         let size: ImageSize
         do { size = try ImageProbe.size(of: data, file: SourceLayout.contentFile(relative)) } catch {
-            throw Diagnostic(referencedAt(), "image 'content/\(relative)': \(error.message)")
+            throw Diagnostic(referencedAt(), "image '\(SourceLayout.contentFile(relative))': \(error.message)")
         }
         sizes.withLock { $0[relative] = size }
         return size

@@ -254,7 +254,7 @@ public struct NoteLoader: Sendable {
         if ImageInfo.isResizable(relative), size.width * size.height > ImageRule.defaultMaxPixels {
             throw Diagnostic(
                 at,
-                "image 'content/\(relative)' is \(size.width)×\(size.height) px, more than the limit of "
+                "image '\(SourceLayout.contentFile(relative))' is \(size.width)×\(size.height) px, more than the limit of "
                     + "\(ImageRule.defaultMaxPixels) pixels: refused before decoding"
             )
         }

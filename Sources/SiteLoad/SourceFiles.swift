@@ -20,7 +20,7 @@ public struct ContentTree: Sendable {
             let ext = SitePath.extension(of: rel).lowercased()
             if datasetExtensions.contains(ext) {
                 tree.datasets.append(rel)
-            } else if ext == "md" {
+            } else if ext == SourceLayout.noteExtension {
                 tree.notes.append(rel)
             } else {
                 tree.staticFiles.append(rel)

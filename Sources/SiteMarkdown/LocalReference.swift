@@ -1,3 +1,4 @@
+import SiteCore
 internal import Foundation
 
 /// A link or image URL of a note that names a file of the site's `content/` folder: relative to
@@ -45,8 +46,9 @@ public struct LocalReference: Sendable, Hashable, Codable {
 
     /// Whether it names a Markdown file (a note).
     public var isNote: Bool {
-        written.split(separator: "#", maxSplits: 1).first?.split(separator: "?").first?.lowercased().hasSuffix(".md")
-            ?? false
+        written.split(separator: "#", maxSplits: 1).first?.split(separator: "?").first.map {
+            SourceLayout.isNoteFile($0)
+        } ?? false
     }
 }
 

@@ -38,8 +38,8 @@ public final class LiveReload: Sendable {
             let id = s.nextID
             s.nextID += 1
             s.streams[id] = stream
-            stream.send(Self.event("hello", ["server": server, "build": s.build]))
-            if let error = s.error { stream.send(Self.event("error", ["message": error])) }
+            stream.send(Self.event(.hello(server: server, build: s.build)))
+            if let error = s.error { stream.send(Self.event(.error(message: error))) }
             return id
         }
     }
@@ -54,8 +54,7 @@ public final class LiveReload: Sendable {
         state.withLockedValue { s in
             s.build += 1
             s.error = nil
-            broadcast(
-                Self.event("reload", ["build": s.build, "pages": pages.map { $0 as Any } ?? NSNull()]), to: s.streams)
+            broadcast(Self.event(.reload(build: s.build, pages: pages)), to: s.streams)
         }
     }
 
@@ -63,7 +62,7 @@ public final class LiveReload: Sendable {
     public func fail(_ message: String) {
         state.withLockedValue { s in
             s.error = message
-            broadcast(Self.event("error", ["message": message]), to: s.streams)
+            broadcast(Self.event(.error(message: message)), to: s.streams)
         }
     }
 
@@ -84,11 +83,45 @@ public final class LiveReload: Sendable {
         for stream in streams.values { stream.send(data) }
     }
 
-    static func event(_ name: String, _ payload: [String: Any]) -> Data {
-        let json =
-            (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("{}".utf8)
-        return Data("event: \(name)\ndata: ".utf8) + json + Data("\n\n".utf8)
+    /// What the server tells the pages, as one server-sent event each.
+    enum Event: Encodable {
+        /// A page started listening: which server (a restarted one reloads it) and which build.
+        case hello(server: String, build: Int)
+        /// A rebuild succeeded: reload (only `pages`, when listed).
+        case reload(build: Int, pages: [String]?)
+        /// A rebuild failed: show `message`.
+        case error(message: String)
+
+        var name: String {
+            switch self {
+            case .hello: "hello"
+            case .reload: "reload"
+            case .error: "error"
+            }
+        }
+
+        private enum Key: String, CodingKey { case server, build, pages, message }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            switch self {
+            case .hello(let server, let build):
+                try c.encode(server, forKey: .server)
+                try c.encode(build, forKey: .build)
+            case .reload(let build, let pages):
+                try c.encode(build, forKey: .build)
+                try c.encode(pages, forKey: .pages)  // null: every page reloads
+            case .error(let message):
+                try c.encode(message, forKey: .message)
+            }
+        }
+    }
+
+    static func event(_ event: Event) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(event)) ?? Data("{}".utf8)
+        return Data("event: \(event.name)\ndata: ".utf8) + json + Data("\n\n".utf8)
     }
 
     /// `html` with the listening script added before `</body>` (or at the end).

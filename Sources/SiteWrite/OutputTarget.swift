@@ -24,8 +24,8 @@ public struct OutputTarget: Sendable {
     public static func check(
         source: URL, output: String?, cache: String?, changes: String? = nil, force: Bool
     ) throws(Refusal) -> OutputTarget {
-        let outputText = output ?? source.appendingPathComponent("public").path
-        let cacheText = cache ?? source.appendingPathComponent(".sitegen-cache").path
+        let outputText = output ?? source.appendingPathComponent(SourceLayout.defaultOutput).path
+        let cacheText = cache ?? source.appendingPathComponent(SourceLayout.defaultCache).path
         let outputName =
             output.map { "--output '\($0)'" } ?? "the output folder \(outputText) (the default of --output)"
         let cacheName =

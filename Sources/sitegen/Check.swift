@@ -46,11 +46,12 @@ struct Check: ParsableCommand {
             Terminal.error("sitegen check: error: the base URL '\(baseURL)' is not an absolute http(s) URL")
             throw ExitCode(1)
         }
-        let folder = output.map { URL(fileURLWithPath: $0) } ?? site.sourceURL.appendingPathComponent("public")
+        let fallback = SourceLayout.defaultOutput
+        let folder = output.map { URL(fileURLWithPath: $0) } ?? site.sourceURL.appendingPathComponent(fallback)
         let display =
             output
             ?? (site.source == "."
-                ? "public" : (site.source.hasSuffix("/") ? site.source : site.source + "/") + "public")
+                ? fallback : (site.source.hasSuffix("/") ? site.source : site.source + "/") + fallback)
         switch Result(catching: { () throws(Diagnostics) in
             try SiteChecker.check(output: folder.standardizedFileURL, display: display, site: address)
         }) {

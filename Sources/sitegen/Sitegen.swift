@@ -66,7 +66,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .long, help: "Include notes marked `draft: true`.")
     var drafts = false
 
-    @Option(name: .long, help: "Where processed images are kept between builds (default: <source>/.sitegen-cache).")
+    @Option(
+        name: .long,
+        help: "Where processed images are kept between builds (default: <source>/\(SourceLayout.defaultCache)).")
     var cacheDir: String?
 
     @Flag(
@@ -213,9 +215,15 @@ struct Init: ParsableCommand {
         case .success(let outcome):
             let here = dir.path == URL(fileURLWithPath: ".").standardizedFileURL.path
             print("sitegen: created a starter site in \(dir.path)")
-            if outcome.keptGitignore { print("sitegen: kept your .gitignore; add public/ and .sitegen-cache/ to it") }
+            if outcome.keptGitignore {
+                print(
+                    "sitegen: kept your .gitignore; add \(SourceLayout.defaultOutput)/ and \(SourceLayout.defaultCache)/ to it"
+                )
+            }
             let cd = here ? "" : "cd \(directory) && "
-            print("Next: \(cd)sitegen serve   (a preview at http://127.0.0.1:8000/; sitegen build writes public/)")
+            print(
+                "Next: \(cd)sitegen serve   (a preview at http://127.0.0.1:8000/; sitegen build writes \(SourceLayout.defaultOutput)/)"
+            )
         }
     }
 }

@@ -32,7 +32,7 @@ import Testing
         for page in pages {
             let value = r.0.templateValue(page)
             let plain = try #require(r.plain.encoding.names.plain(r.plain.templateValue(page)) as? [String: Any])
-            if case .item = page.view {
+            if case .item = page.id {
                 #expect(
                     r.0.encoding.shared != nil && r.plain.encoding.shared == nil,
                     "the build shares converted items; swift-mustache gets them whole")
@@ -67,12 +67,12 @@ import Testing
         let r = try Self.renderers(Fixture.repository)
         var firstOfKind: [String: PlannedPage] = [:]
         for page in r.0.plan.pages {
-            let kind = "\(page.view)".prefix { $0 != "(" }
+            let kind = "\(page.id)".prefix { $0 != "(" }
             if firstOfKind[String(kind)] == nil { firstOfKind[String(kind)] = page }
         }
         let names = r.0.templates.compiled.index.keys.sorted()
         #expect(names.count >= 25)
-        let (diffs, same) = try Self.compare(r, pages: firstOfKind.values.sorted { "\($0.view)" < "\($1.view)" }) { _ in
+        let (diffs, same) = try Self.compare(r, pages: firstOfKind.values.sorted { "\($0.id)" < "\($1.id)" }) { _ in
             names
         }
         #expect(diffs.isEmpty, "\(diffs.joined(separator: "\n"))")

@@ -18,7 +18,7 @@ import Testing
         let plan = SitePlan(model)
         let renderer = PageRenderer(model: model, plan: plan)
         let home = try #require(plan.pages.first { $0.path == model.urls.home })
-        let item = try #require(plan.pages.first { if case .item = $0.view { true } else { false } })
+        let item = try #require(plan.pages.first { if case .item = $0.id { true } else { false } })
         // A file where the item page's folder would be.
         let out = site.root.appendingPathComponent("out")
         let folder = model.urls.file(ofPagePath: item.path).split(separator: "/").first.map(String.init) ?? ""

@@ -211,6 +211,25 @@ import Testing
         ])
     }
 
+    /// A page showing another collection's items in a related list is rendered again when one
+    /// of those items changes, though the list (which items, in which order) stays the same:
+    /// the page read that collection too.
+    @Test func aRelatedItemsEditReachesThePagesShowingIt() throws {
+        let site = try Self.labelSite(
+            "      byName: { collection: photos, via: tags, key: name }",
+            template: "by name:{{#item.related.byName}}[{{slug}} {{caption}}]{{/item.related.byName}}.\n")
+        defer { site.remove() }
+        let photos =
+            #"[{"id": "x", "rank": 2, "tags": ["b", "a"], "caption": "sand"}, {"id": "y", "rank": 1, "tags": ["a"]}]"#
+        try site.write("content/photos.json", photos)
+        var session = try SiteSession(BuildOptions(source: site.root, output: site.root.appendingPathComponent("live")))
+        try site.write("content/photos.json", photos.replacingOccurrences(of: "sand", with: "sea"))
+        _ = try session.update(["content/photos.json"])
+        let page = try String(
+            contentsOf: site.root.appendingPathComponent("live/labels/two/index.html"), encoding: .utf8)
+        #expect(page == "by name:[x sea].\n")
+    }
+
     @Test func relatedWithAnExplicitKey() throws {
         // `key:` names this item's field (not its slug).
         let site = try Self.labelSite(

@@ -18,11 +18,11 @@ import Testing
         let plan = SitePlan(model)
         let files = plan.pages.map { model.urls.file(ofPagePath: $0.path) }
         #expect(Set(files).count == plan.pages.count, "two pages of the plan write one file")
-        #expect(plan.pages.filter { !$0.inSitemap }.map(\.view) == [.notFound(NotFoundPage())])
+        #expect(plan.pages.filter { !$0.inSitemap }.map(\.id) == [.notFound(NotFoundPage())])
         // Item pages are planned in display order (the sitemap's), not in the data's.
         for (ci, c) in model.collections.enumerated() where c.config.detailURL != nil {
             let items = plan.pages.compactMap { p -> Int? in
-                if case .item(let page) = p.view, page.collection == ci { return page.item }; return nil
+                if case .item(let page) = p.id, page.collection == ci { return page.item }; return nil
             }
             #expect(items == c.order)
         }

@@ -33,4 +33,13 @@ import SiteCore
         #expect(SourceLayout.assetFile("a.css") == "templates/assets/a.css")
         #expect(SourceLayout.watched == ["site.yml", "content", "templates"])
     }
+
+    /// A note's file is named by its extension, in any case; a file merely ending in the
+    /// letters is not one.
+    @Test func noteFilesByTheirExtension() {
+        #expect(SourceLayout.isNoteFile("notes/a.md") && SourceLayout.isNoteFile("A.MD"))
+        #expect(
+            !SourceLayout.isNoteFile("notes/a.mdx") && !SourceLayout.isNoteFile("readme")
+                && !SourceLayout.isNoteFile("amd"))
+    }
 }
