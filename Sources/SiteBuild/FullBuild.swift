@@ -35,11 +35,10 @@ enum FullBuild {
         defer { fetch?.close() }
         // `serve` starts from the notes it loaded last time; `sitegen build` when incremental.
         let noteCache = session || options.incremental ? NoteCache(folder: options.noteCache) : nil
-        var inputs = try SiteInputs.loadData(
-            config: config, content: content, templates: templates,
+        let inputs = try SiteInputs.loadData(
+            source: options.source, config: config, content: content, templates: templates,
             includeDrafts: options.includeDrafts,
             threads: options.threads, fetch: fetch, noteCache: noteCache)
-        try inputs.loadAssets(options.source)
         clock.lap("load")
         let imagesStarted = Date()
         // The image phase's encodes run on while the pages are made; the build owns them and

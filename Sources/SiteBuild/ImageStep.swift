@@ -26,7 +26,7 @@ struct PublishedImage: Sendable, Hashable {
 
     /// Output path of a variant, under the site's root.
     func path(_ variant: ImageVariant) -> String {
-        original ?? "assets/img/\(key)-\(variant.width).\(variant.format.fileExtension)"
+        original ?? URLScheme.imageFile(key: key, width: variant.width, fileExtension: variant.format.fileExtension)
     }
 
     /// A source not processed yet, published as it is at its own size.

@@ -17,9 +17,9 @@ package enum PageContexts {
     ) {
         let options = BuildOptions(source: source)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
-        var inputs = try SiteInputs.loadData(
-            config: config, content: content, templates: templates, includeDrafts: false, threads: options.threads)
-        try inputs.loadAssets(options.source)
+        let inputs = try SiteInputs.loadData(
+            source: options.source, config: config, content: content, templates: templates, includeDrafts: false,
+            threads: options.threads)
         let model = try SiteModel.make(inputs)
         let pages = { (r: PageRenderer) in r.plan.pages.map { ($0.template, r.templateValue($0)) } }
         let plain = PageRenderer(model: model, plan: SitePlan(model), sharesItemValues: false)

@@ -114,12 +114,14 @@ struct SiteInputs: Sendable {
 
     static func isFingerprinted(_ path: String) -> Bool { path.hasSuffix(".css") || path.hasSuffix(".js") }
 
-    /// Loads the collections and the notes; every problem of both is reported. The collections
+    /// Loads the collections, the notes and the assets under `source` (the site's folder: the
+    /// assets' names and the code's stylesheet, `loadAssets`); every problem of the collections
+    /// and the notes is reported. The collections
     /// load on one of the notes' threads while the others read notes (a site's one large dataset
     /// would leave the other threads idle), one after another unless they fetch HTTP APIs, whose
     /// answers are awaited in parallel.
     static func loadData(
-        config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
+        source: URL, config: SiteConfig, content: ContentTree, templates: TemplateLibrary,
         includeDrafts: Bool, threads: Int, fetch: FetchSession? = nil, noteCache: NoteCache? = nil
     ) throws(Diagnostics) -> SiteInputs {
         let loaded = Mutex<[Result<LoadedCollection, Diagnostics>]>([])
@@ -143,6 +145,7 @@ struct SiteInputs: Sendable {
         var inputs = SiteInputs(
             config: config, content: content, templates: templates, collections: collections, notes: notes)
         inputs.oldestAnswer = fetch?.oldestAnswer
+        try inputs.loadAssets(source)
         return inputs
     }
 

@@ -81,6 +81,11 @@ struct URLScheme: Sendable {
     /// The output file of an asset (`asset(_:)` is its URL).
     static func assetFile(_ name: String) -> String { "assets/" + name }
 
+    /// The output file of a resized image's variant: `key` names its source and recipe.
+    static func imageFile(key: String, width: Int, fileExtension: String) -> String {
+        assetFile("img/\(key)-\(width).\(fileExtension)")
+    }
+
     /// The absolute URL of a page path.
     func absolute(_ path: String) -> String { baseURL.absolute(path) }
 

@@ -15,9 +15,9 @@ import Testing
         let options = BuildOptions(
             source: source, output: FileManager.default.temporaryDirectory.appendingPathComponent("unused"))
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
-        var inputs = try SiteInputs.loadData(
-            config: config, content: content, templates: templates, includeDrafts: false, threads: Parallelism.cores)
-        try inputs.loadAssets(options.source)
+        let inputs = try SiteInputs.loadData(
+            source: options.source, config: config, content: content, templates: templates, includeDrafts: false,
+            threads: Parallelism.cores)
         let model = try SiteModel.make(inputs)
         let plan = SitePlan(model)
         return (PageRenderer(model: model, plan: plan), PageRenderer(model: model, plan: plan, sharesItemValues: false))

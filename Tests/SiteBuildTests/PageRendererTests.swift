@@ -13,7 +13,7 @@ import Testing
         let (config, content, templates) = try SiteInputs.loadConfiguration(
             BuildOptions(source: site.root, output: site.output))
         let inputs = try SiteInputs.loadData(
-            config: config, content: content, templates: templates, includeDrafts: false, threads: 2)
+            source: site.root, config: config, content: content, templates: templates, includeDrafts: false, threads: 2)
         let model = try SiteModel.make(inputs)
         let plan = SitePlan(model)
         let renderer = PageRenderer(model: model, plan: plan)

@@ -13,7 +13,8 @@ import Testing
         let options = BuildOptions(source: site.root, output: site.output)
         let (config, content, templates) = try SiteInputs.loadConfiguration(options)
         let inputs = try SiteInputs.loadData(
-            config: config, content: content, templates: templates, includeDrafts: false, threads: 2)
+            source: options.source, config: config, content: content, templates: templates, includeDrafts: false,
+            threads: 2)
         let model = try SiteModel.make(inputs)
         let plan = SitePlan(model)
         let files = plan.pages.map { model.urls.file(ofPagePath: $0.path) }
