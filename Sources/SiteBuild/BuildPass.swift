@@ -27,12 +27,9 @@ enum BuildPass {
         var feedKey: UInt64?
         /// Output file of each page path (computing it decodes the path).
         var pageFiles: [String: String]
-        /// What was loaded, digested (a session forgets the digests of what it loads again).
-        var loaded = LoadedDigests()
         /// The stamps of the files of the pages a build record names, by output file: a build
         /// keeps those whose parts kept their versions (`BuildRecord`); empty in a session.
         var stamps: [String: FileStamp] = [:]
-        var contentFiles: Set<String>  // every file of the content tree
         var generation: Int
         /// The bytes of files made from the whole model (the feed, robots.txt), to write them
         /// only when they change.
@@ -43,14 +40,23 @@ enum BuildPass {
 
         /// Nothing written yet: what a full build starts from (a build record may then say what
         /// the last build wrote: `BuildRecord.seed`).
-        static func nothing(generation: Int, content: ContentTree, fingerprinted: Bool) -> Written {
-            let files = Set(content.datasets + content.notes + content.staticFiles)
+        static func nothing(generation: Int, fingerprinted: Bool) -> Written {
             var written = Written(
                 ids: [], paths: [], records: [], files: [], sitemaps: [], sitemapDates: nil,
-                feedKey: nil, pageFiles: [:], contentFiles: files, generation: generation)
+                feedKey: nil, pageFiles: [:], generation: generation)
             written.fingerprinted = fingerprinted
             return written
         }
+    }
+
+    /// What the sources were as of the last pass, which the next one compares with: what was
+    /// loaded, digested (a session forgets the digests of what it loads again), and the content
+    /// tree's files.
+    struct SourceVersions: Sendable {
+        var loaded = LoadedDigests()
+        var contentFiles: Set<String>
+
+        init(_ content: ContentTree) { contentFiles = Set(content.datasets + content.notes + content.staticFiles) }
     }
 
     /// What one pass did.
@@ -83,13 +89,13 @@ enum BuildPass {
     /// `plan`: the model's, checked (`SitePlan.checked`).
     static func run(
         _ model: SiteModel, plan: SitePlan, options: BuildOptions, changes: ChangeSet,
-        encodes: PendingEncodes, written: inout Written, to sink: some SiteSink,
+        encodes: PendingEncodes, sources: inout SourceVersions, written: inout Written, to sink: some SiteSink,
         clock: inout PhaseClock
     ) throws(Diagnostics) -> Outcome {
         let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
         var templates = TemplateHashes(model)
         let versions =
-            written.fingerprinted ? renderer.views.versions(loaded: &written.loaded, threads: options.threads) : nil
+            written.fingerprinted ? renderer.views.versions(loaded: &sources.loaded, threads: options.threads) : nil
         var parts = written.parts
         var (pages, sitemaps, diffed) = try diff(
             model, plan, versions: versions, parts: &parts, templates: &templates, written: &written)

@@ -17,6 +17,7 @@ enum FullBuild {
         var inputs: SiteInputs
         var model: SiteModel
         var written: BuildPass.Written
+        var sources: BuildPass.SourceVersions
     }
 
     /// Builds into `options.output` (swapped in only when it succeeded); `session`: `serve`'s
@@ -107,11 +108,12 @@ enum FullBuild {
         let (record, recordNotice) = header.map { BuildRecord.load(options, header: $0) } ?? (nil, nil)
         do throws(Diagnostics) {
             var written = BuildPass.Written.nothing(
-                generation: generation, content: inputs.content, fingerprinted: session || options.incremental)
+                generation: generation, fingerprinted: session || options.incremental)
+            var sourceVersions = BuildPass.SourceVersions(inputs.content)
             record?.seed(&written)
             let pass = try BuildPass.run(
                 model, plan: plan, options: options, changes: ChangeSet(),
-                encodes: encodes, written: &written,
+                encodes: encodes, sources: &sourceVersions, written: &written,
                 to: stage, clock: &clock)
             clock.lap("write")
             let listed: OutputStage.Listed?
@@ -140,7 +142,7 @@ enum FullBuild {
             report.filesKept = stage.keptFiles
             report.changes = listed?.changes
             report.changesProblem = listed?.problem
-            return Built(report: report, inputs: inputs, model: model, written: written)
+            return Built(report: report, inputs: inputs, model: model, written: written, sources: sourceVersions)
         } catch {
             stage.discard()
             throw error

@@ -48,6 +48,8 @@ public struct SiteSession: Sendable {
     private var inputs: SiteInputs
     private var model: SiteModel
     private var written: BuildPass.Written
+    /// What the sources were as of `written`.
+    private var sources: BuildPass.SourceVersions
     /// Paths of a failed update, retried with the next one (the error stays until they are fixed).
     private var pending: Set<String> = []
 
@@ -55,7 +57,7 @@ public struct SiteSession: Sendable {
     public init(_ options: BuildOptions) throws(Diagnostics) {
         self.options = options
         let built = try FullBuild.run(options, session: true)
-        (inputs, model, written) = (built.inputs, built.model, built.written)
+        (inputs, model, written, sources) = (built.inputs, built.model, built.written, built.sources)
         notices = inputs.notices
     }
 
@@ -159,8 +161,8 @@ public struct SiteSession: Sendable {
         if changes.isEmpty && !refetched { return report(start, full: false) }
         if changes.configuration { return try rebuildAll(start) }
         var inputs = self.inputs
-        var versions = written
-        try rescan(&changes, inputs: &inputs, versions: &versions)
+        var sources = self.sources
+        try rescan(&changes, inputs: &inputs, sources: &sources)
         // A template that starts or stops showing images' detail variant changes which files they have.
         if ImageStep.detailed(inputs) != model.images.detailed { return try rebuildAll(start) }
         clock.lap("scan")
@@ -174,13 +176,13 @@ public struct SiteSession: Sendable {
             })
         inputs.notices = []
         if !changedNotes.isEmpty || changes.rescanned {
-            try reloadNotes(changedNotes, rescanned: changes.rescanned, inputs: &inputs, versions: &versions)
+            try reloadNotes(changedNotes, rescanned: changes.rescanned, inputs: &inputs, sources: &sources)
             inputs.styleCode()
         }
         clock.lap("load")
         let remote = refetched ? Set(inputs.config.collections.filter(\.readsHTTP).map(\.name)) : []
         changes.collections = try reloadCollections(
-            changes.content, notes: changedNotes, also: remote, inputs: &inputs, versions: &versions)
+            changes.content, notes: changedNotes, also: remote, inputs: &inputs, sources: &sources)
         // Images: only new or changed sources are processed, the rest come from the cache. Their
         // encodes run on while the pages are made; the update returns only once they ended,
         // whether it succeeded or failed (the next one may need their files).
@@ -200,7 +202,7 @@ public struct SiteSession: Sendable {
         }
         clock.lap("images")
         let report = try remodelAndWrite(
-            inputs, images: images, encodes: encodes, versions: versions, changes: changes,
+            inputs, images: images, encodes: encodes, sources: sources, changes: changes,
             start: start, clock: &clock)
         notices = inputs.notices
         return report
@@ -209,7 +211,7 @@ public struct SiteSession: Sendable {
     /// `site.yml` changed: everything is built again, as a new generation.
     private mutating func rebuildAll(_ start: DispatchTime) throws(Diagnostics) -> UpdateReport {
         let built = try FullBuild.run(rebuildOptions, generation: written.generation + 1, session: true)
-        (inputs, model, written) = (built.inputs, built.model, built.written)
+        (inputs, model, written, sources) = (built.inputs, built.model, built.written, built.sources)
         notices = inputs.notices
         return UpdateReport(
             full: true, pagesWritten: written.ids.count,
@@ -220,7 +222,7 @@ public struct SiteSession: Sendable {
     /// Reads again what `changes` change of the content tree, the templates and the assets;
     /// the content files that came or went with a scan join `changes`.
     private func rescan(
-        _ changes: inout ChangeSet, inputs: inout SiteInputs, versions: inout BuildPass.Written
+        _ changes: inout ChangeSet, inputs: inout SiteInputs, sources: inout BuildPass.SourceVersions
     ) throws(Diagnostics) {
         let contentRoot = options.source.appendingPathComponent(SourceLayout.content)
         var contentPaths = changes.content
@@ -229,18 +231,18 @@ public struct SiteSession: Sendable {
             var isDir: ObjCBool = false
             let exists = FileManager.default.fileExists(
                 atPath: contentRoot.appendingPathComponent(rel).path, isDirectory: &isDir)
-            return isDir.boolValue || exists != versions.contentFiles.contains(rel)
+            return isDir.boolValue || exists != sources.contentFiles.contains(rel)
         }
         if needsScan {
             inputs.content = try ContentTree.scan(contentRoot)
             let now = Set(inputs.content.datasets + inputs.content.notes + inputs.content.staticFiles)
             // A folder moved in or out is one event for many files.
-            contentPaths.formUnion(now.symmetricDifference(versions.contentFiles))
-            versions.contentFiles = now
+            contentPaths.formUnion(now.symmetricDifference(sources.contentFiles))
+            sources.contentFiles = now
         }
         // Files that came and went between two looks (an editor's temporary file) change nothing.
         changes.content = contentPaths.filter {
-            written.contentFiles.contains($0) || versions.contentFiles.contains($0)
+            self.sources.contentFiles.contains($0) || sources.contentFiles.contains($0)
         }
         changes.rescanned = needsScan
         if !changes.templates.isEmpty {
@@ -256,7 +258,7 @@ public struct SiteSession: Sendable {
     /// follow the content tree's list.
     private mutating func reloadNotes(
         _ changed: Set<String>, rescanned: Bool, inputs: inout SiteInputs,
-        versions: inout BuildPass.Written
+        sources: inout BuildPass.SourceVersions
     ) throws(Diagnostics) {
         let loader = NoteLoader(
             config: inputs.config, content: inputs.content, includeDrafts: options.includeDrafts,
@@ -265,7 +267,7 @@ public struct SiteSession: Sendable {
         var loaded: [String: Note?] = [:]  // by file; nil: gone or a draft left out
         for rel in changed {
             let file = SourceLayout.contentFile(rel)
-            versions.loaded.notes[file] = nil
+            sources.loaded.notes[file] = nil
             guard inputs.content.notes.sortedContains(rel) else { loaded[file] = .some(nil); continue }
             do { loaded[file] = .some(try loader.load(rel)) } catch { problems.append(error) }
         }
@@ -303,7 +305,7 @@ public struct SiteSession: Sendable {
     /// other content file changed (an image's size may have changed); returns their names.
     private mutating func reloadCollections(
         _ content: Set<String>, notes: Set<String>, also: Set<String>, inputs: inout SiteInputs,
-        versions: inout BuildPass.Written
+        sources: inout BuildPass.SourceVersions
     ) throws(Diagnostics) -> Set<String> {
         let datasetPaths = content.filter {
             ContentTree.datasetExtensions.contains(($0 as NSString).pathExtension.lowercased())
@@ -334,7 +336,7 @@ public struct SiteSession: Sendable {
             if let i = inputs.collections.firstIndex(where: { $0.config.name == c.config.name }) {
                 inputs.collections[i] = c
             }
-            versions.loaded.collections[c.config.name] = nil
+            sources.loaded.collections[c.config.name] = nil
         }
         return reload
     }
@@ -345,11 +347,11 @@ public struct SiteSession: Sendable {
     /// and output state.
     private mutating func remodelAndWrite(
         _ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
-        versions: BuildPass.Written,
+        sources: BuildPass.SourceVersions,
         changes: ChangeSet, start: DispatchTime,
         clock: inout PhaseClock
     ) throws(Diagnostics) -> UpdateReport {
-        var versions = versions
+        var (output, sources) = (written, sources)
         let reusable = Set(
             inputs.config.collections.filter { c in
                 !changes.collections.contains(c.name)
@@ -359,16 +361,16 @@ public struct SiteSession: Sendable {
         clock.lap("sort")
 
         let sink = LiveOutput(folder: options.output)
-        let plan = try SitePlan.checked(newModel, since: versions)
+        let plan = try SitePlan.checked(newModel, since: output)
         let pass = try BuildPass.run(
             newModel, plan: plan, options: options, changes: changes, encodes: encodes,
-            written: &versions, to: sink,
+            sources: &sources, written: &output, to: sink,
             clock: &clock)
         for file in pass.gone.sorted() { sink.remove(file) }
         let replaced = (self.inputs, model, written)
         self.inputs = inputs
         model = newModel
-        written = versions
+        (written, self.sources) = (output, sources)
         BuildPass.freeLater(replaced)
         clock.lap("write")
         var r = report(start, full: false)
