@@ -401,8 +401,8 @@ public struct CollectionLoader: Sendable {
         if rule.resize, ImageInfo.isResizable(relative), size.width * size.height > rule.maxPixels {
             throw Diagnostic(
                 at(),
-                "image '\(SourceLayout.contentFile(relative))' is \(size.width)×\(size.height) px, more than the limit of "
-                    + "\(rule.maxPixels) pixels (images.maxPixels): refused before decoding"
+                "image '\(SourceLayout.contentFile(relative))' is \(size.width)×\(size.height) px, "
+                    + "more than the limit of \(rule.maxPixels) pixels (images.maxPixels): refused before decoding"
             )
         }
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)

@@ -254,8 +254,8 @@ public struct NoteLoader: Sendable {
         if ImageInfo.isResizable(relative), size.width * size.height > ImageRule.defaultMaxPixels {
             throw Diagnostic(
                 at,
-                "image '\(SourceLayout.contentFile(relative))' is \(size.width)×\(size.height) px, more than the limit of "
-                    + "\(ImageRule.defaultMaxPixels) pixels: refused before decoding"
+                "image '\(SourceLayout.contentFile(relative))' is \(size.width)×\(size.height) px, "
+                    + "more than the limit of \(ImageRule.defaultMaxPixels) pixels: refused before decoding"
             )
         }
         return ImageInfo(source: relative, isExternal: false, width: size.width, height: size.height)

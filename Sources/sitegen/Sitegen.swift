@@ -217,12 +217,14 @@ struct Init: ParsableCommand {
             print("sitegen: created a starter site in \(dir.path)")
             if outcome.keptGitignore {
                 print(
-                    "sitegen: kept your .gitignore; add \(SourceLayout.defaultOutput)/ and \(SourceLayout.defaultCache)/ to it"
+                    "sitegen: kept your .gitignore; add \(SourceLayout.defaultOutput)/ and "
+                        + "\(SourceLayout.defaultCache)/ to it"
                 )
             }
             let cd = here ? "" : "cd \(directory) && "
             print(
-                "Next: \(cd)sitegen serve   (a preview at http://127.0.0.1:8000/; sitegen build writes \(SourceLayout.defaultOutput)/)"
+                "Next: \(cd)sitegen serve   (a preview at http://127.0.0.1:8000/; "
+                    + "sitegen build writes \(SourceLayout.defaultOutput)/)"
             )
         }
     }
