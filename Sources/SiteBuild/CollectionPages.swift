@@ -40,7 +40,7 @@ struct ListPage: PageKind {
     func lastModified(_ model: SiteModel) -> CalendarDate? { nil }
 
     func origin(_ plan: SitePlan, _ model: SiteModel) -> (at: SourceLocation, what: String)? {
-        (SourceLocation(file: SiteConfig.fileName), "the page \(source(plan, model))")
+        configuredPageOrigin(plan, model)
     }
 
     func content(_ v: ViewReader, at path: String) -> PageContent<Body> {

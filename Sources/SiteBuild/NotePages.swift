@@ -34,7 +34,7 @@ struct NotesListPage: PageKind {
     func lastModified(_ model: SiteModel) -> CalendarDate? { nil }
 
     func origin(_ plan: SitePlan, _ model: SiteModel) -> (at: SourceLocation, what: String)? {
-        (SourceLocation(file: SiteConfig.fileName), "the page \(source(plan, model))")
+        configuredPageOrigin(plan, model)
     }
 
     func content(_ v: ViewReader, at path: String) -> PageContent<Body> {
@@ -113,7 +113,7 @@ struct TagsPage: PageKind {
     func lastModified(_ model: SiteModel) -> CalendarDate? { nil }
 
     func origin(_ plan: SitePlan, _ model: SiteModel) -> (at: SourceLocation, what: String)? {
-        (SourceLocation(file: SiteConfig.fileName), "the page tag index")
+        configuredPageOrigin(plan, model)
     }
 
     func content(_ v: ViewReader, at path: String) -> PageContent<Body> {

@@ -48,6 +48,12 @@ extension PageKind {
         return p
     }
 
+    /// `origin` for a page whose path comes from `site.yml` (or its defaults), not from a value
+    /// of the data or the notes: the message names the page.
+    func configuredPageOrigin(_ plan: SitePlan, _ model: SiteModel) -> (at: SourceLocation, what: String) {
+        (SourceLocation(file: SiteConfig.fileName), "the page \(source(plan, model))")
+    }
+
     /// The built-in template's name, which the configuration's template defaults to.
     static var builtinName: String { builtin?.name ?? "" }
 }

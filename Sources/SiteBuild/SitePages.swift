@@ -29,7 +29,7 @@ struct HomePage: PageKind {
     func lastModified(_ model: SiteModel) -> CalendarDate? { nil }
 
     func origin(_ plan: SitePlan, _ model: SiteModel) -> (at: SourceLocation, what: String)? {
-        (SourceLocation(file: SiteConfig.fileName), "the page home page")
+        configuredPageOrigin(plan, model)
     }
 
     func content(_ v: ViewReader, at path: String) -> PageContent<Body> {
@@ -63,7 +63,7 @@ struct NotFoundPage: PageKind {
     func lastModified(_ model: SiteModel) -> CalendarDate? { nil }
 
     func origin(_ plan: SitePlan, _ model: SiteModel) -> (at: SourceLocation, what: String)? {
-        (SourceLocation(file: SiteConfig.fileName), "the page 404 page")
+        configuredPageOrigin(plan, model)
     }
 
     func content(_ v: ViewReader, at path: String) -> PageContent<Body> {
@@ -97,7 +97,7 @@ struct OwnPage: PageKind {
     func lastModified(_ model: SiteModel) -> CalendarDate? { nil }
 
     func origin(_ plan: SitePlan, _ model: SiteModel) -> (at: SourceLocation, what: String)? {
-        (SourceLocation(file: SiteConfig.fileName), "the page \(source(plan, model))")
+        configuredPageOrigin(plan, model)
     }
 
     func content(_ v: ViewReader, at path: String) -> PageContent<Body> {
