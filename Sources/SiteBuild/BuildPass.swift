@@ -207,11 +207,10 @@ enum BuildPass {
         var images: [PlannedFile] = []
         do {
             for f in files {
-                if case .image = f.kind {
+                switch Self.making(f.kind, changes: changes) {
+                case .published:
                     if !written.files.contains(f) { images.append(f) }
-                    continue
-                }
-                if f.kind == .notesFeed || f.kind == .robots || f.kind == .codeStyles {
+                case .generated:
                     if f.kind == .notesFeed {
                         // Made only when one of its notes, or which notes it has, changed.
                         let key = Self.feedKey(model, versions)
@@ -223,22 +222,13 @@ enum BuildPass {
                     try sink.write(data, to: f.path, source: f.source)
                     written.generated[f.path] = data
                     outcome.filesWritten += 1
-                    continue
+                case .copied(let changed):
+                    guard changed || !written.files.contains(f) else { continue }
+                    try sink.write(
+                        try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)
+                    outcome.filesWritten += 1
+                    outcome.otherFilesWritten += 1
                 }
-                let changed: Bool
-                switch f.kind {
-                case .content(let rel): changed = changes.content.contains(rel)
-                case .userAsset(let rel): changed = changes.assets.contains(rel)
-                case .builtinAsset: changed = false
-                case .searchIndex(let name): changed = changes.collections.contains(name)
-                case .collectionFeed(let name): changed = changes.collections.contains(name)
-                case .notesFeed, .robots, .codeStyles, .image: changed = false  // handled above
-                }
-                guard changed || !written.files.contains(f) else { continue }
-                try sink.write(
-                    try SiteFiles.data(f, model: model, source: options.source), to: f.path, source: f.source)
-                outcome.filesWritten += 1
-                outcome.otherFilesWritten += 1
             }
             for s in sitemaps ?? [] {
                 try sink.write(s.data, to: s.path, source: "sitemap")
@@ -246,6 +236,28 @@ enum BuildPass {
             }
         } catch { throw Diagnostics([error]) }
         return images
+    }
+
+    /// How a pass decides to write a file of a kind.
+    private enum Making {
+        /// An image: linked from the cache once (a changed source gets a new key, so a new path).
+        case published
+        /// Made from the whole model (feed, robots.txt, the code's stylesheet): written when its
+        /// bytes differ from the last ones.
+        case generated
+        /// Made from its own source: written when that source changed (or it is new).
+        case copied(changed: Bool)
+    }
+
+    private static func making(_ kind: PlannedFile.Kind, changes: ChangeSet) -> Making {
+        switch kind {
+        case .image: .published
+        case .notesFeed, .robots, .codeStyles: .generated
+        case .content(let rel): .copied(changed: changes.content.contains(rel))
+        case .userAsset(let rel): .copied(changed: changes.assets.contains(rel))
+        case .builtinAsset: .copied(changed: false)
+        case .searchIndex(let name), .collectionFeed(let name): .copied(changed: changes.collections.contains(name))
+        }
     }
 
     /// Frees `value` on another thread: a plan of 15,000 pages, or a model an edit replaced, takes

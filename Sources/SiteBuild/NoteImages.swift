@@ -7,22 +7,17 @@ import SiteRender
 /// `<picture>` with AVIF/WebP sources, `srcset`/`sizes`, `width`/`height` (no layout shift), the
 /// placeholder, `loading="lazy"` after the note's first image.
 enum NoteImages {
-    /// `html` with each image token of `note` replaced by its markup.
-    static func place(_ html: String, note: Note, published: [ImageUse: PublishedImage], root: String) -> String {
-        var html = html
-        for (k, loaded) in note.images.enumerated() {
-            let markup = self.markup(
-                loaded, published: published[ImageStep.noteUse(loaded.info.source)], root: root, lazy: k > 0)
-            html = html.replacingOccurrences(of: loaded.image.token, with: markup)
-        }
-        return html
+    /// The markup of the k-th image of `note`, for its hole.
+    static func markup(_ k: Int, of note: Note, published: [ImageUse: PublishedImage], root: String) -> String {
+        let loaded = note.images[k]
+        return markup(loaded, published: published[ImageStep.noteUse(loaded.info.source)], root: root, lazy: k > 0)
     }
 
     static func markup(_ loaded: LoadedNoteImage, published: PublishedImage?, root: String, lazy: Bool) -> String {
         let view =
             published?.view(root: root)
             ?? ImageView(
-                src: root + SitePath.encodePath(loaded.info.source), width: loaded.info.width,
+                src: URLScheme.content(loaded.info.source, root: root), width: loaded.info.width,
                 height: loaded.info.height)
         // The author's width (a README's `<img width="250">`) wins; the height follows the picture's proportions.
         let attributes = loaded.image.attributes

@@ -3,11 +3,11 @@ import SiteLoad
 import SiteMarkdown
 
 extension SiteModel {
-    /// Each note's HTML with its links to other notes (`[x](other.md#usage)`) pointing at their
-    /// pages: a standalone note's page, or the page of the item a note is attached to (its
-    /// heading ids there carry its slug, and so does the fragment). A link to a `.md` file that
-    /// is no note of this build, or that leaves `content/`, is an error at its line.
-    /// Their images are put in place too (`NoteImages`).
+    /// Each note's HTML with its holes filled (`NoteHole`): its images' markup (`NoteImages`),
+    /// and its links to other notes (`[x](other.md#usage)`) pointing at their pages: a standalone
+    /// note's page, or the page of the item a note is attached to (its heading ids there carry its
+    /// slug, and so does the fragment). A link to a `.md` file that is no note of this build, or
+    /// that leaves `content/`, is an error at its line.
     static func resolveNoteLinks(
         _ notes: [Note], noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
         content: ContentTree, images: [ImageUse: PublishedImage] = [:]
@@ -19,10 +19,6 @@ extension SiteModel {
         var html: [String] = []
         html.reserveCapacity(notes.count)
         for note in notes {
-            let withImages =
-                note.images.isEmpty
-                ? note.html : NoteImages.place(note.html, note: note, published: images, root: urls.root)
-            guard !note.noteLinks.isEmpty else { html.append(withImages); continue }
             var resolved: [String] = []
             for link in note.noteLinks {
                 guard let path = link.path else {
@@ -47,7 +43,10 @@ extension SiteModel {
                         of: target, notes: notes, noteURLs: noteURLs, collections: collections, urls: urls,
                         fragment: link.fragment))
             }
-            html.append(NoteLinks.resolve(withImages, urls: resolved))
+            html.append(
+                NoteHole.fill(
+                    note.html, holes: note.holes, noteURL: { resolved[$0] },
+                    image: { NoteImages.markup($0, of: note, published: images, root: urls.root) }))
         }
         return (html, problems)
     }

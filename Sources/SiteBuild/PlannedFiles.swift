@@ -43,7 +43,7 @@ extension SitePlan {
         // original on a phone).
         let replaced = model.images.replacedSources
         var files = model.content.staticFiles.filter { !replaced.contains($0) }.map {
-            PlannedFile(path: $0, kind: .content($0), source: SourceLayout.contentFile($0))
+            PlannedFile(path: URLScheme.contentFile($0), kind: .content($0), source: SourceLayout.contentFile($0))
         }
         var seen: Set<String> = []
         let images = model.images.images.sorted {
@@ -96,8 +96,8 @@ extension SitePlan {
                     path: URLScheme.file(ofSiteURL: model.config.notes.feedURL), kind: .notesFeed,
                     source: "the notes' feed"))
         }
-        if !model.content.staticFiles.contains("robots.txt") {
-            files.append(PlannedFile(path: "robots.txt", kind: .robots, source: "robots.txt"))
+        if !model.content.staticFiles.contains(URLScheme.robotsFile) {
+            files.append(PlannedFile(path: URLScheme.robotsFile, kind: .robots, source: URLScheme.robotsFile))
         }
         for c in model.collections {
             guard let rule = c.config.feed else { continue }

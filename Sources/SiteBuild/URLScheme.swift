@@ -1,9 +1,11 @@
 import SiteCore
 import SiteLoad
+import SiteWrite
 
 /// Every output path of a site, decided here and nowhere else: the pages (home, 404, pages of
 /// their own, collection lists and their page N, item pages, the notes' list and pages, the tag
-/// index and tag pages) and the other files made from the model (feeds, search indexes, sitemap).
+/// index and tag pages) and the other files (feeds, search indexes, sitemap, robots.txt, assets,
+/// content files, resized images).
 /// Page paths are URL paths under the base URL's root (`/apps/bounties/page/2/`), already
 /// percent-encoded; `file(ofPagePath:)` turns one into the output file it is written to.
 struct URLScheme: Sendable {
@@ -66,11 +68,21 @@ struct URLScheme: Sendable {
     /// A collection's search index (`search:`), if it has one.
     func searchIndex(_ collection: CollectionConfig) -> String? { collection.search.map { baseURL.path($0.url) } }
 
-    /// The sitemap (an index of numbered sitemaps past 50,000 URLs, which sit beside it).
-    var sitemap: String { root + "sitemap.xml" }
+    /// The sitemap (an index of numbered sitemaps past 50,000 URLs, which sit beside it:
+    /// `Sitemap.fileName` names them all, as the protocol's split is `Sitemap`'s).
+    var sitemap: String { root + Sitemap.fileName(0) }
+
+    /// `robots.txt`, at the output's top (unless `content/` has its own).
+    static let robotsFile = "robots.txt"
 
     /// A file of the content folder, as published.
-    func content(_ relativePath: String) -> String { root + SitePath.encodePath(relativePath) }
+    func content(_ relativePath: String) -> String { Self.content(relativePath, root: root) }
+
+    /// The URL of a file of the content folder of a site under `root`.
+    static func content(_ relativePath: String, root: String) -> String { root + SitePath.encodePath(relativePath) }
+
+    /// The output file of a file of the content folder: the same path under the output.
+    static func contentFile(_ relativePath: String) -> String { relativePath }
 
     /// A stylesheet, script or other asset (by its fingerprinted name if it has one).
     func asset(_ name: String) -> String { Self.asset(name, root: root) }

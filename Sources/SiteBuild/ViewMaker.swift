@@ -135,7 +135,7 @@ extension ViewMaker {
                 d.combine(link.name)
                 d.combine(link.url)
             }
-            if !self.notes[n].noteLinks.isEmpty || !self.notes[n].images.isEmpty { d.combine(noteHTML[n]) }
+            if !self.notes[n].holes.isEmpty { d.combine(noteHTML[n]) }
             notes[self.notes[n].file] = d.value
         }
         var standalone = StableDigest()

@@ -24,11 +24,12 @@ public struct Note: Sendable, Equatable, Codable {
     public var hasCode: Bool { !codeLanguages.isEmpty }
     /// What the build tells without failing (raw HTML the allowlist removed).
     public var warnings: [Diagnostic] = []
-    /// Links to other notes, each with its line in the file; `html` holds placeholders for them
-    /// (`NoteLinks`) until the model resolves them.
+    /// Where `html` lacks what the note could not know when rendered: the URLs of `noteLinks`
+    /// and the markup of `images` (`NoteHole`), filled once the model knows them.
+    public var holes: [NoteHole] = []
+    /// Links to other notes, each with its line in the file.
     public var noteLinks: [LocalReference] = []
-    /// Images naming files under `content/`, sized; `html` holds each one's token until the
-    /// model puts its `<picture>` there.
+    /// Images naming files under `content/`, sized.
     public var images: [LoadedNoteImage] = []
     /// `content/…` path, for messages.
     public var file: String
@@ -209,6 +210,7 @@ public struct NoteLoader: Sendable {
         note.headings = rendered.headings
         note.showsContents = showsContents
         note.codeLanguages = rendered.codeLanguages
+        note.holes = rendered.holes
         note.noteLinks = rendered.noteLinks.map { link in
             var link = link
             link.line =

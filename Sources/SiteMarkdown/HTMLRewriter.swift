@@ -27,6 +27,8 @@ struct HTMLRewriter {
         var headings: [Heading] = []
         /// What the allowlist removed, each once, in order of appearance.
         var removed: [String] = []
+        /// Where the note links' URLs and the images' markup go, in order.
+        var holes: [NoteHole] = []
         var noteLinks: [LocalReference] = []
         var images: [NoteImage] = []
         /// Whether the parsing pass wrote it (`KnownMarkupPass` could not).
@@ -103,10 +105,7 @@ struct HTMLRewriter {
         while let step = stack.popLast() {
             switch step {
             case .text(let s): writer.out.html += s
-            case .newlineKept(let start):
-                let utf8 = writer.out.html.utf8
-                let at = utf8.index(utf8.startIndex, offsetBy: start)
-                if at < utf8.endIndex, utf8[at] == 0x0A { writer.out.html.insert("\n", at: at) }
+            case .newlineKept(let start): writer.keepNewline(at: start)
             case .anchorClosed: writer.openAnchors -= 1
             case .close(let name):
                 openElements.removeLast()
@@ -190,8 +189,7 @@ struct HTMLRewriter {
         if html, name == "img", let folder = settings.folder,
             let image = writer.localImage(attributes, folder: folder)
         {
-            writer.out.html += image.token
-            writer.out.images.append(image)
+            writer.image(image)
             return
         }
         let heading = headingIDs[node]

@@ -91,6 +91,9 @@ enum KnownMarkupPass {
         var openParagraphs = 0
         /// How many of the open elements nest (`NestingDepth`'s measure).
         var depth = 0
+        /// How many of the writer's holes `take` has placed in `out` (the others count from the
+        /// start of what the writer holds).
+        var placedHoles = 0
 
         init(writer: MarkupWriter, scan: KnownMarkupScan, headingIDs: [String]) {
             self.writer = writer
@@ -108,8 +111,10 @@ enum KnownMarkupPass {
             return writer.out
         }
 
-        /// Moves what the writer wrote into `out`.
+        /// Moves what the writer wrote into `out`, its holes' offsets with it.
         private mutating func take() {
+            for i in placedHoles..<writer.out.holes.count { writer.out.holes[i].offset += out.count }
+            placedHoles = writer.out.holes.count
             guard !writer.out.html.isEmpty else { return }
             out.append(contentsOf: writer.out.html.utf8)
             writer.out.html.removeAll(keepingCapacity: true)
@@ -209,8 +214,8 @@ enum KnownMarkupPass {
             if token.element == .img, let folder = writer.settings.folder,
                 let image = writer.localImage(attributes, folder: folder)
             {
-                out.append(contentsOf: image.token.utf8)
-                writer.out.images.append(image)
+                writer.image(image)
+                take()
             } else {
                 writer.startTag(name, headingID: nil, attributes: writer.kept(attributes, element: name, html: true))
                 take()

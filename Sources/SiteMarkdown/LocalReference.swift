@@ -53,7 +53,7 @@ public struct LocalReference: Sendable, Hashable, Codable {
 }
 
 /// An image of a note that names a file under `content/`: the image pipeline makes its files and
-/// sitegen its `<picture>` once they are known.
+/// sitegen its `<picture>` once they are known (in the note's HTML, a `NoteHole` until then).
 public struct NoteImage: Sendable, Hashable, Codable {
     public struct Attribute: Sendable, Hashable, Codable {
         public var name: String
@@ -63,6 +63,4 @@ public struct NoteImage: Sendable, Hashable, Codable {
     public var reference: LocalReference
     /// The `<img>`'s other attributes as kept (`alt`, `title`, `width`, `height`, `align` …), in order.
     public var attributes: [Attribute]
-    /// What stands for the image in the note's HTML (unique to the note: no raw HTML can write it).
-    public var token: String
 }

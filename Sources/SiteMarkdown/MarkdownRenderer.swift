@@ -83,7 +83,7 @@ public struct MarkdownRenderer: Sendable {
         let skipped = marked.codeBlocks.compactMap { block in codeBlocks.warning(for: block).map { (block.line, $0) } }
         return RenderedMarkdown(
             html: out.html, headings: out.headings, removed: out.removed,
-            codeLanguages: marked.codeBlocks.compactMap(\.language), noteLinks: links, images: images,
+            codeLanguages: marked.codeBlocks.compactMap(\.language), holes: out.holes, noteLinks: links, images: images,
             codeWarning: skipped.first.map { first in
                 CodeWarning(line: first.0, message: first.1, count: skipped.count)
             })
@@ -130,27 +130,13 @@ public struct RenderedMarkdown: Sendable {
     public var removed: [String]
     /// The languages of the code blocks that name one, in order.
     public var codeLanguages: [String]
-    /// Links to other notes (`.md` files), in order; the `href` of the k-th is `sitegen-note:k`
-    /// until `NoteLinks.resolve` puts the other note's page URL there.
+    /// Where the URLs of `noteLinks` and the markup of `images` go in `html`, in order.
+    public var holes: [NoteHole] = []
+    /// Links to other notes (`.md` files), in order; the `href` of the k-th is empty in `html`,
+    /// a hole (`NoteHole.Fill.noteLink(k)`) until the build knows the other note's page URL.
     public var noteLinks: [LocalReference]
-    /// Images naming files under `content/` (with a `folder`), in order, each a token in `html`.
+    /// Images naming files under `content/` (with a `folder`), in order; the k-th is a hole in `html`.
     public var images: [NoteImage] = []
     /// Code blocks not formatted as asked (the note's one warning about them), if any.
     public var codeWarning: CodeWarning? = nil
-}
-
-/// Links between notes, resolved once every note's URL is known.
-public enum NoteLinks {
-    /// The `href` a note link holds until it is resolved. A note cannot write one itself: the
-    /// allowlist refuses its scheme (a trusted note that does links to a note).
-    public static func placeholder(_ index: Int) -> String { "sitegen-note:\(index)" }
-
-    /// `html` with the k-th link's placeholder replaced by `urls[k]`.
-    public static func resolve(_ html: String, urls: [String]) -> String {
-        var html = html
-        for (k, url) in urls.enumerated().reversed() {
-            html = html.replacingOccurrences(of: "href=\"\(placeholder(k))\"", with: "href=\"\(HTMLText.escape(url))\"")
-        }
-        return html
-    }
 }

@@ -69,21 +69,53 @@ struct MarkupWriter {
 
     // MARK: - Elements and attributes
 
+    /// An attribute as it stays: its value, or a hole for a note link's URL.
+    struct Kept {
+        var name: String
+        var value: String
+        /// The index in `noteLinks` whose URL the value is, once known (the value is empty).
+        var noteLink: Int? = nil
+    }
+
     /// Writes `<name …>`: the heading's id first, then the `kept` attributes.
-    mutating func startTag(_ name: String, headingID: String?, attributes kept: [(String, String)]) {
+    mutating func startTag(_ name: String, headingID: String?, attributes kept: [Kept]) {
         var kept = kept
         var tag = "<" + name
         if let headingID { tag += " id=\"\(HTMLText.escape(headingID))\"" }
-        if settings.sortAttributes { kept.sort { $0.0 < $1.0 } }
-        for (attribute, value) in kept where !(headingID != nil && attribute == "id") {
-            tag += " " + attribute + "=\"" + HTMLText.escape(value) + "\""
+        if settings.sortAttributes { kept.sort { $0.name < $1.name } }
+        for a in kept where !(headingID != nil && a.name == "id") {
+            tag += " " + a.name + "=\""
+            if let k = a.noteLink {
+                out.holes.append(NoteHole(offset: out.html.utf8.count + tag.utf8.count, fill: .noteLink(k)))
+            }
+            tag += HTMLText.escape(a.value) + "\""
         }
         out.html += tag + ">"
     }
 
+    /// At the end of a `pre`, `textarea` or `listing` whose content starts at `start` (UTF-8 offset
+    /// in `out.html`): a newline first in it gets another, which the parser drops. An image there
+    /// (a hole) comes first, so its content does not start with the newline after it.
+    mutating func keepNewline(at start: Int) {
+        let utf8 = out.html.utf8
+        let at = utf8.index(utf8.startIndex, offsetBy: start)
+        guard at < utf8.endIndex, utf8[at] == 0x0A, !out.holes.contains(where: { $0.offset == start }) else { return }
+        out.html.insert("\n", at: at)
+        for i in out.holes.indices.reversed() {
+            guard out.holes[i].offset > start else { break }
+            out.holes[i].offset += 1
+        }
+    }
+
+    /// A local image: a hole where its markup goes once the image step has made its files.
+    mutating func image(_ image: NoteImage) {
+        out.holes.append(NoteHole(offset: out.html.utf8.count, fill: .image(out.images.count)))
+        out.images.append(image)
+    }
+
     /// The attributes (values decoded) that stay, URLs moved and rewritten.
-    mutating func kept(_ attributes: [(String, String)], element: String, html: Bool) -> [(String, String)] {
-        var kept: [(String, String)] = []
+    mutating func kept(_ attributes: [(String, String)], element: String, html: Bool) -> [Kept] {
+        var kept: [Kept] = []
         for (name, written) in attributes {
             var value = written
             if !settings.trusted {
@@ -96,33 +128,39 @@ struct MarkupWriter {
             let isURL =
                 (element == "a" && name == "href")
                 || ((element == "img" || element == "source") && name == "src")
+            if html, isURL, element == "a", let k = noteLink(value) {
+                kept.append(Kept(name: name, value: "", noteLink: k))
+                continue
+            }
             if html, isURL {
                 value = rewriteURL(value, isImage: element != "a")
             }
-            kept.append((name, value))
+            kept.append(Kept(name: name, value: value))
         }
         return kept
     }
 
-    /// An `<img>` whose `src` names a file under `content/`: a token in the HTML and its
-    /// attributes (the allowlist's) aside, until the image pipeline has made its files.
+    /// An `<img>` whose `src` names a file under `content/`: its attributes (the allowlist's)
+    /// kept aside, to make its markup once the image pipeline has made its files.
     mutating func localImage(_ attributes: [(String, String)], folder: String) -> NoteImage? {
         guard let src = attributes.first(where: { $0.0 == "src" })?.1,
             let reference = LocalReference.parse(src, folder: folder)
         else { return nil }
         if !settings.trusted, HTMLAllowlist.refusedScheme(src, in: "src") != nil { return nil }
-        let kept = kept(attributes, element: "img", html: true).filter { $0.0 != "src" }
-        let token = "<\(marked.marker) data-i=\"\(out.images.count)\"></\(marked.marker)>"
-        let attributes = kept.map { NoteImage.Attribute(name: $0.0, value: $0.1) }
-        return NoteImage(reference: reference, attributes: attributes, token: token)
+        let kept = kept(attributes, element: "img", html: true).filter { $0.name != "src" }
+        return NoteImage(reference: reference, attributes: kept.map { .init(name: $0.name, value: $0.value) })
+    }
+
+    /// The index of a link to another note (a `.md` file under `content/`, with a `folder`), recorded.
+    private mutating func noteLink(_ url: String) -> Int? {
+        guard let folder = settings.folder, let link = LocalReference.parse(url, folder: folder), link.isNote
+        else { return nil }
+        out.noteLinks.append(link)
+        return out.noteLinks.count - 1
     }
 
     private mutating func rewriteURL(_ url: String, isImage: Bool) -> String {
         if !isImage, url.hasPrefix("#"), let to = prefixed[String(url.dropFirst())] { return "#" + to }
-        if !isImage, let folder = settings.folder, let link = LocalReference.parse(url, folder: folder), link.isNote {
-            out.noteLinks.append(link)
-            return NoteLinks.placeholder(out.noteLinks.count - 1)
-        }
         if settings.rootPath != "/", url.hasPrefix("/"), !url.hasPrefix("//") {
             return settings.rootPath + url.dropFirst()
         }

@@ -7,15 +7,18 @@ public enum Sitemap {
     /// The names of the files `files` writes for `urlCount` URLs (the plan claims them before
     /// anything is made).
     public static func fileNames(urlCount: Int) -> [String] {
-        guard urlCount > maximumURLsPerFile else { return ["sitemap.xml"] }
+        guard urlCount > maximumURLsPerFile else { return [fileName(0)] }
         let count = (urlCount + maximumURLsPerFile - 1) / maximumURLsPerFile
-        return ["sitemap.xml"] + (1...count).map { "sitemap-\($0).xml" }
+        return (0...count).map(fileName)
     }
+
+    /// The sitemap (0: the one crawlers are told of, an index past the limit) or the n-th numbered one.
+    public static func fileName(_ n: Int) -> String { n == 0 ? "sitemap.xml" : "sitemap-\(n).xml" }
 
     public static func files(urls: [(loc: String, lastModified: String?)], indexBase: String) -> [(
         name: String, xml: String
     )] {
-        if urls.count <= maximumURLsPerFile { return [("sitemap.xml", urlset(urls[...]))] }
+        if urls.count <= maximumURLsPerFile { return [(fileName(0), urlset(urls[...]))] }
         var files: [(String, String)] = []
         var index =
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex "
@@ -23,14 +26,14 @@ public enum Sitemap {
         var start = 0, n = 1
         while start < urls.count {
             let end = min(urls.count, start + maximumURLsPerFile)
-            let name = "sitemap-\(n).xml"
+            let name = fileName(n)
             files.append((name, urlset(urls[start..<end])))
             index += "  <sitemap><loc>\(escape(indexBase + name))</loc></sitemap>\n"
             start = end
             n += 1
         }
         index += "</sitemapindex>\n"
-        return [("sitemap.xml", index)] + files
+        return [(fileName(0), index)] + files
     }
 
     static func urlset(_ urls: ArraySlice<(loc: String, lastModified: String?)>) -> String {

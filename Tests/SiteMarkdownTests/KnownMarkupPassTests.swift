@@ -55,7 +55,7 @@ import Testing
             tally.fast += 1
             let parsed = HTMLRewriter.rewrite(marked, settings: settings)
             if fast.html != parsed.html || fast.headings != parsed.headings || fast.removed != parsed.removed
-                || fast.noteLinks != parsed.noteLinks || fast.images != parsed.images
+                || fast.noteLinks != parsed.noteLinks || fast.images != parsed.images || fast.holes != parsed.holes
             {
                 tally.differing.append("\(name) (settings \(v))")
                 if tally.differing.count <= 3 {
@@ -148,6 +148,7 @@ import Testing
             #expect(fast.removed == parsed.removed)
             #expect(fast.images == parsed.images)
             #expect(fast.noteLinks == parsed.noteLinks)
+            #expect(fast.holes == parsed.holes)
         }
     }
 
