@@ -14,7 +14,18 @@ struct ListPage: PageKind {
     var id: PageID { .list(self) }
 
     struct Body: PageBody {
-        enum Key: String, TemplateKey { case collection, items, pagination, layout }
+        enum Key: String, TemplateKey {
+            case collection, items, pagination, layout
+
+            var holds: [any TemplateKey.Type] {
+                switch self {
+                case .collection: [CollectionView.Key.self]
+                case .items: [ItemView.Key.self]
+                case .pagination: [PaginationView.Key.self]
+                case .layout: [LayoutView.Key.self]
+                }
+            }
+        }
         var collection: CollectionView
         var items: [ItemRef]
         var pagination: PaginationView
@@ -70,7 +81,17 @@ struct ItemPage: PageKind {
     var id: PageID { .item(self) }
 
     struct Body: PageBody {
-        enum Key: String, TemplateKey { case collection, item, notes, prev, next }
+        enum Key: String, TemplateKey {
+            case collection, item, notes, prev, next
+
+            var holds: [any TemplateKey.Type] {
+                switch self {
+                case .collection: [CollectionView.Key.self]
+                case .item, .prev, .next: [ItemView.Key.self]
+                case .notes: [NoteView.Key.self, NoteView.FrontMatterKey.self]
+                }
+            }
+        }
         var collection: CollectionView
         var item: ItemRef
         var notes: [NoteView]

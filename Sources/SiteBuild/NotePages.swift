@@ -14,7 +14,17 @@ struct NotesListPage: PageKind {
     var id: PageID { .notesList(self) }
 
     struct Body: PageBody {
-        enum Key: String, TemplateKey { case collection, items, pagination }
+        enum Key: String, TemplateKey {
+            case collection, items, pagination
+
+            var holds: [any TemplateKey.Type] {
+                switch self {
+                case .collection: [CollectionView.Key.self]
+                case .items: [NoteView.Key.self, NoteView.FrontMatterKey.self]
+                case .pagination: [PaginationView.Key.self]
+                }
+            }
+        }
         var collection: CollectionView
         var items: [NoteView]
         var pagination: PaginationView
@@ -58,7 +68,10 @@ struct NotePage: PageKind {
     var id: PageID { .note(self) }
 
     struct Body: PageBody {
-        enum Key: String, TemplateKey { case note }
+        enum Key: String, TemplateKey {
+            case note
+            var holds: [any TemplateKey.Type] { [NoteView.Key.self, NoteView.FrontMatterKey.self] }
+        }
         var note: NoteView
         func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding, _ reads: PageReads) {
             switch key {
@@ -98,7 +111,10 @@ struct TagsPage: PageKind {
     var id: PageID { .tags(self) }
 
     struct Body: PageBody {
-        enum Key: String, TemplateKey { case tags }
+        enum Key: String, TemplateKey {
+            case tags
+            var holds: [any TemplateKey.Type] { [TagView.Key.self] }
+        }
         var tags: [TagView]
         func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding, _ reads: PageReads) {
             switch key {
@@ -129,7 +145,16 @@ struct TagPage: PageKind {
     var id: PageID { .tag(self) }
 
     struct Body: PageBody {
-        enum Key: String, TemplateKey { case tag, items }
+        enum Key: String, TemplateKey {
+            case tag, items
+
+            var holds: [any TemplateKey.Type] {
+                switch self {
+                case .tag: [TagView.Key.self]
+                case .items: [NoteView.Key.self, NoteView.FrontMatterKey.self]
+                }
+            }
+        }
         var tag: TagView
         var items: [NoteView]
         func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding, _ reads: PageReads) {

@@ -125,10 +125,6 @@ extension PageID.Kind {
     static var builtinTemplates: [String: String] {
         Dictionary(uniqueKeysWithValues: allCases.compactMap { $0.declaration.builtin })
     }
-
-    /// The names a page's view holds at its top level besides `site` and `page`: every kind's
-    /// body keys.
-    static var bodyNames: Set<String> { Set(allCases.flatMap { $0.declaration.bodyNames }) }
 }
 
 extension BuiltinTheme {
@@ -139,7 +135,8 @@ extension BuiltinTheme {
 }
 
 extension PageKind {
-    static var bodyNames: [String] { Body.Key.allCases.map(\.rawValue) }
+    /// The keys of its body (what its template sees beside `site` and `page`).
+    static var bodyKey: any TemplateKey.Type { Body.Key.self }
 }
 
 extension SitePlan {

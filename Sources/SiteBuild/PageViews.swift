@@ -23,6 +23,8 @@ struct SiteView: Sendable, Hashable, Encodable {
         case title, language, root, baseURL, generator, notesURL, notesTitle, skipText, navLabel, closeLabel,
             pagesLabel, emptyText
         case description, feed, asset, tags, tagsTitle, sections, contentsLabel
+
+        var holds: [any TemplateKey.Type] { self == .sections ? [SectionLink.Key.self] : [] }
     }
     var title: String
     var language: String
@@ -78,7 +80,10 @@ extension SiteView {
 
 /// A navigation entry.
 struct SectionLink: Sendable, Hashable, Encodable {
-    enum Key: String, TemplateKey { case title, url, current }
+    enum Key: String, TemplateKey {
+        case title, url, current
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var title: String
     var url: String
     var current: Bool
@@ -96,7 +101,10 @@ extension SectionLink: TemplateView {
 
 /// The page's own `page`: title, URLs and what social cards show.
 struct PageMeta: Sendable, Hashable {
-    enum Key: String, TemplateKey { case title, url, canonical, description, image, type, codeStyles }
+    enum Key: String, TemplateKey {
+        case title, url, canonical, description, image, type, codeStyles
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var title: String
     var url: String
     var canonical: String
@@ -125,6 +133,15 @@ extension PageMeta: TemplateView {
 struct CollectionView: Sendable, Hashable {
     enum Key: String, TemplateKey {
         case name, title, url, count, description, meta, search, feed, icon, countText, items
+
+        var holds: [any TemplateKey.Type] {
+            switch self {
+            case .icon: [ImageView.Key.self]
+            case .items: [ItemView.Key.self]
+            case .name, .title, .url, .count, .description, .meta, .search, .feed, .countText: []
+            }
+        }
+        static var openNames: OpenNames { .dataFields }
     }
     var name: String
     var title: String
@@ -145,8 +162,14 @@ struct CollectionView: Sendable, Hashable {
 
 /// A list page's place among its pages.
 struct PaginationView: Sendable, Hashable {
-    enum Key: String, TemplateKey { case number, count, isFirst, isLast, many, pages, prev, next }
-    enum PageKey: String, TemplateKey { case number, url, current }
+    enum Key: String, TemplateKey {
+        case number, count, isFirst, isLast, many, pages, prev, next
+        var holds: [any TemplateKey.Type] { self == .pages ? [PageKey.self] : [] }
+    }
+    enum PageKey: String, TemplateKey {
+        case number, url, current
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var number: Int
     /// Each page's URL, from page 1.
     var urls: [String]
@@ -181,7 +204,10 @@ extension PaginationView: TemplateView {
 
 /// How a list lays its cards out.
 struct LayoutView: Sendable, Hashable {
-    enum Key: String, TemplateKey { case kind, css, style }
+    enum Key: String, TemplateKey {
+        case kind, css, style
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var kind: String
     var css: String? = nil
     /// A masonry page's placement.
@@ -201,8 +227,23 @@ extension LayoutView: TemplateView {
 /// An item as every page shows it (its page, its neighbours', its list's), made once: its data
 /// fields (as loaded) and the names sitegen adds.
 struct ItemView: Sendable, Hashable, Encodable {
-    enum Key: String, TemplateKey { case slug, url, card, fieldList, related, layoutStyle }
-    enum FieldKey: String, TemplateKey { case name, value }
+    enum Key: String, TemplateKey {
+        case slug, url, card, fieldList, related, layoutStyle
+
+        /// `related` holds the related lists by their names (the configuration's).
+        var holds: [any TemplateKey.Type] {
+            switch self {
+            case .card: [CardView.Key.self]
+            case .fieldList: [FieldKey.self]
+            case .slug, .url, .related, .layoutStyle: []
+            }
+        }
+        static var openNames: OpenNames { .dataFields }
+    }
+    enum FieldKey: String, TemplateKey {
+        case name, value
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var fields: [String: Value]
     var images: [String: ImageView]
     var slug: String
@@ -229,7 +270,10 @@ struct ItemView: Sendable, Hashable, Encodable {
 
 /// What a card shows.
 struct CardView: Sendable, Hashable, Encodable {
-    enum Key: String, TemplateKey { case title, subtitle, image }
+    enum Key: String, TemplateKey {
+        case title, subtitle, image
+        var holds: [any TemplateKey.Type] { self == .image ? [ImageView.Key.self] : [] }
+    }
     var title: String
     var subtitle: String?
     var image: ImageView?
@@ -261,9 +305,24 @@ struct ImageView: Sendable, Hashable, Encodable {
             case .png: self = .png
             }
         }
+
+        var holds: [any TemplateKey.Type] {
+            switch self {
+            case .sources: [SourceKey.self]
+            case .placeholder: [PlaceholderKey.self]
+            case .detail: [ImageView.Key.self]
+            case .src, .width, .height, .srcset, .sizes, .avif, .webp, .jpeg, .png: []
+            }
+        }
     }
-    enum SourceKey: String, TemplateKey { case type, srcset }
-    enum PlaceholderKey: String, TemplateKey { case color, preview, style }
+    enum SourceKey: String, TemplateKey {
+        case type, srcset
+        var holds: [any TemplateKey.Type] { [] }
+    }
+    enum PlaceholderKey: String, TemplateKey {
+        case color, preview, style
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var src: String
     var width: Int? = nil
     var height: Int? = nil
@@ -314,9 +373,23 @@ extension ImageView.Resized: TemplateView {
 
 /// A note as lists and its page show it.
 struct NoteView: Sendable, Hashable {
-    enum Key: String, TemplateKey { case title, slug, url, tags, tagLinks, date, html, toc, showToc, hasCode }
+    enum Key: String, TemplateKey {
+        case title, slug, url, tags, tagLinks, date, html, toc, showToc, hasCode
+
+        var holds: [any TemplateKey.Type] {
+            switch self {
+            case .tagLinks: [TagLink.Key.self]
+            case .toc: [TocEntry.Key.self]
+            case .title, .slug, .url, .tags, .date, .html, .showToc, .hasCode: []
+            }
+        }
+        static var openNames: OpenNames { .frontMatter }
+    }
     /// Front matter sitegen reads, which templates may print even where no note has it.
-    enum FrontMatterKey: String, TemplateKey { case summary }
+    enum FrontMatterKey: String, TemplateKey {
+        case summary
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var fields: [String: Value]
     var title: String
     var slug: String
@@ -355,7 +428,10 @@ extension NoteView: TemplateView {
 
 /// One heading of a note's table of contents, with the headings under it.
 struct TocEntry: Sendable, Hashable {
-    enum Key: String, TemplateKey { case level, id, text, children }
+    enum Key: String, TemplateKey {
+        case level, id, text, children
+        var holds: [any TemplateKey.Type] { self == .children ? [TocEntry.Key.self] : [] }
+    }
     var level: Int
     var id: String
     var text: String
@@ -393,7 +469,10 @@ extension TocEntry: TemplateView {
 }
 
 struct TagLink: Sendable, Hashable, Encodable {
-    enum Key: String, TemplateKey { case name, url }
+    enum Key: String, TemplateKey {
+        case name, url
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var name: String
     var url: String
 }
@@ -408,7 +487,10 @@ extension TagLink: TemplateView {
 }
 
 struct TagView: Sendable, Hashable {
-    enum Key: String, TemplateKey { case name, url, count, countText }
+    enum Key: String, TemplateKey {
+        case name, url, count, countText
+        var holds: [any TemplateKey.Type] { [] }
+    }
     var name: String
     var url: String
     var count: Int
@@ -435,12 +517,35 @@ struct ItemRef: Sendable, Hashable {
 
 /// A view's template keys: an enum whose cases are the names a template may use, each encoded
 /// by an exhaustive `switch` (`TemplateEncoding.object`), so a key cannot go unencoded.
-protocol TemplateKey: RawRepresentable, CaseIterable where RawValue == String {}
+protocol TemplateKey: RawRepresentable, CaseIterable where RawValue == String {
+    /// The keys of the record the key's value is, or lists ([] for text, a number, a flag, a list
+    /// of text, or an object named by the configuration): what the template check knows of the
+    /// names under it derives from these, from `site`, `page` and each kind's body down.
+    var holds: [any TemplateKey.Type] { get }
+    /// The names a record of these keys holds besides them.
+    static var openNames: OpenNames { get }
+}
+
+/// Names a record holds besides its keys.
+enum OpenNames {
+    case none
+    /// The data's fields (an item's, a collection's `meta`).
+    case dataFields
+    /// A note's front matter.
+    case frontMatter
+}
+
+extension TemplateKey {
+    static var openNames: OpenNames { .none }
+}
 
 /// No keys: a view that holds nothing of its own (the 404 page's body).
 enum NoKeys: TemplateKey {
     init?(rawValue: String) { nil }
     var rawValue: String {
+        switch self {}
+    }
+    var holds: [any TemplateKey.Type] {
         switch self {}
     }
     static var allCases: [NoKeys] { [] }
@@ -462,7 +567,16 @@ protocol PageBody: Sendable {
 }
 
 /// The keys every page holds at its top level.
-enum PageKey: String, TemplateKey { case site, page }
+enum PageKey: String, TemplateKey {
+    case site, page
+
+    var holds: [any TemplateKey.Type] {
+        switch self {
+        case .site: [SiteView.Key.self]
+        case .page: [PageMeta.Key.self]
+        }
+    }
+}
 
 /// One page's view: `site`, `page` and what its kind shows.
 struct PageContent<Body: PageBody>: Sendable {
@@ -481,38 +595,59 @@ extension PageContent: EncodablePage {
 }
 
 enum PageViews {
-    /// Every name a page's view holds at any depth besides data fields, from the views' keys,
-    /// and the names the engine gives list elements.
-    static let names: Set<String> = {
-        var names: Set<String> = ["first", "last", "index", "even", "odd"]
-        func add<K: TemplateKey>(_: K.Type) {
-            for k in K.allCases { names.insert(k.rawValue) }
+    /// Every name a template may use besides data fields and the configuration's names: the
+    /// keys of every record a page holds (`TemplateKey.holds`, from `site`, `page` and each
+    /// kind's body down) and the names the engine gives list elements.
+    static let names: Set<String> = Set(keyTypes.flatMap { cases(of: $0).map { $0.name } })
+        .union(["first", "last", "index", "even", "odd"])
+
+    /// The key types of the records a page holds, each once, from its top level down.
+    static var keyTypes: [any TemplateKey.Type] {
+        var seen: Set<ObjectIdentifier> = [], found: [any TemplateKey.Type] = []
+        var queue = topLevelKeys
+        while let type = queue.popLast() {
+            guard seen.insert(ObjectIdentifier(type)).inserted else { continue }
+            found.append(type)
+            queue += cases(of: type).flatMap { $0.holds }
         }
-        add(SiteView.Key.self); add(SectionLink.Key.self); add(PageMeta.Key.self); add(CollectionView.Key.self)
-        add(PaginationView.Key.self); add(PaginationView.PageKey.self); add(LayoutView.Key.self); add(ItemView.Key.self)
-        add(ItemView.FieldKey.self); add(CardView.Key.self); add(ImageView.Key.self); add(ImageView.SourceKey.self)
-        add(ImageView.PlaceholderKey.self); add(NoteView.Key.self); add(NoteView.FrontMatterKey.self);
-        add(TocEntry.Key.self); add(TagLink.Key.self); add(TagView.Key.self)
-        return names.union(topLevelNames)
-    }()
+        return found
+    }
 
-    /// The names a page holds at its top level: `site`, `page` and every kind's body keys.
-    static let topLevelNames: Set<String> = PageID.Kind.bodyNames.union(PageKey.allCases.map(\.rawValue))
+    /// The keys of a page's top level: `site`, `page` and each kind's body keys.
+    static var topLevelKeys: [any TemplateKey.Type] {
+        [PageKey.self] + PageID.Kind.allCases.map { $0.declaration.bodyKey }
+    }
 
-    /// The names each top-level record of a page holds (`item`, `collection` also hold the
-    /// data's names, `dataNames`), for `topLevelPart`.
+    /// The names a page holds at its top level.
+    static let topLevelNames: Set<String> = Set(topLevelKeys.flatMap { cases(of: $0).map { $0.name } })
+
+    static func cases<K: TemplateKey>(of _: K.Type) -> [(name: String, holds: [any TemplateKey.Type])] {
+        K.allCases.map { ($0.rawValue, $0.holds) }
+    }
+
+    static func openNames<K: TemplateKey>(of _: K.Type) -> OpenNames { K.openNames }
+
+    /// The names each top-level record of a page holds (with the data's names, `dataNames`,
+    /// where its records hold data fields), for `topLevelPart`. A name whose record holds a
+    /// note's front matter in some kind has none: any name may be a note's.
     static func records(dataNames: Set<String>) -> [String: Set<String>] {
-        func keys<K: TemplateKey>(_: K.Type) -> Set<String> {
-            Set(K.allCases.map(\.rawValue))
+        var records: [String: Set<String>] = [:], open: Set<String> = []
+        for top in topLevelKeys {
+            for key in cases(of: top) where !key.holds.isEmpty {
+                var held: Set<String> = []
+                for type in key.holds {
+                    held.formUnion(cases(of: type).map { $0.name })
+                    switch openNames(of: type) {
+                    case .none: break
+                    case .dataFields: held.formUnion(dataNames)
+                    case .frontMatter: open.insert(key.name)
+                    }
+                }
+                records[key.name, default: []].formUnion(held)
+            }
         }
-        return [
-            ItemPage.Body.Key.item.rawValue: keys(ItemView.Key.self).union(dataNames),
-            ListPage.Body.Key.collection.rawValue: keys(CollectionView.Key.self).union(dataNames),
-            PageKey.site.rawValue: keys(SiteView.Key.self),
-            PageKey.page.rawValue: keys(PageMeta.Key.self),
-            ListPage.Body.Key.pagination.rawValue: keys(PaginationView.Key.self),
-            ListPage.Body.Key.layout.rawValue: keys(LayoutView.Key.self)
-        ]
+        for name in open { records[name] = nil }
+        return records
     }
 
     /// In a dotted name (`item.prev.title`), the index of its second part when that is a

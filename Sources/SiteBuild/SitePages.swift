@@ -11,7 +11,16 @@ struct HomePage: PageKind {
     var id: PageID { .home(self) }
 
     struct Body: PageBody {
-        enum Key: String, TemplateKey { case collections, notes }
+        enum Key: String, TemplateKey {
+            case collections, notes
+
+            var holds: [any TemplateKey.Type] {
+                switch self {
+                case .collections: [CollectionView.Key.self]
+                case .notes: [NoteView.Key.self, NoteView.FrontMatterKey.self]
+                }
+            }
+        }
         var collections: [CollectionView]
         var notes: [NoteView]
 
@@ -82,7 +91,11 @@ struct OwnPage: PageKind {
     var id: PageID { .page(self) }
 
     struct Body: PageBody {
-        enum Key: String, TemplateKey { case data }
+        enum Key: String, TemplateKey {
+            /// The collections by their names (the configuration's).
+            case data
+            var holds: [any TemplateKey.Type] { [] }
+        }
         var collections: [CollectionView]
         func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding, _ reads: PageReads) {
             switch key {

@@ -63,6 +63,21 @@ import Testing
         #expect(PageViews.topLevelPart(of: ["item"], records: PageViews.records(dataNames: [])) == nil)
     }
 
+    /// The records a page's top level holds are derived from the kinds' body keys
+    /// (`TemplateKey.holds`): every record-valued key has one, but a name that in some kind holds
+    /// notes, whose front matter may hold any name.
+    @Test func everyTopLevelRecordIsKnownButANotes() {
+        let records = PageViews.records(dataNames: ["prev"])
+        #expect(PageViews.topLevelPart(of: ["tag", "items"], records: records) == 1)
+        #expect(PageViews.topLevelPart(of: ["pagination", "item"], records: records) == 1)
+        #expect(PageViews.topLevelPart(of: ["collections", "layout"], records: records) == 1)
+        #expect(PageViews.topLevelPart(of: ["next", "prev"], records: records) == nil, "an item's data field")
+        #expect(PageViews.topLevelPart(of: ["note", "next"], records: records) == nil)
+        #expect(PageViews.topLevelPart(of: ["items", "next"], records: records) == nil)
+        #expect(records["note"] == nil && records["items"] == nil && records["notes"] == nil)
+        #expect(records["tag"] == ["name", "url", "count", "countText"])
+    }
+
     @Test func aGridTakesItsImagesAspectAndColumnsGrowingWithTheWidth() throws {
         let s = try site()
         defer { s.remove() }
