@@ -28,6 +28,16 @@ import Testing
         #expect(scanned.noteLinks.map(\.written) == ["other.md#x", "../b.md"])
     }
 
+    /// A note without holes keeps its HTML: the same storage, not a copy of it.
+    @Test func aNoteWithoutHolesIsNotCopied() throws {
+        let r = try MarkdownRenderer().render(String(repeating: "Some text, long enough. ", count: 20), context)
+        let filled = filled(r, urls: [])
+        #expect(filled == r.html && r.holes.isEmpty)
+        let a = r.html.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        let b = filled.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        #expect(a != nil && a == b)
+    }
+
     /// What a token would have been is text like any other: filling changes nothing there.
     @Test func textThatLooksLikeATokenStaysText() throws {
         let r = try trusted.render(
