@@ -281,20 +281,22 @@ struct SiteModel: Sendable {
         // The notes' front matter names are gathered only if a template uses a name nothing
         // else provides (reading every note's fields again on each edit would be wasted).
         var noteNames: Set<String>?
+        func notesNames() -> Set<String> {
+            if let noteNames { return noteNames }
+            var names: Set<String> = []
+            for n in notes.indices { DataNames.collect(of: notes[n].fields, into: &names) }
+            noteNames = names
+            return names
+        }
         let records = PageViews.records(
             dataNames: collections.reduce(into: Set(config.collections.flatMap { c in c.related.map(\.name) })) {
                 $0.formUnion($1.fieldNames)
             })
         return templates.check(
             using: used,
-            knows: { name in
-                if known.contains(name) { return true }
-                if noteNames == nil {
-                    var names: Set<String> = []
-                    for n in notes.indices { DataNames.collect(of: notes[n].fields, into: &names) }
-                    noteNames = names
-                }
-                return noteNames?.contains(name) ?? false
-            }, topLevel: { parts in PageViews.topLevelPart(of: parts, records: records) })
+            knows: { name in known.contains(name) || notesNames().contains(name) },
+            topLevel: { parts in PageViews.topLevelPart(of: parts, records: records) },
+            // Sorted: of equally near names, the same one every build.
+            suggest: { name in Spelling.nearest(to: name, among: known.union(notesNames()).sorted()) })
     }
 }

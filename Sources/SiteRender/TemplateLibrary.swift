@@ -109,10 +109,11 @@ public struct TemplateLibrary: Sendable {
     /// As `check(using:knownNames:)`, asking `knows` about each name (so a caller can look in
     /// its larger sources only for names its small ones lack). `topLevel` finds, in a dotted name
     /// whose parts are all known, a part that exists only at the page's top level (`prev` in
-    /// `item.prev`: such a name prints nothing); its index makes the error's hint.
+    /// `item.prev`: such a name prints nothing); its index makes the error's hint. `suggest`
+    /// gives the known name an unknown one was likely meant to be (asked only on an error).
     public func check(
         using names: [String], knows: (String) -> Bool,
-        topLevel: ([String]) -> Int? = { _ in nil }
+        topLevel: ([String]) -> Int? = { _ in nil }, suggest: (String) -> String? = { _ in nil }
     ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         // Depth-first over partial and parent references: a template met again while still on
@@ -158,10 +159,11 @@ public struct TemplateLibrary: Sendable {
                     let parts = tag.name.split(separator: ".").map(String.init)
                     if tag.name != ".", let unknown = parts.first(where: { !knows($0) }) {
                         let what = parts.count == 1 ? "it" : "'\(unknown)'"
+                        let guess = suggest(unknown).map { "; did you mean '\($0)'?" } ?? ""
                         problems.append(
                             Diagnostic(
                                 file: origins[name] ?? name, line: tag.line, column: tag.column,
-                                "unknown name '\(tag.name)': no page, item or note provides \(what)"))
+                                "unknown name '\(tag.name)': no page, item or note provides \(what)\(guess)"))
                     } else if parts.count > 1, let at = topLevel(parts), parts.indices.contains(at) {
                         let sigil = tag.kind == .section ? "#" : tag.kind == .inverted ? "^" : ""
                         let written = "{{\(sigil)\(parts[at...].joined(separator: "."))}}"

@@ -48,6 +48,20 @@ import Testing
             ])
     }
 
+    /// A misspelt name is told the name it was likely meant to be: a data field, sitegen's own.
+    @Test func aMisspeltNameGetsTheNearestKnownOne() throws {
+        let s = try site(template: "{{item.nmae}}\n{{item.crad.title}}{{zzzzzz}}")
+        defer { s.remove() }
+        #expect(
+            s.errors() == [
+                "templates/film.mustache:1:1: error: unknown name 'item.nmae': no page, item or note provides "
+                    + "'nmae'; did you mean 'name'?",
+                "templates/film.mustache:2:1: error: unknown name 'item.crad.title': no page, item or note provides "
+                    + "'crad'; did you mean 'card'?",
+                "templates/film.mustache:2:20: error: unknown name 'zzzzzz': no page, item or note provides it"
+            ])
+    }
+
     @Test func aDataFieldOfThatNameIsNoMistake() throws {
         // An item that has a field `prev` prints it: no hint.
         // Nor a name that is no page's (`src` is an image's: it prints nothing here, as before).

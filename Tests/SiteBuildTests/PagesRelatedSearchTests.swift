@@ -439,7 +439,8 @@ import Testing
         defer { bad.remove() }
         #expect(
             bad.errors() == [
-                "templates/tag.mustache:1:57: error: unknown name 'taggd': no page, item or note provides it"
+                "templates/tag.mustache:1:57: error: unknown name 'taggd': no page, item or note provides it; "
+                    + "did you mean 'tagged'?"
             ])
     }
 }
