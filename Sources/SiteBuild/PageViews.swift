@@ -650,6 +650,18 @@ enum PageViews {
         return records
     }
 
+    /// For each name that is not top-level, the top-level names whose records hold it, in the
+    /// order pages hold them (`related`: `item`, `prev`, `next`).
+    static func nestedIn(records: [String: Set<String>]) -> [String: [String]] {
+        var seen: Set<String> = []
+        let order = topLevelKeys.flatMap { cases(of: $0).map { $0.name } }.filter { seen.insert($0).inserted }
+        var nested: [String: [String]] = [:]
+        for top in order {
+            for name in records[top] ?? [] where !topLevelNames.contains(name) { nested[name, default: []].append(top) }
+        }
+        return nested
+    }
+
     /// In a dotted name (`item.prev.title`), the index of its second part when that is a
     /// top-level name the record before it never holds (`prev` is the page's, not the item's).
     static func topLevelPart(of parts: [String], records: [String: Set<String>]) -> Int? {

@@ -292,11 +292,13 @@ struct SiteModel: Sendable {
             dataNames: collections.reduce(into: Set(config.collections.flatMap { c in c.related.map(\.name) })) {
                 $0.formUnion($1.fieldNames)
             })
+        let nestedIn = PageViews.nestedIn(records: records)
         return templates.check(
             using: used,
             knows: { name in known.contains(name) || notesNames().contains(name) },
             topLevel: { parts in PageViews.topLevelPart(of: parts, records: records) },
             // Sorted: of equally near names, the same one every build.
-            suggest: { name in Spelling.nearest(to: name, among: known.union(notesNames()).sorted()) })
+            suggest: { name in Spelling.nearest(to: name, among: known.union(notesNames()).sorted()) },
+            nestedIn: { name in nestedIn[name] ?? [] })
     }
 }

@@ -111,9 +111,12 @@ public struct TemplateLibrary: Sendable {
     /// whose parts are all known, a part that exists only at the page's top level (`prev` in
     /// `item.prev`: such a name prints nothing); its index makes the error's hint. `suggest`
     /// gives the known name an unknown one was likely meant to be (asked only on an error).
+    /// `nestedIn` gives the top-level names whose records hold a name that is not top-level
+    /// itself (`related`: `item`), for `misplaced`.
     public func check(
         using names: [String], knows: (String) -> Bool,
-        topLevel: ([String]) -> Int? = { _ in nil }, suggest: (String) -> String? = { _ in nil }
+        topLevel: ([String]) -> Int? = { _ in nil }, suggest: (String) -> String? = { _ in nil },
+        nestedIn: (String) -> [String] = { _ in [] }
     ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         // Depth-first over partial and parent references: a template met again while still on
@@ -165,7 +168,7 @@ public struct TemplateLibrary: Sendable {
                                 file: origins[name] ?? name, line: tag.line, column: tag.column,
                                 "unknown name '\(tag.name)': no page, item or note provides \(what)\(guess)"))
                     } else if parts.count > 1, let at = topLevel(parts), parts.indices.contains(at) {
-                        let sigil = tag.kind == .section ? "#" : tag.kind == .inverted ? "^" : ""
+                        let sigil = tag.sigil
                         let written = "{{\(sigil)\(parts[at...].joined(separator: "."))}}"
                         let hint = "`\(parts[at])` is top-level: `\(written)`"
                         problems.append(
@@ -188,6 +191,40 @@ public struct TemplateLibrary: Sendable {
                 continue
             }
             visit(name)
+            problems += misplaced(in: name, knows: knows, nestedIn: nestedIn)
+        }
+        return problems
+    }
+
+    /// In a page's own template, outside every section, the names that live only inside a
+    /// record the page holds (`{{#related.movies}}` on an item's page: `related` is the item's):
+    /// there they print nothing. What a parent's or a block's tags hold is left out (a block
+    /// renders where the parent puts it, maybe in a section), and so are names with an unknown
+    /// part (already an error).
+    func misplaced(in root: String, knows: (String) -> Bool, nestedIn: (String) -> [String]) -> [Diagnostic] {
+        var depth = 0
+        var problems: [Diagnostic] = []
+        for tag in tags(of: root) {
+            switch tag.kind {
+            case .variable, .section, .inverted:
+                let parts = tag.name.split(separator: ".").map(String.init)
+                if depth == 0, tag.name != ".", let first = parts.first, parts.allSatisfy(knows) {
+                    let under = nestedIn(first)
+                    if let record = under.first {
+                        let sigil = tag.sigil
+                        let places = under.map { "`\($0)`" }.joined(separator: ", ")
+                        problems.append(
+                            Diagnostic(
+                                file: origins[root] ?? root, line: tag.line, column: tag.column,
+                                "unknown name '\(tag.name)' at the page's top level: `\(first)` is under \(places): "
+                                    + "`{{\(sigil)\(record).\(tag.name)}}`"))
+                    }
+                }
+                if tag.kind != .variable { depth += 1 }
+            case .block, .parent: depth += 1
+            case .close: depth -= 1
+            case .partial, .comment, .pragma, .delimiters: continue
+            }
         }
         return problems
     }

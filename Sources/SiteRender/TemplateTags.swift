@@ -12,6 +12,9 @@ struct TemplateTag: Sendable, Hashable {
     var column: Int
     /// The byte offset of its opening delimiter in the template's text.
     var offset = 0
+
+    /// What starts a tag of its kind that names a value (`#`, `^`, or nothing), for hints.
+    var sigil: String { kind == .section ? "#" : kind == .inverted ? "^" : "" }
 }
 
 /// The tags `MustacheParser` read, in order (it notes them when given a log), each at its line

@@ -62,6 +62,18 @@ import Testing
             ])
     }
 
+    /// An item's name written at the page's top level (where it prints nothing) is an error that
+    /// says which records hold it; inside `{{#item}}` it is the item's.
+    @Test func anItemsNameAtTheTopLevelIsAnErrorWithItsRecords() throws {
+        let s = try site(template: "{{#item}}{{name}}{{/item}}{{#card}}{{title}}{{/card}}")
+        defer { s.remove() }
+        #expect(
+            s.errors() == [
+                "templates/film.mustache:1:27: error: unknown name 'card' at the page's top level: `card` is under "
+                    + "`item`, `prev`, `next`: `{{#item.card}}`"
+            ])
+    }
+
     @Test func aDataFieldOfThatNameIsNoMistake() throws {
         // An item that has a field `prev` prints it: no hint.
         // Nor a name that is no page's (`src` is an image's: it prints nothing here, as before).

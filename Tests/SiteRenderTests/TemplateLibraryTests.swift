@@ -94,6 +94,26 @@ import Testing
         #expect(!lib.usesName("detail", from: "other"))
     }
 
+    /// A name that lives under a record, written outside every section of a page's template,
+    /// prints nothing: an error naming the records. Inside a section, a partial, a parent or a
+    /// block (which renders where the parent puts it), it is not.
+    @Test func aNameBelowTheTopLevelWrittenThereIsAnError() throws {
+        let lib = try templateLibrary([
+            "page": "{{#item}}{{slug}}{{/item}}{{^slug}}-{{/slug}}\n{{item.slug}}{{>part}}{{$b}}{{slug}}{{/b}}{{slug}}",
+            "part": "{{slug}}",
+            "child": "{{<page}}{{$b}}{{slug}}{{/b}}{{/page}}{{slug}}"
+        ])
+        let nested = { (name: String) in name == "slug" ? ["item", "prev"] : [] }
+        let problems = lib.check(using: ["page", "child"], knows: { _ in true }, nestedIn: nested).map(\.description)
+        let message = "error: unknown name 'slug' at the page's top level: `slug` is under `item`, `prev`: "
+        #expect(
+            problems == [
+                "templates/page.mustache:1:27: \(message)`{{^item.slug}}`",
+                "templates/page.mustache:2:43: \(message)`{{item.slug}}`",
+                "templates/child.mustache:1:39: \(message)`{{item.slug}}`"
+            ])
+    }
+
     @Test func aPartialSharedByTwoPathsIsCheckedOnce() throws {
         let lib = try templateLibrary(["a": "{{>b}}{{>c}}", "b": "{{>d}}", "c": "{{>d}}", "d": "{{nmae}}"])
         #expect(
