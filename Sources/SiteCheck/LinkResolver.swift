@@ -33,7 +33,8 @@ enum Resolution: Sendable, Hashable {
     /// Into the output folder: the path under the base path (decoded bytes, "" for the home page,
     /// ending with "/" for a folder) and the fragment as written (nil without `#`).
     case inside(path: [UInt8], isFolder: Bool, fragment: String?)
-    /// The site's own origin, outside the base path: another site on the same host, not checked.
+    /// The site's own origin, outside the base path (a root-relative path that lacks it): a
+    /// problem, since a link meant for another site on the host is written with its origin.
     case outsideBasePath
     /// Another origin or a scheme other than http(s) (`mailto:`, `tel:`, `data:`,
     /// `about:invalid#sitegen-unsafe-url`, …): not checked.

@@ -119,9 +119,16 @@ struct Context: Sendable {
                 )
                 continue
             }
-            guard case .inside(let path, let isFolder, let fragment) = resolver.resolve(ref.url, from: base) else {
+            let resolved = resolver.resolve(ref.url, from: base)
+            if resolved == .outsideBasePath {
+                // A root-relative path written without the base path (`/movies/` for a site under
+                // `/movies-site/`): it leaves the site. One meant to is written with its origin.
+                if ref.role == .image { result.images += 1 } else { result.links += 1 }
+                let what = ref.role == .image ? "missing image" : "broken link to"
+                problem("\(what) \(written): outside the site \(site) (it lacks the base path \(site.root))")
                 continue
             }
+            guard case .inside(let path, let isFolder, let fragment) = resolved else { continue }
             if ref.role == .image { result.images += 1 } else { result.links += 1 }
             switch lookup(path, isFolder: isFolder) {
             case .missing(let tried):
