@@ -189,3 +189,21 @@ def test_pictures_are_sized_for_their_box_on_every_page_kind(browser, base_url, 
                                 f"object-fit {p['fit']}, in {p['where']})" for p in big[:12])
     finally:
         browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+
+
+SOURCE_BOXES_JS = """
+return [...document.querySelectorAll('picture > source')].filter(s => s.getClientRects().length > 0)
+  .map(s => s.closest('[class]')?.className + ' ' + (s.getAttribute('srcset') || '').split(' ')[0]);
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_no_source_of_a_picture_takes_a_place(browser, base_url, kinds, width, subtests):
+    """A `<source>` is a block to Chromium: in a picture with `display: contents` inside a flex or
+    grid container it became an item of its own, a gap each (issue 50: trend posters 28 px in,
+    users' avatars 32 px). On one page of each kind at 375 and 1280 px, no source has a box."""
+    for path in kinds:
+        with subtests.test(page=path):
+            open_at(browser, base_url + path, width, mobile=width < 768)
+            boxed = browser.execute_script(SOURCE_BOXES_JS)
+            assert not boxed, f"{path} at {width}px: {len(boxed)} <source> with a box: {boxed[:5]}"

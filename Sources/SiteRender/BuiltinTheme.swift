@@ -295,6 +295,9 @@ public enum BuiltinTheme {
         .cards-grid .card-media { display: block; aspect-ratio: var(--media-aspect, 1); overflow: hidden; \
         background: var(--line); }
         .card-media picture { display: contents; }
+        /* A <source> is a block to Chromium: in a picture with display: contents it would be a
+           flex or grid item of its own, a gap each (a 40 px strip before a poster). */
+        picture > source { display: none; }
         .cards-grid .card-media img { display: block; width: 100%; height: 100%; object-fit: cover; }
         .cards-grid .card-text { display: flex; flex-direction: column; justify-content: center; height: \
         var(--text-height, auto); padding: 0 4px; overflow: hidden; }
