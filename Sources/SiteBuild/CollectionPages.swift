@@ -88,7 +88,7 @@ struct ItemPage: PageKind {
                 switch self {
                 case .collection: [CollectionView.Key.self]
                 case .item, .prev, .next: [ItemView.Key.self]
-                case .notes: [NoteView.Key.self, NoteView.FrontMatterKey.self]
+                case .notes: NoteView.recordKeys
                 }
             }
         }

@@ -20,7 +20,7 @@ struct NotesListPage: PageKind {
             var holds: [any TemplateKey.Type] {
                 switch self {
                 case .collection: [CollectionView.Key.self]
-                case .items: [NoteView.Key.self, NoteView.FrontMatterKey.self]
+                case .items: NoteView.recordKeys
                 case .pagination: [PaginationView.Key.self]
                 }
             }
@@ -70,7 +70,7 @@ struct NotePage: PageKind {
     struct Body: PageBody {
         enum Key: String, TemplateKey {
             case note
-            var holds: [any TemplateKey.Type] { [NoteView.Key.self, NoteView.FrontMatterKey.self] }
+            var holds: [any TemplateKey.Type] { NoteView.recordKeys }
         }
         var note: NoteView
         func encode(_ key: Key, into o: inout TemplateEncoding.Entry, _ e: TemplateEncoding, _ reads: PageReads) {
@@ -151,7 +151,7 @@ struct TagPage: PageKind {
             var holds: [any TemplateKey.Type] {
                 switch self {
                 case .tag: [TagView.Key.self]
-                case .items: [NoteView.Key.self, NoteView.FrontMatterKey.self]
+                case .items: NoteView.recordKeys
                 }
             }
         }

@@ -385,6 +385,8 @@ struct NoteView: Sendable, Hashable {
         }
         static var openNames: OpenNames { .frontMatter }
     }
+    /// The keys of a note's record, for the keys that hold notes (`TemplateKey.holds`).
+    static var recordKeys: [any TemplateKey.Type] { [Key.self, FrontMatterKey.self] }
     /// Front matter sitegen reads, which templates may print even where no note has it.
     enum FrontMatterKey: String, TemplateKey {
         case summary

@@ -17,7 +17,7 @@ struct HomePage: PageKind {
             var holds: [any TemplateKey.Type] {
                 switch self {
                 case .collections: [CollectionView.Key.self]
-                case .notes: [NoteView.Key.self, NoteView.FrontMatterKey.self]
+                case .notes: NoteView.recordKeys
                 }
             }
         }
