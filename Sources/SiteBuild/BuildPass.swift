@@ -25,6 +25,9 @@ enum BuildPass {
         var sitemapDates: [CalendarDate?]?
         /// The notes' feed's notes and their versions, as of the feed written.
         var feedKey: UInt64?
+        /// Every part's version as of this output (nil: not fingerprinted, or seeded from a
+        /// build record), which a pass after `ModelChange.bodies` starts from.
+        var versions: PartVersions?
         /// Output file of each page path (computing it decodes the path).
         var pageFiles: [String: String]
         /// The stamps of the files of the pages a build record names, by output file: a build
@@ -86,19 +89,24 @@ enum BuildPass {
     /// The phases from the model on: diff (against `written`), render the pages whose
     /// fingerprint changed, write the other files that changed, publish the images. A full
     /// build is a pass over an empty `Written`: every page and file is new.
-    /// `plan`: the model's, checked (`SitePlan.checked`).
+    /// `plan`: the model's, checked (`SitePlan.checked`); `change`: how the model differs from
+    /// the last pass's (`.bodies`: the plan is that pass's, and only those notes changed).
     static func run(
-        _ model: SiteModel, plan: SitePlan, options: BuildOptions, changes: ChangeSet,
-        encodes: PendingEncodes, sources: inout SourceVersions, written: inout Written, to sink: some SiteSink,
-        clock: inout PhaseClock
+        _ model: SiteModel, plan: SitePlan, change: ModelChange = .remade, options: BuildOptions,
+        changes: ChangeSet, encodes: PendingEncodes, sources: inout SourceVersions, written: inout Written,
+        to sink: some SiteSink, clock: inout PhaseClock
     ) throws(Diagnostics) -> Outcome {
         let renderer = PageRenderer(model: model, plan: plan, threads: options.threads)
         var templates = TemplateHashes(model)
+        // What the last pass's versions allow: after `.bodies`, only the edited notes are versioned.
+        let change = written.versions == nil ? .remade : change
         let versions =
-            written.fingerprinted ? renderer.views.versions(loaded: &sources.loaded, threads: options.threads) : nil
+            written.fingerprinted
+            ? renderer.views.versions(
+                loaded: &sources.loaded, threads: options.threads, change: change, previous: written.versions) : nil
         var parts = written.parts
         var (pages, sitemaps, diffed) = try diff(
-            model, plan, versions: versions, parts: &parts, templates: &templates, written: &written)
+            model, plan, change: change, versions: versions, parts: &parts, templates: &templates, written: &written)
         var outcome = diffed
         if !written.stamps.isEmpty {
             try keep(plan.pages, &pages, stamps: written.stamps, urls: model.urls, to: sink, threads: options.threads)
@@ -122,6 +130,7 @@ enum BuildPass {
         written.paths = pages.paths
         written.records = pages.records.compactMap { $0 }
         written.parts = parts
+        written.versions = versions
         written.files = pages.files
         written.sitemaps = pages.sitemaps
         written.sitemapDates = pages.dates
@@ -133,10 +142,21 @@ enum BuildPass {
     /// they change (the same kinds, paths and dates make the same sitemap: the base URL is the
     /// site's configuration, and another one starts a new session's `Written`).
     private static func diff(
-        _ model: SiteModel, _ plan: SitePlan, versions: PartVersions?, parts: inout PartTable,
+        _ model: SiteModel, _ plan: SitePlan, change: ModelChange, versions: PartVersions?, parts: inout PartTable,
         templates: inout TemplateHashes, written: inout Written
     ) throws(Diagnostics) -> (Pages, [(path: String, data: Data)]?, Outcome) {
         let planned = plan.pages
+        if case .bodies(let edited) = change, let versions, let dates = written.sitemapDates {
+            // The last pass's plan: the same pages, files and sitemaps, each record at its place.
+            var pages = Pages(
+                ids: written.ids, paths: written.paths, records: [], dirty: [], dates: dates, files: written.files,
+                sitemaps: written.sitemaps)
+            let touched = [ModelPart.site] + edited.map { ModelPart.note(model.notes[$0].file) }
+            (pages.dirty, pages.records) = Self.dirtyPages(
+                planned, before: written.records, changed: parts.changes(to: versions, only: touched),
+                templates: &templates)
+            return (pages, nil, Outcome(dirty: pages.dirty.map { planned[$0] }, gone: [], removedPages: []))
+        }
         let ids = planned.map(\.id), paths = planned.map(\.path)
         let dates = planned.map(\.lastModified)
         let sitemapSame = written.sitemapDates == dates && ids == written.ids && paths == written.paths

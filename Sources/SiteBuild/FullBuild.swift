@@ -16,6 +16,7 @@ enum FullBuild {
         var report: BuildReport
         var inputs: SiteInputs
         var model: SiteModel
+        var plan: SitePlan
         var written: BuildPass.Written
         var sources: BuildPass.SourceVersions
     }
@@ -142,7 +143,8 @@ enum FullBuild {
             report.filesKept = stage.keptFiles
             report.changes = listed?.changes
             report.changesProblem = listed?.problem
-            return Built(report: report, inputs: inputs, model: model, written: written, sources: sourceVersions)
+            return Built(
+                report: report, inputs: inputs, model: model, plan: plan, written: written, sources: sourceVersions)
         } catch {
             stage.discard()
             throw error

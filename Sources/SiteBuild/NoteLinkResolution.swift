@@ -7,18 +7,25 @@ extension SiteModel {
     /// and its links to other notes (`[x](other.md#usage)`) pointing at their pages: a standalone
     /// note's page, or the page of the item a note is attached to (its heading ids there carry its
     /// slug, and so does the fragment). A link to a `.md` file that is no note of this build, or
-    /// that leaves `content/`, is an error at its line.
+    /// that leaves `content/`, is an error at its line. `only`: the notes to fill (in that
+    /// order), of notes in their files' order (a session's, whose notes follow the content tree).
     static func resolveNoteLinks(
-        _ notes: [Note], noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
+        _ notes: [Note], only: [Int]? = nil, noteURLs: [String], collections: [SortedCollection], urls: URLScheme,
         content: ContentTree, images: [ImageUse: PublishedImage] = [:]
     ) -> ([String], [Diagnostic]) {
-        let byPath = Dictionary(
-            notes.indices.map { (notes[$0].file, $0) },
-            uniquingKeysWith: { a, _ in a })
+        let index: (String) -> Int?
+        if only == nil {
+            let byPath = Dictionary(notes.indices.map { (notes[$0].file, $0) }, uniquingKeysWith: { a, _ in a })
+            index = { byPath[$0] }
+        } else {
+            // A few notes: binary searches instead of an index of every note.
+            index = { notes.lazy.map(\.file).sortedIndex(of: $0) }
+        }
         var problems: [Diagnostic] = []
         var html: [String] = []
-        html.reserveCapacity(notes.count)
-        for note in notes {
+        html.reserveCapacity(only?.count ?? notes.count)
+        for i in only ?? Array(notes.indices) {
+            let note = notes[i]
             var resolved: [String] = []
             for link in note.noteLinks {
                 guard let path = link.path else {
@@ -27,7 +34,7 @@ extension SiteModel {
                     resolved.append("")
                     continue
                 }
-                guard let target = byPath[SourceLayout.contentFile(path)] else {
+                guard let target = index(SourceLayout.contentFile(path)) else {
                     let why =
                         content.notes.sortedContains(path)
                         ? "a draft, left out of this build (--drafts includes it)" : "no such note"

@@ -46,13 +46,20 @@ extension BuildPass {
 
         /// Which parts changed between the last pass and `now`, by id; the versions become
         /// `now`'s.
-        mutating func changes(to now: PartVersions) -> [Bool] {
+        /// `only`: the parts that may have changed (after `ModelChange.bodies`, the others kept
+        /// their versions); nil: any.
+        mutating func changes(to now: PartVersions, only: [ModelPart]? = nil) -> [Bool] {
             var changed = [Bool](repeating: false, count: parts.count)
-            for k in parts.indices {
+            func compare(_ k: Int) {
                 let v = now.version(parts[k])
                 // A part gone (nil) is a change to every page that read it: it must be made again.
                 if v != versions[k] { changed[k] = true }
                 versions[k] = v
+            }
+            if let only {
+                for part in only { if let k = ids[part] { compare(Int(k)) } }
+            } else {
+                for k in parts.indices { compare(k) }
             }
             return changed
         }

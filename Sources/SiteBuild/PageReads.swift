@@ -41,11 +41,11 @@ final class PageReads {
 
 /// Each part's version in one model: a digest of everything the part holds (`ViewMaker.versions`).
 struct PartVersions {
-    let site: UInt64
-    let collections: [String: UInt64]
-    let notes: [String: UInt64]
-    let standalone: UInt64
-    let tags: UInt64
+    var site: UInt64
+    var collections: [String: UInt64]
+    var notes: [String: UInt64]
+    var standalone: UInt64
+    var tags: UInt64
 
     /// The part's version; nil when this model has no such part (a removed note or collection).
     func version(_ part: ModelPart) -> UInt64? {

@@ -13,7 +13,7 @@ struct SiteModel: Sendable {
     /// The files under `content/`: those published as they are, where note images and links resolve.
     let content: ContentTree
     let templates: TemplateLibrary
-    let notes: [Note]
+    var notes: [Note]
     /// The site's files under `templates/assets/`, sorted.
     let userAssets: [String]
     /// Stylesheets and scripts by their fingerprinted names (`SiteInputs.loadAssets`).

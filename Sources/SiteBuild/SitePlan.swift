@@ -43,6 +43,9 @@ struct SitePlan: Sendable {
     /// Each tag name of the standalone notes → its slug (names repeat across notes; a slug is
     /// made once per name).
     let tagSlugs: [String: String]
+    /// Each tagged standalone note's tag links (by note index), made once: a note is listed on
+    /// many pages.
+    let tagLinks: [Int: [TagLink]]
 
     struct Tag: Sendable, Hashable, Encodable {
         var name: String
@@ -57,6 +60,7 @@ struct SitePlan: Sendable {
 
     init(_ model: SiteModel) {
         (tags, tagSlugs) = Self.tags(of: model.standaloneNotes, in: model.notes)
+        tagLinks = Self.tagLinks(model, tags: tags, slugs: tagSlugs)
         notePages = Pagination.pages(itemCount: model.standaloneNotes.count, pageSize: Self.notesPageSize)
         files = Self.files(model)
         pages = []
@@ -83,6 +87,23 @@ struct SitePlan: Sendable {
             }
         }
         return (bySlug.values.sorted { $0.slug < $1.slug }, slugs)
+    }
+
+    /// A tag's link is made once per name (its slug and URL), then shared by its notes.
+    private static func tagLinks(_ model: SiteModel, tags: [Tag], slugs: [String: String]) -> [Int: [TagLink]] {
+        var links: [Int: [TagLink]] = [:]
+        var linkOf: [String: TagLink?] = [:]
+        let known = Set(tags.map(\.slug)), urls = model.urls
+        for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
+            links[n] = model.notes[n].tags.compactMap { name in
+                if let made = linkOf[name] { return made }
+                let slug = slugs[name] ?? Slug.make(name)
+                let link = known.contains(slug) ? TagLink(name: name, url: urls.tag(slug: slug)) : nil
+                linkOf[name] = link
+                return link
+            }
+        }
+        return links
     }
 
     /// The templates the pages render, each once, in the pages' order: what the template check

@@ -17,6 +17,9 @@ public struct UpdateReport: Sendable {
     public var seconds: Double
     /// Phase name and seconds, in order.
     public var phases: [(name: String, seconds: Double)] = []
+    /// Only notes' text changed: the model took their bodies in place, and the plan and the
+    /// other parts' versions were kept (`ModelChange.bodies`).
+    public var bodiesOnly = false
 
     public init(
         full: Bool, pagesWritten: Int, filesWritten: Int, removed: Int, changedPages: [String]?, seconds: Double
@@ -47,6 +50,8 @@ public struct SiteSession: Sendable {
     /// What the last good build loaded: an update loads its edits into a copy.
     private var inputs: SiteInputs
     private var model: SiteModel
+    /// The plan of `model`, which an edit of notes' bodies keeps (`ModelChange.bodies`).
+    private var plan: SitePlan
     private var written: BuildPass.Written
     /// What the sources were as of `written`.
     private var sources: BuildPass.SourceVersions
@@ -57,7 +62,7 @@ public struct SiteSession: Sendable {
     public init(_ options: BuildOptions) throws(Diagnostics) {
         self.options = options
         let built = try FullBuild.run(options, session: true)
-        (inputs, model, written, sources) = (built.inputs, built.model, built.written, built.sources)
+        (inputs, model, plan, written, sources) = (built.inputs, built.model, built.plan, built.written, built.sources)
         notices = inputs.notices
     }
 
@@ -189,11 +194,16 @@ public struct SiteSession: Sendable {
         let encodes = PendingEncodes()
         defer { _ = encodes.wait() }
         var images = model.images
-        // A note's images: also when the last note showing one stopped (its files must go).
-        let notesShowImages = { (notes: [Note]) in notes.contains { !$0.images.isEmpty } }
-        if !changes.collections.isEmpty
-            || (!changedNotes.isEmpty && (notesShowImages(inputs.notes) || notesShowImages(self.inputs.notes)))
-        {
+        // A note's images: also when the edited notes showed some before (their files may go).
+        let before = self.inputs.notes.lazy.map(\.file), after = inputs.notes.lazy.map(\.file)
+        let showImages = changedNotes.contains { rel in
+            let file = SourceLayout.contentFile(rel)
+            return [(before, self.inputs.notes), (after, inputs.notes)].contains { files, notes in
+                files.sortedIndex(of: file).map { !notes[$0].images.isEmpty } ?? false
+            }
+        }
+        let imagesRun = !changes.collections.isEmpty || changes.rescanned || showImages
+        if imagesRun {
             images = try ImageStep.run(
                 inputs.collections, notes: inputs.notes, content: inputs.content,
                 cache: options.imageCache, threads: options.threads, encodes: encodes,
@@ -201,9 +211,14 @@ public struct SiteSession: Sendable {
                 progress: options.imageProgress)
         }
         clock.lap("images")
+        // Only notes' text changed: the model is this one with their bodies (`withBodies`).
+        let bodiesOnly =
+            !imagesRun && !refetched && changes.templates.isEmpty && changes.assets.isEmpty
+            && changes.content.allSatisfy { changedNotes.contains($0) }
+        let edited = bodiesOnly ? changedNotes.compactMap { after.sortedIndex(of: SourceLayout.contentFile($0)) } : []
         let report = try remodelAndWrite(
-            inputs, images: images, encodes: encodes, sources: sources, changes: changes,
-            start: start, clock: &clock)
+            inputs, images: images, edited: edited.count == changedNotes.count ? edited.sorted() : [],
+            encodes: encodes, sources: sources, changes: changes, start: start, clock: &clock)
         notices = inputs.notices
         return report
     }
@@ -211,7 +226,7 @@ public struct SiteSession: Sendable {
     /// `site.yml` changed: everything is built again, as a new generation.
     private mutating func rebuildAll(_ start: DispatchTime) throws(Diagnostics) -> UpdateReport {
         let built = try FullBuild.run(rebuildOptions, generation: written.generation + 1, session: true)
-        (inputs, model, written, sources) = (built.inputs, built.model, built.written, built.sources)
+        (inputs, model, plan, written, sources) = (built.inputs, built.model, built.plan, built.written, built.sources)
         notices = inputs.notices
         return UpdateReport(
             full: true, pagesWritten: written.ids.count,
@@ -345,31 +360,26 @@ public struct SiteSession: Sendable {
     /// build pass over the live output (rendering the pages whose parts changed, writing the
     /// files that changed), removes the files no longer planned, and holds the new inputs, model
     /// and output state.
+    /// `edited`: the notes (indices) whose text alone changed, whose bodies the model may take in
+    /// place (`SiteModel.withBodies`); empty: the model is made again.
     private mutating func remodelAndWrite(
-        _ inputs: SiteInputs, images: ImageStep.Result, encodes: PendingEncodes,
+        _ inputs: SiteInputs, images: ImageStep.Result, edited: [Int], encodes: PendingEncodes,
         sources: BuildPass.SourceVersions,
         changes: ChangeSet, start: DispatchTime,
         clock: inout PhaseClock
     ) throws(Diagnostics) -> UpdateReport {
         var (output, sources) = (written, sources)
-        let reusable = Set(
-            inputs.config.collections.filter { c in
-                !changes.collections.contains(c.name)
-                    && !c.related.contains { changes.collections.contains($0.collection) }
-            }.map(\.name))
-        let newModel = try SiteModel.make(inputs, images: images, reusing: model, reusable: reusable)
-        clock.lap("sort")
-
+        let (newModel, change, plan) = try remodel(
+            inputs, images: images, edited: edited, changes: changes, clock: &clock)
         let sink = LiveOutput(folder: options.output)
-        let plan = try SitePlan.checked(newModel, since: output)
         let pass = try BuildPass.run(
-            newModel, plan: plan, options: options, changes: changes, encodes: encodes,
+            newModel, plan: plan, change: change, options: options, changes: changes, encodes: encodes,
             sources: &sources, written: &output, to: sink,
             clock: &clock)
         for file in pass.gone.sorted() { sink.remove(file) }
-        let replaced = (self.inputs, model, written)
+        let replaced = (self.inputs, model, self.plan, written)
         self.inputs = inputs
-        model = newModel
+        (model, self.plan) = (newModel, plan)
         (written, self.sources) = (output, sources)
         BuildPass.freeLater(replaced)
         clock.lap("write")
@@ -378,9 +388,29 @@ public struct SiteSession: Sendable {
         r.pagesWritten = pass.dirty.count
         r.filesWritten = pass.filesWritten
         r.removed = pass.gone.count
+        r.bodiesOnly = change.keepsPlan
         // A stylesheet, script, image or search index may change how any page looks.
         r.changedPages = pass.otherFilesWritten > 0 ? nil : (pass.dirty.map(\.path) + pass.removedPages).sorted()
         return r
+    }
+
+    /// The model of `inputs` and its plan: this model with the `edited` notes' bodies when that
+    /// is all that changed, else made again (reusing the collections that did not change).
+    private func remodel(
+        _ inputs: SiteInputs, images: ImageStep.Result, edited: [Int], changes: ChangeSet, clock: inout PhaseClock
+    ) throws(Diagnostics) -> (SiteModel, ModelChange, SitePlan) {
+        if let (kept, change) = try model.withBodies(of: edited, from: inputs) {
+            clock.lap("sort")
+            return (kept, change, plan)
+        }
+        let reusable = Set(
+            inputs.config.collections.filter { c in
+                !changes.collections.contains(c.name)
+                    && !c.related.contains { changes.collections.contains($0.collection) }
+            }.map(\.name))
+        let newModel = try SiteModel.make(inputs, images: images, reusing: model, reusable: reusable)
+        clock.lap("sort")
+        return (newModel, .remade, try SitePlan.checked(newModel, since: written))
     }
 
     private func report(_ start: DispatchTime, full: Bool) -> UpdateReport {

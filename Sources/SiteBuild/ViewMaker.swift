@@ -71,24 +71,7 @@ struct ViewMaker: Sendable {
         siteWide = SiteWide(
             site: site, navigation: navigation,
             codeStyles: model.assetNames[SiteInputs.codeStylesPath].map(model.urls.asset))
-        tagLinks = Self.tagLinks(model, plan)
-    }
-
-    /// A tag's link is made once per name (its slug and URL), then shared by its notes.
-    private static func tagLinks(_ model: SiteModel, _ plan: SitePlan) -> [Int: [TagLink]] {
-        var links: [Int: [TagLink]] = [:]
-        var linkOf: [String: TagLink?] = [:]
-        let known = Set(plan.tags.map(\.slug)), urls = model.urls
-        for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
-            links[n] = model.notes[n].tags.compactMap { name in
-                if let made = linkOf[name] { return made }
-                let slug = plan.tagSlugs[name] ?? Slug.make(name)
-                let link = known.contains(slug) ? TagLink(name: name, url: urls.tag(slug: slug)) : nil
-                linkOf[name] = link
-                return link
-            }
-        }
-        return links
+        tagLinks = plan.tagLinks
     }
 
     /// The navigation, with `current` set on the section shown.
@@ -107,7 +90,18 @@ extension ViewMaker {
     /// (a collection's data, a note) is digested once when it is (`LoadedDigests`: a session
     /// digests again only what it loaded again); what the model adds to it is digested here, so
     /// this is the one place that must know what a part holds (`SiteWide` is digested whole).
-    func versions(loaded: inout LoadedDigests, threads: Int) -> PartVersions {
+    /// `change`: after `.bodies`, only those notes' versions are taken again, the others are
+    /// `previous`'s (the model's other parts are those of the pass before).
+    func versions(
+        loaded: inout LoadedDigests, threads: Int, change: ModelChange = .remade, previous: PartVersions? = nil
+    ) -> PartVersions {
+        if case .bodies(let edited) = change, let previous {
+            loaded.update(notes: notes, only: edited, threads: threads)
+            var versions = previous
+            versions.site = StableDigest.of(siteWide)
+            for n in edited { versions.notes[self.notes[n].file] = noteVersion(n, loaded: loaded) }
+            return versions
+        }
         loaded.update(collections: collections.map(\.loaded), notes: notes, threads: threads)
         var collections: [String: UInt64] = [:]
         for c in self.collections {
@@ -122,28 +116,30 @@ extension ViewMaker {
         }
         var notes: [String: UInt64] = [:]
         notes.reserveCapacity(self.notes.count)
-        for n in self.notes.indices {
-            var d = StableDigest()
-            d.combine(loaded.notes[self.notes[n].file] ?? 0)
-            // What its views show besides what was loaded: its URL, its tag links and, for one
-            // that links other notes or shows local images, its HTML with those resolved (which
-            // changes with them: a slug, a photo resized in the background).
-            d.combine(noteURLs[n])
-            // A tag link's two fields directly (`LoadedDigestsTests` keeps this list whole):
-            // thousands of tagged notes are digested on every pass of a session.
-            for link in tagLinks[n] ?? [] {
-                d.combine(link.name)
-                d.combine(link.url)
-            }
-            if !self.notes[n].holes.isEmpty { d.combine(noteHTML[n]) }
-            notes[self.notes[n].file] = d.value
-        }
+        for n in self.notes.indices { notes[self.notes[n].file] = noteVersion(n, loaded: loaded) }
         var standalone = StableDigest()
         standalone.combine(standaloneNotes.map { self.notes[$0].file })
         standalone.combine(notePages)
         return PartVersions(
             site: StableDigest.of(siteWide), collections: collections, notes: notes, standalone: standalone.value,
             tags: tagsDigest)
+    }
+
+    /// Note `n`'s version: what was loaded, and what its views show besides: its URL, its tag
+    /// links and, for one that links other notes or shows local images, its HTML with those
+    /// resolved (which changes with them: a slug, a photo resized in the background).
+    private func noteVersion(_ n: Int, loaded: LoadedDigests) -> UInt64 {
+        var d = StableDigest()
+        d.combine(loaded.notes[notes[n].file] ?? 0)
+        d.combine(noteURLs[n])
+        // A tag link's two fields directly (`LoadedDigestsTests` keeps this list whole):
+        // thousands of tagged notes are digested on every pass of a session.
+        for link in tagLinks[n] ?? [] {
+            d.combine(link.name)
+            d.combine(link.url)
+        }
+        if !notes[n].holes.isEmpty { d.combine(noteHTML[n]) }
+        return d.value
     }
 
     /// The tags' digest: each one's name, slug and notes by file (which do not move when others
@@ -183,7 +179,12 @@ struct LoadedDigests: Sendable {
         for c in loaded where collections[c.config.name] == nil {
             collections[c.config.name] = StableDigest.of(LoadedData(c))
         }
-        let missing = notes.indices.filter { self.notes[notes[$0].file] == nil }
+        update(notes: notes, only: Array(notes.indices), threads: threads)
+    }
+
+    /// Digests the notes at `only` that have none yet.
+    mutating func update(notes: [Note], only: [Int], threads: Int) {
+        let missing = only.filter { self.notes[notes[$0].file] == nil }
         let made = missing.parallelMap(threads: threads, minimumCount: 64) { StableDigest.of(notes[$0]) }
         for (k, n) in missing.enumerated() { self.notes[notes[n].file] = made[k] }
     }

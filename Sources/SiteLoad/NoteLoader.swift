@@ -5,39 +5,162 @@ import SiteHighlight
 import SiteMarkdown
 
 /// A Markdown note: rendered once, then shown on its own page or inside an item's page.
+///
+/// Its fields live in one immutable box, so that a copy is one reference: a site of 10,000
+/// notes copies its list of notes on every rebuild of `serve`, and a copy of the fields
+/// themselves retains some twenty references each. Setting a field makes a new box.
 public struct Note: Sendable, Equatable, Codable {
-    public var slug: String
-    public var title: String
-    public var date: CalendarDate?
-    public var tags: [String]
-    public var summary: String?
-    /// Every front matter field, for templates.
-    public var fields: [String: Value]
-    public var html: String
-    /// The headings of `html`, with their ids, for a table of contents.
-    public var headings: [Heading] = []
-    /// Front matter `toc: true`: the built-in note template shows the table of contents.
-    public var showsContents = false
-    /// The languages named by its code blocks (`swift` for ```` ```swift ````), in order.
-    public var codeLanguages: [String] = []
+    private var box: Box
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// A note's fields, as stored (and encoded in the note cache).
+    public struct Fields: Sendable, Equatable, Codable {
+        public var slug: String
+        public var title: String
+        public var date: CalendarDate?
+        public var tags: [String]
+        public var summary: String?
+        /// Every front matter field, for templates.
+        public var fields: [String: Value]
+        public var html: String
+        /// The headings of `html`, with their ids, for a table of contents.
+        public var headings: [Heading] = []
+        /// Front matter `toc: true`: the built-in note template shows the table of contents.
+        public var showsContents: Bool = false
+        /// The languages named by its code blocks (`swift` for ```` ```swift ````), in order.
+        public var codeLanguages: [String] = []
+        /// What the build tells without failing (raw HTML the allowlist removed).
+        public var warnings: [Diagnostic] = []
+        /// Where `html` lacks what the note could not know when rendered: the URLs of `noteLinks`
+        /// and the markup of `images` (`NoteHole`), filled once the model knows them.
+        public var holes: [NoteHole] = []
+        /// Links to other notes, each with its line in the file.
+        public var noteLinks: [LocalReference] = []
+        /// Images naming files under `content/`, sized.
+        public var images: [LoadedNoteImage] = []
+        /// `content/…` path, for messages.
+        public var file: String
+        /// The item the note belongs to, resolved and checked by the caller.
+        public var attachment: Attachment?
+        /// The front matter lines of `slug` and `tags` (nil: not given there), for messages.
+        public var slugLine: Int? = nil
+        public var tagsLine: Int? = nil
+    }
+
+    public init(_ fields: Fields) { box = Box(fields) }
+
+    public init(
+        slug: String, title: String, date: CalendarDate?, tags: [String], summary: String?,
+        fields: [String: Value], html: String, file: String, attachment: Attachment? = nil,
+        slugLine: Int? = nil, tagsLine: Int? = nil
+    ) {
+        self.init(
+            Fields(
+                slug: slug, title: title, date: date, tags: tags, summary: summary, fields: fields, html: html,
+                file: file, attachment: attachment, slugLine: slugLine, tagsLine: tagsLine))
+    }
+
+    public init(from decoder: any Decoder) throws { self.init(try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+
+    public static func == (a: Note, b: Note) -> Bool { a.box === b.box || a.box.fields == b.box.fields }
+
+    /// Changes the fields in one new box.
+    public mutating func update<E: Error>(_ change: (inout Fields) throws(E) -> Void) throws(E) {
+        var fields = box.fields
+        try change(&fields)
+        box = Box(fields)
+    }
+
+    /// Whether `self` and `other` are the same box (a note not loaded again since).
+    public func isSameBox(as other: Note) -> Bool { box === other.box }
+
+    public var slug: String {
+        get { box.fields.slug }
+        set { update { $0.slug = newValue } }
+    }
+    public var title: String {
+        get { box.fields.title }
+        set { update { $0.title = newValue } }
+    }
+    public var date: CalendarDate? {
+        get { box.fields.date }
+        set { update { $0.date = newValue } }
+    }
+    public var tags: [String] {
+        get { box.fields.tags }
+        set { update { $0.tags = newValue } }
+    }
+    public var summary: String? {
+        get { box.fields.summary }
+        set { update { $0.summary = newValue } }
+    }
+    public var fields: [String: Value] {
+        get { box.fields.fields }
+        set { update { $0.fields = newValue } }
+    }
+    public var html: String {
+        get { box.fields.html }
+        set { update { $0.html = newValue } }
+    }
+    public var headings: [Heading] {
+        get { box.fields.headings }
+        set { update { $0.headings = newValue } }
+    }
+    public var showsContents: Bool {
+        get { box.fields.showsContents }
+        set { update { $0.showsContents = newValue } }
+    }
+    public var codeLanguages: [String] {
+        get { box.fields.codeLanguages }
+        set { update { $0.codeLanguages = newValue } }
+    }
+    public var warnings: [Diagnostic] {
+        get { box.fields.warnings }
+        set { update { $0.warnings = newValue } }
+    }
+    public var holes: [NoteHole] {
+        get { box.fields.holes }
+        set { update { $0.holes = newValue } }
+    }
+    public var noteLinks: [LocalReference] {
+        get { box.fields.noteLinks }
+        set { update { $0.noteLinks = newValue } }
+    }
+    public var images: [LoadedNoteImage] {
+        get { box.fields.images }
+        set { update { $0.images = newValue } }
+    }
+    public var file: String {
+        get { box.fields.file }
+        set { update { $0.file = newValue } }
+    }
+    public var attachment: Attachment? {
+        get { box.fields.attachment }
+        set { update { $0.attachment = newValue } }
+    }
+    public var slugLine: Int? {
+        get { box.fields.slugLine }
+        set { update { $0.slugLine = newValue } }
+    }
+    public var tagsLine: Int? {
+        get { box.fields.tagsLine }
+        set { update { $0.tagsLine = newValue } }
+    }
+
+    /// Whether `other` is this note with another body, its front matter and file the same: what
+    /// the model and the plan read of a note besides its rendered body (its URL, list order,
+    /// tags, item, fields). A field added to `Fields` counts here unless `body` clears it.
+    public func keepsShape(of other: Note) -> Bool {
+        box === other.box || box.fields.shape == other.box.fields.shape
+    }
+
     /// Whether a code block names a language (its page links the code's stylesheet).
     public var hasCode: Bool { !codeLanguages.isEmpty }
-    /// What the build tells without failing (raw HTML the allowlist removed).
-    public var warnings: [Diagnostic] = []
-    /// Where `html` lacks what the note could not know when rendered: the URLs of `noteLinks`
-    /// and the markup of `images` (`NoteHole`), filled once the model knows them.
-    public var holes: [NoteHole] = []
-    /// Links to other notes, each with its line in the file.
-    public var noteLinks: [LocalReference] = []
-    /// Images naming files under `content/`, sized.
-    public var images: [LoadedNoteImage] = []
-    /// `content/…` path, for messages.
-    public var file: String
-    /// The item the note belongs to, resolved and checked by the caller.
-    public var attachment: Attachment?
-    /// The front matter lines of `slug` and `tags` (nil: not given there), for messages.
-    public var slugLine: Int? = nil
-    public var tagsLine: Int? = nil
 
     /// A note's front matter `item`: the item it is shown with.
     public struct Attachment: Sendable, Hashable, Codable {
@@ -45,6 +168,21 @@ public struct Note: Sendable, Equatable, Codable {
         public var slug: String
         /// The line of `item` in the front matter.
         public var line: Int?
+    }
+}
+
+extension Note.Fields {
+    /// The fields without what the body renders to (`Note.keepsShape`).
+    var shape: Note.Fields {
+        var f = self
+        f.html = ""
+        f.headings = []
+        f.codeLanguages = []
+        f.warnings = []
+        f.holes = []
+        f.noteLinks = []
+        f.images = []
+        return f
     }
 }
 
@@ -207,37 +345,39 @@ public struct NoteLoader: Sendable {
             fields: front.fields,
             html: rendered.html, file: file, attachment: attachment,
             slugLine: front.line(of: "slug"), tagsLine: front.line(of: "tags"))
-        note.headings = rendered.headings
-        note.showsContents = showsContents
-        note.codeLanguages = rendered.codeLanguages
-        note.holes = rendered.holes
-        note.noteLinks = rendered.noteLinks.map { link in
-            var link = link
-            link.line =
-                link.line.map { $0 + doc.bodyStartLine - 1 } ?? Self.line(mentioning: link.written, in: doc)
-                ?? doc.bodyStartLine
-            return link
-        }
-        note.images = try rendered.images.map { image throws(Diagnostic) in
-            let line =
-                image.reference.line.map { $0 + doc.bodyStartLine - 1 }
-                ?? Self.line(mentioning: image.reference.written, in: doc) ?? doc.bodyStartLine
-            return LoadedNoteImage(
-                image: image, info: try imageInfo(image.reference, file: file, line: line), line: line)
-        }
-        if let skipped = rendered.codeWarning {
-            let more = skipped.count > 1 ? " (and \(skipped.count - 1) more code blocks of this note)" : ""
-            note.warnings.append(
-                Diagnostic(
-                    file: file, line: (skipped.line ?? 1) + doc.bodyStartLine - 1, skipped.message + more))
-        }
-        if !rendered.removed.isEmpty {
-            let line = rendered.removed.lazy.compactMap { Self.line(of: $0, in: doc) }.first ?? doc.bodyStartLine
-            note.warnings.append(
-                Diagnostic(
-                    file: file, line: line,
-                    "raw HTML removed by the allowlist: \(rendered.removed.joined(separator: ", "))"
-                        + " (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)"))
+        try note.update { f throws(Diagnostic) in
+            f.headings = rendered.headings
+            f.showsContents = showsContents
+            f.codeLanguages = rendered.codeLanguages
+            f.holes = rendered.holes
+            f.noteLinks = rendered.noteLinks.map { link in
+                var link = link
+                link.line =
+                    link.line.map { $0 + doc.bodyStartLine - 1 } ?? Self.line(mentioning: link.written, in: doc)
+                    ?? doc.bodyStartLine
+                return link
+            }
+            f.images = try rendered.images.map { image throws(Diagnostic) in
+                let line =
+                    image.reference.line.map { $0 + doc.bodyStartLine - 1 }
+                    ?? Self.line(mentioning: image.reference.written, in: doc) ?? doc.bodyStartLine
+                return LoadedNoteImage(
+                    image: image, info: try imageInfo(image.reference, file: file, line: line), line: line)
+            }
+            if let skipped = rendered.codeWarning {
+                let more = skipped.count > 1 ? " (and \(skipped.count - 1) more code blocks of this note)" : ""
+                f.warnings.append(
+                    Diagnostic(
+                        file: file, line: (skipped.line ?? 1) + doc.bodyStartLine - 1, skipped.message + more))
+            }
+            if !rendered.removed.isEmpty {
+                let line = rendered.removed.lazy.compactMap { Self.line(of: $0, in: doc) }.first ?? doc.bodyStartLine
+                f.warnings.append(
+                    Diagnostic(
+                        file: file, line: line,
+                        "raw HTML removed by the allowlist: \(rendered.removed.joined(separator: ", "))"
+                            + " (front matter 'unsafeHTML: true' keeps a trusted note's HTML as written)"))
+            }
         }
         return note
     }

@@ -61,6 +61,7 @@ import Testing
         // of its tags; of the other files only the feed (which carries the note's text).
         #expect(r.changedPages == ["/", "/notes/", "/notes/about/", "/tags/%EC%98%88%EC%A0%9C/", "/tags/sitegen/"])
         #expect(r.pagesWritten == 5 && r.filesWritten == 1 && r.removed == 0)
+        #expect(r.bodiesOnly, "only the note's text changed: the model and the plan are kept")
         #expect(
             try String(contentsOf: s.live.appendingPathComponent("feed.xml"), encoding: .utf8).contains(
                 "Every single page here"))
@@ -73,6 +74,7 @@ import Testing
         let r2 = try s.edit(
             "content/notes/luffy.md", luffy.replacingOccurrences(of: "highest first", with: "largest first"))
         #expect(r2.changedPages == ["/bounties/luffy/"], "an attached note shows only on its item's page")
+        #expect(r2.bodiesOnly)
         try s.expectSameAsFullBuild("after editing an attached note")
     }
 
@@ -83,7 +85,7 @@ import Testing
         // The date is the note's sitemap <lastmod>; an earlier one keeps the notes' order (the
         // same pages at the same paths: only a date differs).
         let earlier = about.replacingOccurrences(of: "date: 2026-11-21", with: "date: 2026-11-19")
-        try s.edit("content/notes/about.md", earlier)
+        #expect(try !s.edit("content/notes/about.md", earlier).bodiesOnly, "a date is no body")
         #expect(try sitemap().contains("<lastmod>2026-11-19</lastmod>"))
         try s.expectSameAsFullBuild("after changing a note's date")
         // A slug of its own moves the note's page: the same pages in the same order, one path changed.
@@ -121,6 +123,40 @@ import Testing
                 of: "title: About this site", with: "title: About this site\nslug: about-the-site"))
         #expect(try page().contains("<a href=\"/notes/about-the-site/#top\">about</a>"))
         try s.expectSameAsFullBuild("after changing the linked note's slug")
+    }
+
+    /// A link to an attached note's heading carries the note's slug while the heading is there
+    /// (its ids are prefixed on the item's page): a body that adds or drops the heading moves
+    /// the links of the notes pointing into it, though only that note's text changed.
+    @Test func aHeadingOfAnAttachedNoteMovesTheLinksIntoIt() throws {
+        let s = try Live()
+        try s.edit("content/notes/linking.md", "---\ntitle: Linking\n---\nSee [the crew](luffy.md#crew).\n")
+        let link = {
+            try String(contentsOf: s.live.appendingPathComponent("notes/linking/index.html"), encoding: .utf8)
+                .contains("/bounties/luffy/#luffy-crew")
+        }
+        #expect(try !link())
+        let luffy = try s.site.read("content/notes/luffy.md")
+        for (text, linked) in [(luffy + "\n## Crew\n\nNine of them.\n", true), (luffy, false)] {
+            let r = try s.edit("content/notes/luffy.md", text)
+            #expect(r.bodiesOnly)
+            #expect(try link() == linked)
+            try s.expectSameAsFullBuild("after the heading came or went")
+        }
+    }
+
+    /// A note's text edited in the same batch as a template or an asset: the model is made
+    /// again (its templates, its assets' files), not only the note's body taken in.
+    @Test(arguments: ["templates/bounty-detail.mustache", "templates/assets/notes.txt"])
+    func aTextEditBesideATemplateOrAssetRemakesTheModel(_ other: String) throws {
+        let s = try Live()
+        let luffy = try s.site.read("content/notes/luffy.md")
+        try s.site.write("content/notes/luffy.md", luffy.replacingOccurrences(of: "highest", with: "largest"))
+        let before = (try? s.site.read(other)) ?? ""
+        try s.site.write(other, before + "\n<!-- also edited -->\n")
+        let r = try s.session.update(["content/notes/luffy.md", other])
+        #expect(!r.bodiesOnly)
+        try s.expectSameAsFullBuild("after a note and \(other) changed together")
     }
 
     /// A note that comes before the others moves their places in the list of notes, not what a

@@ -112,6 +112,50 @@ import Testing
         #expect(busy.wait(at: 127 * tick, quiet: quiet) == tick, "due at the second, before the quiet")
     }
 
+    /// A batch whose every path its writer left (closed after writing, renamed into place,
+    /// deleted) is due `settle` after its last event, not `quiet`; a write not yet closed makes
+    /// it wait `quiet` again.
+    @Test func aSettledBatchIsDueSooner() {
+        let quiet = 0.5, settle = FileWatcher.Batch.settle
+        var saved = FileWatcher.Batch()
+        saved.add("content/notes/a.md.tmp~", at: 0)  // created and written
+        saved.add("content/notes/a.md.tmp~", settled: true, at: 0)  // closed, renamed away
+        saved.add("content/notes/a.md", settled: true, at: 0)  // renamed over the note
+        #expect(!saved.due(at: settle / 2, quiet: quiet))
+        #expect(saved.due(at: settle, quiet: quiet))
+        #expect(saved.wait(at: 0, quiet: quiet) == settle)
+        saved.add("content/notes/b.md", at: settle / 2)  // a write still open
+        #expect(!saved.due(at: settle * 2, quiet: quiet))
+        #expect(saved.due(at: settle / 2 + quiet, quiet: quiet))
+    }
+
+    /// inotify's events of a save say when the writer is done: a note renamed over the old one
+    /// ends settled; a file written and not yet closed does not.
+    @Test func aSaveEndsSettled() throws {
+        let f = try Folder()
+        let source = try #require(InotifySource(root: f.root, paths: ["content"]))
+        func events(until done: ([(path: String, settled: Bool)]) -> Bool) -> [(path: String, settled: Bool)] {
+            var seen: [(path: String, settled: Bool)] = []
+            let end = FileWatcher.now() + 10
+            while !done(seen), FileWatcher.now() < end {
+                var fd = pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0)
+                _ = poll(&fd, 1, 100)
+                seen += source.read()
+            }
+            return seen
+        }
+        try f.replace("content/notes/a.md", "b\n")
+        let saved = events { $0.contains { $0.path == "content/notes/a.md" } }
+        #expect(saved.last { $0.path == "content/notes/a.md" }?.settled == true, "\(saved)")
+        let handle = try FileHandle(forWritingTo: f.root.appendingPathComponent("content/notes/a.md"))
+        try handle.write(contentsOf: Data("c\n".utf8))
+        let open = events { $0.contains { $0.path == "content/notes/a.md" } }
+        #expect(open.last { $0.path == "content/notes/a.md" }?.settled == false, "\(open)")
+        try handle.close()
+        let closed = events { $0.contains { $0.path == "content/notes/a.md" && $0.settled } }
+        #expect(closed.last { $0.path == "content/notes/a.md" }?.settled == true, "\(closed)")
+    }
+
     /// Every file of a burst is reported (in one batch or, on a machine that pauses the writer, a few).
     @Test func aBurstArrivesWhole() async throws {
         let f = try Folder()
