@@ -730,8 +730,9 @@ def test_pull_down_with_reduced_motion_comes_back_at_once(browser, base_url):
 
 
 def test_a_sideways_drag_is_no_pull(browser, base_url):
-    """A drag mostly sideways belongs to the pager (the next photo), not to pull-to-dismiss: the
-    photo does not follow it down and the viewer stays."""
+    """A drag mostly sideways belongs to paging (the next photo), not to pull-to-dismiss: the
+    photos follow it sideways only (not down, no shrinking, the black stays; issue 50: a mouse
+    drag pages), and the viewer stays open."""
     pid = FEED_IDS[12]
     open_pager(browser, base_url, pid, 1280)
     before = photo_box(browser, pid)
@@ -739,13 +740,19 @@ def test_a_sideways_drag_is_no_pull(browser, base_url):
     sideways._send("down", before["cx"], before["cy"], 0)
     for k, (dx, dy) in enumerate([(30, 4), (80, 10), (140, 20), (200, 30)], 1):
         sideways._send("move", before["cx"] - dx, before["cy"] + dy, 40 * k)
-    browser.execute_async_script("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));")
-    during = photo_box(browser, pid)
+    during = wait_for(browser, lambda d: (lambda b: b if abs(b["cx"] - before["cx"] + 200) <= 2 else None)(photo_box(d, pid)),
+                      WAIT, lambda: f"the photo did not follow the drag sideways: {fmt(before)} → {fmt(photo_box(browser, pid))}")
+    pulled = browser.execute_script(
+        "return [document.querySelector('#photo-' + arguments[0] + ' .slide-photo').style.transform,"
+        " document.querySelector('[data-pager]').classList.contains('pager-dragging')]", pid)
     sideways._send("up", before["cx"] - 200, before["cy"] + 30, 600)
-    assert abs(during["cy"] - before["cy"]) <= 0.5 and abs(during["cx"] - before["cx"]) <= 0.5, \
-        f"a sideways drag moved the photo as a pull: {fmt(before)} → {fmt(during)}"
-    browser.execute_async_script("const done = arguments[0]; setTimeout(() => requestAnimationFrame(done), 300);")
-    assert browser.current_url.endswith(f"{PAGER_URL}#photo-{pid}"), browser.current_url
+    assert abs(during["cy"] - before["cy"]) <= 0.5 and abs(during["width"] - before["width"]) <= 0.5 \
+        and backdrop_alpha(during) == backdrop_alpha(before) and pulled == ["", False], \
+        f"a sideways drag moved the photo as a pull: {fmt(before)} → {fmt(during)}, transform and pulling {pulled}"
+    # 200 px of 1,280, let go slowly: short of paging, the same photo comes back.
+    wait_for(browser, lambda d: fills_viewport(slide(d, pid)) and d.execute_script("return location.hash") == f"#photo-{pid}",
+             WAIT, lambda: f"the photo did not come back after a short sideways drag: {fmt(slide(browser, pid))}")
+    assert browser.execute_script("return location.pathname") == PAGER_URL
 
 
 def test_focus_follows_the_shown_photo(browser, base_url):
