@@ -57,13 +57,7 @@ struct ListPage: PageKind {
     func content(_ v: ViewReader, at path: String) -> PageContent<Body> {
         let ci = collection, c = v.collection(ci)
         let slice = c.pages[page]
-        var layout = v.layoutView(c)
-        var items = c.order[slice.range].map { ItemRef(collection: ci, item: $0) }
-        if case .masonry(let m) = c.config.layout {
-            let styles = LayoutStyles.masonryPage(m, cards: c.order[slice.range].map { v.masonryCard(c, $0) })
-            layout.style = styles.list
-            for k in items.indices { items[k].layoutStyle = styles.cards[k] }
-        }
+        let (items, layout) = v.cards(ci, c.order[slice.range])
         return v.page(
             title: c.config.title, path: path, section: c.config.name,
             Body(

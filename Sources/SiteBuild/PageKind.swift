@@ -69,6 +69,8 @@ enum PageID: Sendable, Hashable {
     case note(NotePage)
     case tags(TagsPage)
     case tag(TagPage)
+    case terms(TermsPage)
+    case term(TermPage)
 
     /// The page's declaration.
     var page: any PageKind {
@@ -82,13 +84,15 @@ enum PageID: Sendable, Hashable {
         case .note(let p): p
         case .tags(let p): p
         case .tag(let p): p
+        case .terms(let p): p
+        case .term(let p): p
         }
     }
 
     /// Every kind, for what is known of all kinds at once (the built-in theme, the names
     /// templates may use). A kind's case here follows from its `PageID` case (`kind`).
     enum Kind: CaseIterable {
-        case home, notFound, page, list, item, notesList, note, tags, tag
+        case home, notFound, page, list, item, notesList, note, tags, tag, terms, term
 
         var declaration: any PageKind.Type {
             switch self {
@@ -101,6 +105,8 @@ enum PageID: Sendable, Hashable {
             case .note: NotePage.self
             case .tags: TagsPage.self
             case .tag: TagPage.self
+            case .terms: TermsPage.self
+            case .term: TermPage.self
             }
         }
     }
@@ -116,6 +122,8 @@ enum PageID: Sendable, Hashable {
         case .note: .note
         case .tags: .tags
         case .tag: .tag
+        case .terms: .terms
+        case .term: .term
         }
     }
 }
@@ -141,7 +149,8 @@ extension PageKind {
 
 extension SitePlan {
     /// Every page, in the site's order (the sitemap's): home, 404, the pages of their own, each
-    /// collection's list pages then its item pages (in display order), the notes' list pages,
+    /// collection's list pages, its item pages (in display order) and its terms' pages (each
+    /// rule's index, then each term's pages), the notes' list pages,
     /// the notes, the tag index and the tags.
     func plannedPages(_ model: SiteModel) -> [PlannedPage] {
         var pages = [HomePage().planned(self, model), NotFoundPage().planned(self, model)]
@@ -150,6 +159,14 @@ extension SitePlan {
             pages += c.pages.indices.map { ListPage(collection: ci, page: $0).planned(self, model) }
             if c.config.detailURL != nil {
                 pages += c.order.map { ItemPage(collection: ci, item: $0).planned(self, model) }
+            }
+            for (ri, list) in c.terms.enumerated() {
+                pages.append(TermsPage(collection: ci, rule: ri).planned(self, model))
+                for (ti, term) in list.terms.enumerated() {
+                    pages += term.pages.indices.map {
+                        TermPage(collection: ci, rule: ri, term: ti, page: $0).planned(self, model)
+                    }
+                }
             }
         }
         if !model.standaloneNotes.isEmpty {

@@ -228,13 +228,16 @@ extension LayoutView: TemplateView {
 /// fields (as loaded) and the names sitegen adds.
 struct ItemView: Sendable, Hashable, Encodable {
     enum Key: String, TemplateKey {
-        case slug, url, card, fieldList, related, layoutStyle
+        case slug, url, card, fieldList, related, terms, termLists, layoutStyle
 
-        /// `related` holds the related lists by their names (the configuration's).
+        /// `related` holds the related lists by their names (the configuration's), `terms` the
+        /// item's terms by their rules' names.
         var holds: [any TemplateKey.Type] {
             switch self {
             case .card: [CardView.Key.self]
             case .fieldList: [FieldKey.self]
+            case .terms: [TagView.Key.self]
+            case .termLists: [TermsKey.self]
             case .slug, .url, .related, .layoutStyle: []
             }
         }
@@ -243,6 +246,11 @@ struct ItemView: Sendable, Hashable, Encodable {
     enum FieldKey: String, TemplateKey {
         case name, value
         var holds: [any TemplateKey.Type] { [] }
+    }
+    /// One rule's terms in `termLists` (the built-in item page lists them all).
+    enum TermsKey: String, TemplateKey {
+        case title, url, terms
+        var holds: [any TemplateKey.Type] { self == .terms ? [TagView.Key.self] : [] }
     }
     var fields: [String: Value]
     var images: [String: ImageView]
@@ -255,6 +263,17 @@ struct ItemView: Sendable, Hashable, Encodable {
     var related: [Related] = []
     /// Whether the collection has related rules (then `related` is sitegen's name, not a field's).
     var hasRelatedRules = false
+    /// The item's terms of each of the collection's rules, in their order (`item.terms.<name>`);
+    /// empty when the collection has no rules (then `terms` may be a field's name).
+    var terms: [Terms] = []
+
+    struct Terms: Sendable, Hashable, Encodable {
+        var name: String
+        /// The index's title and URL.
+        var title: String
+        var url: String
+        var links: [TagView]
+    }
 
     struct Field: Sendable, Hashable, Encodable {
         var name: String
@@ -488,7 +507,7 @@ extension TagLink: TemplateView {
     }
 }
 
-struct TagView: Sendable, Hashable {
+struct TagView: Sendable, Hashable, Encodable {
     enum Key: String, TemplateKey {
         case name, url, count, countText
         var holds: [any TemplateKey.Type] { [] }

@@ -62,7 +62,7 @@ struct SiteModel: Sendable {
         }
         if !problems.isEmpty { throw Diagnostics(problems) }
         for ci in pages.indices { pages[ci].published = images.images }
-        prepareContexts(&pages, fresh: fresh, urls: URLScheme(config))
+        prepareContexts(&pages, fresh: fresh, urls: URLScheme(config), config: config)
 
         let (standalone, attachProblems) = attach(inputs.notes, to: &pages)
         if !attachProblems.isEmpty { throw Diagnostics(attachProblems) }
@@ -145,18 +145,37 @@ struct SiteModel: Sendable {
         var names: Set<String> = []
         for item in loaded.items { DataNames.collect(of: item.fields, into: &names) }
         DataNames.collect(of: loaded.meta, into: &names)
-        return SortedCollection(
+        // Like a sort field, a terms field no item has is most likely a misspelt name.
+        let termless = c.terms.filter { rule in
+            !loaded.items.isEmpty && !loaded.items.contains { !TermList.names($0.fields[rule.field] ?? .null).isEmpty }
+        }
+        if !termless.isEmpty {
+            throw Diagnostics(
+                termless.map { rule in
+                    Diagnostic(
+                        file: SiteConfig.fileName,
+                        "no item of collection '\(c.name)' has a value for the field '\(rule.field)' of its terms "
+                            + "'\(rule.name)', so they would have no page; check the field's name")
+                })
+        }
+        var sorted = SortedCollection(
             loaded: loaded, order: order, position: position, pages: slices, itemURLs: itemURLs,
             listPaths: listPaths, fieldNames: names)
+        sorted.terms = c.terms.map { rule in
+            TermList.make(rule, of: c, items: loaded.items, order: order, collator: collator, urls: urls)
+        }
+        return sorted
     }
 
     /// Item views of the collections in `fresh`, and the related lists of every collection
     /// that is fresh or points at a fresh one (a related list names the other collection's
     /// items, shown without their own related lists, so lists cannot nest without end).
-    static func prepareContexts(_ pages: inout [SortedCollection], fresh: Set<String>, urls: URLScheme) {
+    static func prepareContexts(
+        _ pages: inout [SortedCollection], fresh: Set<String>, urls: URLScheme, config: SiteConfig
+    ) {
         for ci in pages.indices where fresh.contains(pages[ci].config.name) {
             let c = pages[ci]
-            pages[ci].itemViews = c.loaded.items.indices.map { ViewMaker.itemView(c, $0, urls: urls) }
+            pages[ci].itemViews = c.loaded.items.indices.map { ViewMaker.itemView(c, $0, urls: urls, config: config) }
         }
         let touched = pages.indices.filter { ci in
             !pages[ci].config.related.isEmpty
@@ -277,6 +296,7 @@ struct SiteModel: Sendable {
         for c in config.collections {
             known.insert(c.name)
             for r in c.related { known.insert(r.name) }
+            for t in c.terms { known.insert(t.name) }
         }
         // The notes' front matter names are gathered only if a template uses a name nothing
         // else provides (reading every note's fields again on each edit would be wasted).
@@ -289,7 +309,9 @@ struct SiteModel: Sendable {
             return names
         }
         let records = PageViews.records(
-            dataNames: collections.reduce(into: Set(config.collections.flatMap { c in c.related.map(\.name) })) {
+            dataNames: collections.reduce(
+                into: Set(config.collections.flatMap { c in c.related.map(\.name) + c.terms.map(\.name) })
+            ) {
                 $0.formUnion($1.fieldNames)
             })
         let nestedIn = PageViews.nestedIn(records: records)

@@ -18,6 +18,8 @@ struct SortedCollection: Sendable {
     var listPaths: [String]
     /// The notes attached to each item (indices into the notes).
     var notesByItem: [[Int]]
+    /// The terms of each of the collection's `terms` rules, in their order.
+    var terms: [TermList] = []
     /// Every field name the items and meta hold (for the template check).
     var fieldNames: Set<String>
     /// Item index by slug.

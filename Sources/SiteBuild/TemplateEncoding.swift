@@ -155,6 +155,24 @@ struct TemplateEncoding: Sendable {
                         Self.list(r.items.map { item(items[r.collection][$0], related: false, layoutStyle: nil) }))
                 }
                 o.put(lists.build())
+            case .terms:
+                guard !view.terms.isEmpty else { return }
+                var lists = TemplateObjectBuilder(names: names, capacity: view.terms.count)
+                for t in view.terms { lists.set(t.name, Self.list(t.links.map { object($0) })) }
+                o.put(lists.build())
+            case .termLists:
+                guard !view.terms.isEmpty else { return }
+                o.put(
+                    Self.list(
+                        view.terms.map { t in
+                            object(ItemView.TermsKey.self) { key, e in
+                                switch key {
+                                case .title: e.put(t.title)
+                                case .url: e.put(t.url)
+                                case .terms: e.put(Self.list(t.links.map { object($0) }))
+                                }
+                            }
+                        }))
             case .layoutStyle: o.put(layoutStyle)
             }
         }
@@ -166,6 +184,7 @@ struct TemplateEncoding: Sendable {
         switch key {
         case .slug, .url, .card, .fieldList: return true
         case .related: return view.hasRelatedRules
+        case .terms, .termLists: return !view.terms.isEmpty
         case .layoutStyle: return layoutStyle != nil
         }
     }

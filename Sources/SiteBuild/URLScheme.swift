@@ -47,6 +47,14 @@ struct URLScheme: Sendable {
         page.map(absolute) ?? itemAnchor(collection, slug: slug)
     }
 
+    /// The index of a collection's terms of `rule` (`TermRule.indexURL`).
+    func terms(_ rule: TermRule) -> String { baseURL.path(rule.indexURL) }
+
+    /// Page `number` (from 1) of a term's list.
+    func term(_ rule: TermRule, slug: String, page number: Int) -> String {
+        baseURL.path(Self.numbered(SitePath.fill(rule.url, slug: slug), number))
+    }
+
     /// Page `number` (from 1) of the standalone notes' list.
     func notesList(page number: Int) -> String { baseURL.path(Self.numbered(notes.listURL, number)) }
 

@@ -374,7 +374,8 @@ extension ViewMaker {
 
     /// An item's view: its fields, images, URL, card and field list (related lists are added
     /// by the model).
-    static func itemView(_ collection: SortedCollection, _ index: Int, urls: URLScheme) -> ItemView {
+    static func itemView(_ collection: SortedCollection, _ index: Int, urls: URLScheme, config: SiteConfig) -> ItemView
+    {
         let item = collection.loaded.items[index]
         var images: [String: ImageView] = [:]
         for (field, info) in item.images {
@@ -386,17 +387,30 @@ extension ViewMaker {
         let card = CardView(
             title: texts.title, subtitle: texts.subtitle,
             image: collection.config.cardImageField.flatMap { images[$0] })
+        // A field of terms is shown as its terms' links (`termLists`), not as text.
+        let termFields = Set(collection.config.terms.map(\.field))
         let fieldList = item.fields.keys.sorted().compactMap { k -> ItemView.Field? in
-            guard images[k] == nil, let v = item.fields[k] else { return nil }
+            guard images[k] == nil, !termFields.contains(k), let v = item.fields[k] else { return nil }
             switch v {
             case .string, .int, .double, .bool, .date: return ItemView.Field(name: k, value: TemplateText.plain(v))
             default: return nil
             }
         }
-        return ItemView(
+        var view = ItemView(
             fields: item.fields, images: images, slug: item.slug, url: collection.itemURLs[index],
             card: card, fieldList: fieldList,
             hasRelatedRules: !collection.config.related.isEmpty)
+        view.terms = collection.terms.map { list in
+            ItemView.Terms(
+                name: list.rule.name, title: list.rule.title, url: urls.terms(list.rule),
+                links: list.ofItem[index].map { k in
+                    let term = list.terms[k]
+                    return TagView(
+                        name: term.name, url: term.paths[0], count: term.items.count,
+                        countText: config.words.items.text(term.items.count, language: config.language))
+                })
+        }
+        return view
     }
 }
 

@@ -58,6 +58,7 @@ extension SiteConfig {
         let title = (attempt(&late) { () throws(Diagnostic) in try c.string("title") } ?? nil) ?? name
         let description = attempt(&late) { () throws(Diagnostic) in try c.string("description") } ?? nil
         let related = parseRelated(c, problems: &late)
+        let terms = parseTerms(c, listURL: listURL, problems: &late)
         let search = parseSearch(c, problems: &late)
         let feed = parseFeed(c, listURL: listURL, problems: &late)
         let icon = attempt(&late) { () throws(Diagnostic) in try c.string("icon") } ?? nil
@@ -77,6 +78,7 @@ extension SiteConfig {
         collection.meta = meta
         collection.joins = joins
         collection.related = related
+        collection.terms = terms
         collection.search = search
         collection.feed = feed
         collection.icon = icon

@@ -217,6 +217,8 @@ public struct CollectionConfig: Sendable {
     public var card: CardFields
     /// Lists of other collections' items attached to each item.
     public var related: [RelatedRule] = []
+    /// Fields to browse the items by, each with an index page and a page per value (`TermRule`).
+    public var terms: [TermRule] = []
     /// The static search index written for this collection, if any.
     public var search: SearchRule?
     /// The Atom feed of this collection, if any.

@@ -151,7 +151,9 @@ public enum BuiltinTheme {
         style="{{style}}"{{/placeholder}} alt="{{item.card.title}}"></picture>{{/item.card.image.detail}}
         <h1 class="detail-name">{{item.card.title}}</h1>
         {{#item.card.subtitle}}<p class="detail-subtitle">{{item.card.subtitle}}</p>{{/item.card.subtitle}}
-        <dl class="fields">{{#item.fieldList}}<dt>{{name}}</dt><dd>{{value}}</dd>{{/item.fieldList}}</dl>
+        <dl class="fields">{{#item.fieldList}}<dt>{{name}}</dt><dd>{{value}}</dd>{{/item.fieldList}}\
+        {{#item.termLists}}<dt><a href="{{url}}">{{title}}</a></dt><dd><ul class="item-terms">{{#terms}}<li><a \
+        href="{{url}}">{{name}}</a></li>{{/terms}}</ul></dd>{{/item.termLists}}</dl>
         {{#notes}}<section class="note prose">{{#title}}<h2>{{title}}</h2>{{/title}}{{{html}}}</section>{{/notes}}
         </article>
         {{/content}}
@@ -230,6 +232,49 @@ public enum BuiltinTheme {
         <h1>#{{tag.name}}</h1>
         {{>note-list}}
         </div>
+        {{/content}}
+        {{/base}}
+
+        """
+
+    /// The index of a collection's terms (`terms:`): each with its count.
+    public static let terms = """
+        {{<base}}
+        {{$title}}{{page.title}} · {{collection.title}} · {{site.title}}{{/title}}
+        {{$content}}
+        <div class="prose">
+        <p class="terms-up"><a href="{{collection.url}}">{{collection.title}}</a></p>
+        <h1>{{page.title}}</h1>
+        <ul class="tag-list">{{#terms}}<li data-item="{{name}}"><a href="{{url}}">{{name}}</a> <span \
+        class="tag-count">{{countText}}</span></li>{{/terms}}</ul>
+        </div>
+        {{/content}}
+        {{/base}}
+
+        """
+
+    /// A term's page: the collection's cards with the term, in its layout and order.
+    public static let term = """
+        {{<base}}
+        {{$title}}{{term.name}}{{^pagination.isFirst}} \
+        ({{pagination.number}}/{{pagination.count}}){{/pagination.isFirst}} · {{terms.title}} · \
+        {{collection.title}} · {{site.title}}{{/title}}
+        {{$head}}{{#layout.css}}<style>{{{layout.css}}}</style>{{/layout.css}}{{/head}}
+        {{$content}}
+        <div class="list-head">
+        <p class="terms-up"><a href="{{collection.url}}">{{collection.title}}</a> › <a \
+        href="{{terms.url}}">{{terms.title}}</a></p>
+        <h1>{{term.name}}</h1>
+        <p>{{term.countText}}</p>
+        </div>
+        <div class="cards-box cards-box-{{layout.kind}}" data-collection="{{collection.name}}">
+        <ul class="cards cards-{{layout.kind}}" data-layout="{{layout.kind}}"{{#layout.style}} \
+        style="{{layout.style}}"{{/layout.style}}>
+        {{#items}}{{>card}}
+        {{/items}}
+        </ul>
+        </div>
+        {{>pagination}}
         {{/content}}
         {{/base}}
 
@@ -369,7 +414,9 @@ public enum BuiltinTheme {
         /* Links to an item's neighbours ({{#prev}}, {{#next}}), the next one on the right. */
         .neighbours { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px 16px; margin-top: 24px; }
         .neighbours [rel=next] { margin-left: auto; }
-        .note-tags, .tag-list { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
+        .note-tags, .tag-list, .item-terms { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
+        .item-terms { margin: 0; }
+        .terms-up { margin: 0 0 4px; font-size: 14px; }
         .tag-count { color: var(--muted); }
         .prose pre { overflow-x: auto; }
 

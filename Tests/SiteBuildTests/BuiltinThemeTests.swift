@@ -29,7 +29,9 @@ import Testing
             // A note's table of contents (issue 32) and the flags its page reads.
             "toc", "showToc", "hasCode", "level", "id", "text", "children", "contentsLabel",
             // The stylesheet of highlighted code (issue 33).
-            "codeStyles"
+            "codeStyles",
+            // A collection's terms (issue 49): an item's by rule and listed, a term page's.
+            "terms", "termLists", "term"
         ]
         #expect(PageViews.names == before)
     }
@@ -50,7 +52,7 @@ import Testing
             #expect(BuiltinTheme.templates[builtin.name] == builtin.text, "\(kind)")
             #expect(BuiltinTheme.partials[builtin.name] == nil, "\(kind)")
         }
-        #expect(BuiltinTheme.templates.count == BuiltinTheme.partials.count + 8)
+        #expect(BuiltinTheme.templates.count == BuiltinTheme.partials.count + 10)
     }
 
     @Test func aTypoInADottedNameIsFound() throws {

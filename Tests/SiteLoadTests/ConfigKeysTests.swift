@@ -7,7 +7,7 @@ import SiteCore
 /// format, a failed required key, `--base-url`), must be named with the same list of known keys.
 @Suite struct ConfigKeysTests {
     static let collection =
-        "card, data, derived, description, detail, feed, fields, icon, images, items, join, layout, list, menu, meta, pageSize, related, rename, search, slug, sort, title"
+        "card, data, derived, description, detail, feed, fields, icon, images, items, join, layout, list, menu, meta, pageSize, related, rename, search, slug, sort, terms, title"
     static let derivation = "equals, field, format, from, input, output, separator, template"
     static let top =
         "author, baseURL, collections, description, fetch, highlight, language, markdown, notes, pages, title, words"
