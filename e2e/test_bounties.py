@@ -12,7 +12,9 @@ a phone; desktop widths without it (classic 15 px scrollbars). See helpers.py.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -362,3 +364,24 @@ def test_detail_sheet_covers_the_site_header(browser, base_url, width):
     ActionChains(browser).send_keys(Keys.ESCAPE).perform()
     wait_for(browser, lambda d: urlsplit(d.current_url).path == "/bounties/", WAIT,
              lambda: f"Escape did not close the sheet ({browser.current_url})")
+
+
+# --------------------------------------------------------------------------- names as the data writes them (issue 50)
+
+
+def test_names_as_the_data_writes_them(browser, base_url):
+    """A name reads the same on the grid, on its sheet and in the sheet's neighbour links: as the
+    data writes it (lower case), not capitalised on one screen only."""
+    data = Path(__file__).resolve().parent.parent / "content" / "bounties" / "bounties.json"
+    names = {r["name"] for r in json.loads(data.read_text(encoding="utf-8"))}
+    open_grid(browser, base_url, 375)
+    grid = browser.execute_script(f"return [...document.querySelectorAll('{CARD} .card-title')].map(t => t.innerText.trim())")
+    assert set(grid) == names, f"grid names {grid}, data {sorted(names)}"
+    for slug in ("zoro", "chopper"):
+        open_at(browser, base_url + f"/bounties/{slug}/", 375, mobile=True)
+        browser.execute_script("for (const a of document.getAnimations()) a.finish()")
+        shown = browser.execute_script("""
+            return {name: document.querySelector('.detail-name').innerText.trim(),
+                    neighbours: [...document.querySelectorAll('.bounty-neighbours a')].map(a => a.innerText.replace(/[←→]/g, '').trim())};""")
+        assert shown["name"] == slug, f"/bounties/{slug}/ shows the name as {shown['name']!r}, the data and the grid {slug!r}"
+        assert set(shown["neighbours"]) <= names, f"/bounties/{slug}/: neighbour names {shown['neighbours']} not as the data writes them"

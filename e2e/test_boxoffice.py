@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import assert_no_horizontal_scroll, open_at, page_layout_shift, fmt
+from helpers import assert_no_horizontal_scroll, open_at, page_layout_shift, fmt, viewport
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "content" / "boxoffice"
@@ -149,3 +149,33 @@ def test_the_ranking_says_when_its_data_was_fetched(browser, base_url):
     assert t["datetime"] == stamp and t["shown"], fmt(t)
     assert t["text"] == f"{y}년 {m}월 {d}일 {clock}", fmt(t)
     assert_no_horizontal_scroll(browser, 375)
+
+
+COLUMN_JS = """
+const box = sel => { const e = document.querySelector(sel); if (!e) return null; const r = e.getBoundingClientRect();
+  return {left: r.left, right: r.right}; };
+const text = sel => { const e = document.querySelector(sel); if (!e) return null; const r = document.createRange();
+  r.selectNodeContents(e); const b = r.getBoundingClientRect(); return {left: b.left, right: b.right}; };
+return {column: box(arguments[0]), heading: text('main h1'), main: box('main')};
+"""
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_ranking_and_movie_page_share_one_column(browser, base_url, width):
+    """The ranking and a movie's page sit in the same centred column, so going from one to the
+    other does not move the text sideways (issue 50: a left-aligned list, centred movie pages)."""
+    code = sorted(p.stem for p in (DATA / "movies").glob("*.json"))[0]
+    open_at(browser, base_url + "/boxoffice/", width, mobile=width < 768)
+    ranking = browser.execute_script(COLUMN_JS, ".boxoffice")
+    ranking["row"] = browser.execute_script(
+        "const r = document.querySelector('.boxoffice-link').getBoundingClientRect(); return {left: r.left, right: r.right}")
+    open_at(browser, base_url + f"/boxoffice/{code}/", width, mobile=width < 768)
+    page = browser.execute_script(COLUMN_JS, ".movie-page")
+    got = {"ranking": ranking, "movie page": page}
+    assert abs(ranking["column"]["left"] - page["column"]["left"]) <= 1, f"{width}px: the columns' left edges differ: {fmt(got)}"
+    assert abs(ranking["column"]["right"] - page["column"]["right"]) <= 1, f"{width}px: the columns' right edges differ: {fmt(got)}"
+    assert abs(ranking["heading"]["left"] - page["heading"]["left"]) <= 1, f"{width}px: the headings start apart: {fmt(got)}"
+    assert abs(ranking["row"]["left"] - page["heading"]["left"]) <= 1, f"{width}px: the rows start off the movie page's text: {fmt(got)}"
+    for name, p in got.items():
+        middle, main = (p["column"]["left"] + p["column"]["right"]) / 2, (p["main"]["left"] + p["main"]["right"]) / 2
+        assert abs(middle - main) <= 1, f"{width}px: the {name}'s column is not centred: {fmt(got)}"

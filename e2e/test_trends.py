@@ -14,7 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from helpers import assert_no_horizontal_scroll, open_at, page_layout_shift, fmt, resized_copy_problem
+from helpers import (
+    WAIT, assert_no_horizontal_scroll, open_at, open_nojs, page_layout_shift, fmt, resize_viewport,
+    resized_copy_problem, wait_for,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 SHOWS = json.loads((REPO / "content" / "trends" / "shows.json").read_text(encoding="utf-8"))
@@ -82,7 +85,9 @@ def test_casting_page(browser, base_url, site_dir, index):
     assert browser.execute_script("return document.querySelector('.casting-overview details').open") is True
     summary.click()
     assert browser.execute_script("return document.querySelector('.casting-overview details').open") is False
-    assert "<script" not in browser.page_source.lower()
+    # Scripts only enhance the page (the fold works without them: test_synopsis_folds_without_javascript).
+    scripts = browser.execute_script("return [...document.scripts].map(s => ({src: s.getAttribute('src'), defer: s.defer}))")
+    assert all(s["src"] and s["defer"] for s in scripts), f"a script that is inline or blocks the page: {scripts}"
     assert_no_horizontal_scroll(browser, 375)
 
 
@@ -178,3 +183,82 @@ def test_cast_as_cells(browser, base_url, width):
                 f"{c['name']}: the name is not beside its picture: {fmt(c)}"
         assert c["role"] is None, "the data has no roles for shows"
     assert_no_horizontal_scroll(browser, width)
+
+
+# --------------------------------------------------------------------------- 더보기 only when clamped (issue 50)
+
+FOLD_JS = """
+const s = document.querySelector('.casting-overview'), t = s.querySelector('.casting-overview-text');
+const d = s.querySelector('details'), summary = d.querySelector('summary'), cs = getComputedStyle(t);
+return {clamped: t.scrollHeight > t.clientHeight, lines: t.getBoundingClientRect().height / parseFloat(cs.lineHeight),
+        toggle: summary.checkVisibility({visibilityProperty: true}), open: d.open, label: summary.innerText.trim(),
+        width: innerWidth};
+"""
+FITS_SHOW = "Midnight Ferry"   # its synopsis fits in three lines at 1280 px, not at 375 px
+
+
+def fold_state(driver) -> dict:
+    return driver.execute_script(FOLD_JS)
+
+
+def casting_href(driver, base_url, title, width) -> str:
+    open_at(driver, base_url + "/trends/", width, mobile=width < 768)
+    return next(c["href"] for c in cards(driver) if c["title"] == title)
+
+
+def unfold_and_fold(driver) -> None:
+    summary = driver.find_element("css selector", ".casting-overview summary")
+    summary.click()
+    o = fold_state(driver)
+    assert o["open"] and not o["clamped"] and o["lines"] > 3.5 and o["label"] == "접기" and o["toggle"], f"unfolded: {fmt(o)}"
+    summary.click()
+    o = fold_state(driver)
+    assert not o["open"] and o["clamped"] and abs(o["lines"] - 3) < 0.1 and o["label"] == "더보기" and o["toggle"], \
+        f"folded again: {fmt(o)}"
+
+
+def test_more_is_hidden_while_the_synopsis_fits(browser, base_url):
+    """더보기 only when the text is clamped: at 1280 px Midnight Ferry's synopsis fits in its three
+    lines, so there is nothing to unfold and no control; narrowed to 375 px it no longer fits, and
+    the control shows and works; widened again, it goes (the script checks on every resize)."""
+    open_at(browser, casting_href(browser, base_url, FITS_SHOW, 1280), 1280)
+    o = wait_for(browser, lambda d: (lambda o: o if not o["toggle"] else None)(fold_state(d)), WAIT,
+                 lambda: f"1280px: 더보기 still shown while the synopsis fits: {fmt(fold_state(browser))}")
+    assert not o["clamped"] and o["lines"] <= 3.05, f"the synopsis should fit in three lines at 1280 px: {fmt(o)}"
+    resize_viewport(browser, 375, 812, mobile=True)
+    o = wait_for(browser, lambda d: (lambda o: o if o["toggle"] else None)(fold_state(d)), WAIT,
+                 lambda: f"375px: the synopsis is clamped but 더보기 is not shown: {fmt(fold_state(browser))}")
+    assert o["clamped"] and o["label"] == "더보기", fmt(o)
+    unfold_and_fold(browser)
+    resize_viewport(browser, 1280, 800)
+    wait_for(browser, lambda d: not fold_state(d)["toggle"], WAIT,
+             lambda: f"widened again to 1280px, 더보기 still shown: {fmt(fold_state(browser))}")
+
+
+def test_more_is_shown_and_works_when_clamped(browser, base_url):
+    open_at(browser, casting_href(browser, base_url, FITS_SHOW, 375), 375, 812, mobile=True)
+    o = fold_state(browser)
+    assert o["clamped"] and o["toggle"] and o["label"] == "더보기", f"375px: {fmt(o)}"
+    unfold_and_fold(browser)
+
+
+def test_synopsis_is_readable_without_javascript_when_it_fits(nojs_browser, base_url):
+    """Without the script the control stays (nothing measures the text), and the whole synopsis
+    can be read: it fits, or the control unfolds it."""
+    open_nojs(nojs_browser, base_url + "/trends/", 1280)
+    href = next(c["href"] for c in cards(nojs_browser) if c["title"] == FITS_SHOW)
+    open_nojs(nojs_browser, href, 1280)
+    o = fold_state(nojs_browser)
+    if o["clamped"]:
+        assert o["toggle"], f"without JavaScript the clamped synopsis has no control: {fmt(o)}"
+        nojs_browser.find_element("css selector", ".casting-overview summary").click()
+        o = fold_state(nojs_browser)
+    assert not o["clamped"], f"without JavaScript the synopsis cannot be read whole: {fmt(o)}"
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_casting_page_does_not_move(browser, base_url, width):
+    """Whether the script shows 더보기 or not, nothing on the page moves (it keeps its room)."""
+    open_at(browser, casting_href(browser, base_url, FITS_SHOW, width), width, mobile=width < 768)
+    res = page_layout_shift(browser, settle_ms=300)
+    assert res["cls"] == 0, f"{width}px: {fmt(res['entries'])}"
