@@ -337,6 +337,8 @@ public enum BuiltinTheme {
         var(--gap, 10px); padding: 0 var(--inset, 16px); }
         .cards-grid .card, .cards-list .card { min-width: 0; }
         .card-link { display: block; color: inherit; text-decoration: none; }
+        .cards-grid .card-link:focus-visible, .cards-list .card-link:focus-visible { outline: 3px solid \
+        var(--accent); outline-offset: 2px; border-radius: 4px; }
         .cards-grid .card-media { display: block; aspect-ratio: var(--media-aspect, 1); overflow: hidden; \
         background: var(--line); }
         .card-media picture { display: contents; }
@@ -416,7 +418,7 @@ public enum BuiltinTheme {
         .neighbours [rel=next] { margin-left: auto; }
         .note-tags, .tag-list, .item-terms { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
         .item-terms { margin: 0; }
-        .terms-up { margin: 0 0 4px; font-size: 14px; }
+        .terms-up { margin: 12px 0 4px; font-size: 14px; }
         .tag-count { color: var(--muted); }
         .prose pre { overflow-x: auto; }
 
