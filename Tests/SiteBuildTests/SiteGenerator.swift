@@ -221,6 +221,11 @@ struct SiteSpec {
         }
         if c.feed { y += "    feed: { date: released, limit: 3 }\n" }
         if c.search { y += "    search: { url: /\(c.name)/search.json, fields: [title, genres] }\n" }
+        // Terms where the genres are searched (no die of its own, so the seeds make the sites
+        // they made), while some item has a genre (a terms field no item has is an error).
+        if c.search, c.items.contains(where: { !$0.genres.isEmpty }) {
+            y += "    terms:\n      genres: { field: genres, title: Genres }\n"
+        }
         if !c.menu { y += "    menu: false\n" }
         return y
     }
