@@ -29,6 +29,9 @@ struct SiteModel: Sendable {
     var noteURLs: [String]
     /// Each note's HTML with its links to other notes resolved (`resolveNoteLinks`).
     var noteHTML: [String] = []
+    /// The notes whose tags have pages: the standalone notes and the attached ones with tags
+    /// (shown on a tag page by their item's page), newest first, then by title.
+    var taggedNotes: [Int] = []
 
     var urls: URLScheme { URLScheme(config) }
 
@@ -72,7 +75,8 @@ struct SiteModel: Sendable {
             codeStyles: inputs.codeStyles, images: images, collections: pages,
             standaloneNotes: previous?.sameOrder(standalone, of: inputs.notes)
                 ?? standaloneOrder(standalone, of: inputs.notes, collator: collator),
-            noteURLs: noteURLs(inputs.notes, config: config, previous: previous))
+            noteURLs: noteURLs(inputs.notes, config: config, collections: pages, previous: previous))
+        model.taggedNotes = model.tagged(collator: collator)
         let (html, linkProblems) = resolveNoteLinks(
             inputs.notes, noteURLs: model.noteURLs, collections: pages, urls: model.urls,
             content: inputs.content, images: images.images)
@@ -251,16 +255,33 @@ struct SiteModel: Sendable {
         return order.map { standalone[$0] }
     }
 
-    /// Each note's page URL; a note with the same slug at the same place as in `previous` keeps its URL.
-    static func noteURLs(_ notes: [Note], config: SiteConfig, previous: SiteModel?) -> [String] {
+    /// Each note's page URL: a standalone note's own, an attached note's item's (its attachment
+    /// was checked: `attach`). A standalone note with the same slug at the same place as in
+    /// `previous` keeps its URL.
+    static func noteURLs(
+        _ notes: [Note], config: SiteConfig, collections: [SortedCollection], previous: SiteModel?
+    ) -> [String] {
         let old = previous.flatMap {
             $0.notes.count == notes.count && $0.config.notes.url == config.notes.url ? $0 : nil
         }
         let urls = URLScheme(config)
+        let byName = Dictionary(collections.enumerated().map { ($1.config.name, $0) }, uniquingKeysWith: { a, _ in a })
         return notes.indices.map { i in
-            if let old, old.notes[i].slug == notes[i].slug { return old.noteURLs[i] }
+            if let a = notes[i].attachment, let ci = byName[a.collection],
+                let item = collections[ci].slugIndex[a.slug], let url = collections[ci].itemURLs[item]
+            {
+                return url
+            }
+            if let old, old.notes[i].attachment == nil, old.notes[i].slug == notes[i].slug { return old.noteURLs[i] }
             return urls.note(slug: notes[i].slug)
         }
+    }
+
+    /// `taggedNotes`: the standalone notes, with the attached ones that have tags in their order.
+    func tagged(collator: Collator) -> [Int] {
+        let attached = notes.indices.filter { notes[$0].attachment != nil && !notes[$0].tags.isEmpty }
+        guard !attached.isEmpty else { return standaloneNotes }
+        return Self.standaloneOrder(standaloneNotes + attached, of: notes, collator: collator)
     }
 
     /// This model's standalone order carried over to `standalone` (indices into `notes`), when

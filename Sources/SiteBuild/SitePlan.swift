@@ -36,14 +36,15 @@ struct SitePlan: Sendable {
     /// Every other output file but the sitemap (which lists the pages): content files, resized
     /// images, assets, feeds, search indexes, robots.txt.
     let files: [PlannedFile]
-    /// The standalone notes' tags, by slug (tags whose slugs coincide share a page).
+    /// The tags of the standalone notes and of the attached notes that have tags, by slug (tags
+    /// whose slugs coincide share a page).
     let tags: [Tag]
     /// The standalone notes' list pages.
     let notePages: [PageSlice]
     /// Each tag name of the standalone notes → its slug (names repeat across notes; a slug is
     /// made once per name).
     let tagSlugs: [String: String]
-    /// Each tagged standalone note's tag links (by note index), made once: a note is listed on
+    /// Each tagged note's tag links (by note index), made once: a note is listed on
     /// many pages.
     let tagLinks: [Int: [TagLink]]
 
@@ -59,7 +60,7 @@ struct SitePlan: Sendable {
     static let homeNotes = 10
 
     init(_ model: SiteModel) {
-        (tags, tagSlugs) = Self.tags(of: model.standaloneNotes, in: model.notes)
+        (tags, tagSlugs) = Self.tags(of: model.taggedNotes, in: model.notes)
         tagLinks = Self.tagLinks(model, tags: tags, slugs: tagSlugs)
         notePages = Pagination.pages(itemCount: model.standaloneNotes.count, pageSize: Self.notesPageSize)
         files = Self.files(model)
@@ -94,7 +95,7 @@ struct SitePlan: Sendable {
         var links: [Int: [TagLink]] = [:]
         var linkOf: [String: TagLink?] = [:]
         let known = Set(tags.map(\.slug)), urls = model.urls
-        for n in model.standaloneNotes where !model.notes[n].tags.isEmpty {
+        for n in model.taggedNotes where !model.notes[n].tags.isEmpty {
             links[n] = model.notes[n].tags.compactMap { name in
                 if let made = linkOf[name] { return made }
                 let slug = slugs[name] ?? Slug.make(name)

@@ -145,6 +145,29 @@ import Testing
         }
     }
 
+    /// An attached note's tags count (issue 49): its tag's page lists it, linking its item's
+    /// page (where it is shown), and it goes when the tags do.
+    @Test func anAttachedNotesTagsListItByItsItem() throws {
+        let s = try Live()
+        let luffy = try s.site.read("content/notes/luffy.md")
+        try s.edit(
+            "content/notes/luffy.md",
+            luffy.replacingOccurrences(of: "item: luffy\n", with: "item: luffy\ntags: [crew]\n"))
+        let tag = try String(contentsOf: s.live.appendingPathComponent("tags/crew/index.html"), encoding: .utf8)
+        #expect(tag.contains("<a href=\"/bounties/luffy/\">선장의 현상금</a>"))
+        #expect(
+            try String(contentsOf: s.live.appendingPathComponent("tags/index.html"), encoding: .utf8)
+                .contains("href=\"/tags/crew/\""))
+        try s.expectSameAsFullBuild("after tagging an attached note")
+        try s.edit("content/notes/luffy.md", luffy)
+        #expect(!FileManager.default.fileExists(atPath: s.live.appendingPathComponent("tags/crew").path))
+        try s.expectSameAsFullBuild("after its tags went")
+        // Detached, it is a note of its own at its own URL (not its item's any more).
+        try s.edit("content/notes/luffy.md", luffy.replacingOccurrences(of: "item: luffy\n", with: ""))
+        #expect(FileManager.default.fileExists(atPath: s.live.appendingPathComponent("notes/luffy/index.html").path))
+        try s.expectSameAsFullBuild("after it was detached")
+    }
+
     /// A note's text edited in the same batch as a template or an asset: the model is made
     /// again (its templates, its assets' files), not only the note's body taken in.
     @Test(arguments: ["templates/bounty-detail.mustache", "templates/assets/notes.txt"])
