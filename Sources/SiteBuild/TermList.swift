@@ -43,12 +43,10 @@ struct TermList: Sendable, Hashable {
         }
         var members = [[Int]](repeating: [], count: found.count)
         for i in order { for k in ofItem[i] { members[k].append(i) } }
+        // Sort keys made once per term (a comparison through the collator makes two).
+        let keys = found.map { collator.sortKey($0.name) }
         let sorted = found.indices.sorted { a, b in
-            switch collator.compare(found[a].name, found[b].name) {
-            case .orderedAscending: true
-            case .orderedDescending: false
-            case .orderedSame: found[a].slug < found[b].slug
-            }
+            keys[a] != keys[b] ? keys[a].lexicographicallyPrecedes(keys[b]) : found[a].slug < found[b].slug
         }
         var place = [Int](repeating: 0, count: found.count)
         for (at, k) in sorted.enumerated() { place[k] = at }
