@@ -98,6 +98,7 @@ CONTENT_TYPES = {
     "png": "image/png",
     "webp": "image/webp",
     "avif": "image/avif",
+    "ico": "image/x-icon",
     "txt": "text/plain; charset=utf-8",
 }
 UNKNOWN_TYPE = "application/octet-stream"
