@@ -416,7 +416,8 @@ public enum BuiltinTheme {
         /* Links to an item's neighbours ({{#prev}}, {{#next}}), the next one on the right. */
         .neighbours { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 8px 16px; margin-top: 24px; }
         .neighbours [rel=next] { margin-left: auto; }
-        .note-tags, .tag-list, .item-terms { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
+        .note-tags, .tag-list, .item-terms { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: \
+        8px 16px; }
         .item-terms { margin: 0; }
         .terms-up { margin: 12px 0 4px; font-size: 14px; }
         .tag-count { color: var(--muted); }
