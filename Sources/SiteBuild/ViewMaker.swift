@@ -388,9 +388,11 @@ extension ViewMaker {
             title: texts.title, subtitle: texts.subtitle,
             image: collection.config.cardImageField.flatMap { images[$0] })
         // A field of terms is shown as its terms' links (`termLists`), not as text.
-        let termFields = Set(collection.config.terms.map(\.field))
+        let terms = collection.config.terms
         let fieldList = item.fields.keys.sorted().compactMap { k -> ItemView.Field? in
-            guard images[k] == nil, !termFields.contains(k), let v = item.fields[k] else { return nil }
+            guard images[k] == nil, !terms.contains(where: { $0.field == k }), let v = item.fields[k] else {
+                return nil
+            }
             switch v {
             case .string, .int, .double, .bool, .date: return ItemView.Field(name: k, value: TemplateText.plain(v))
             default: return nil
